@@ -1,0 +1,256 @@
+"""A game: setup, moves in order, the ko rule, the end of the game.
+
+`Game` replays and extends a move list; `Game.position` is an immutable `Position` snapshot that
+the scorer and the renderer read. Moves that the rules refuse raise an `IllegalMove` subclass
+and leave the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE, Board, other
+from rules.errors import GameOver, NotYourTurn, OffBoard
+from rules.ruleset import RuleSet
+from rules.topology import Topology
+
+PLAY, PASS, RESIGN = "play", "pass", "resign"
+
+# Stable end-reason codes (stored by the site).
+END_PASSES = "passes"
+END_RESIGN = "resign"
+END_MOVE_CAP = "move_cap"
+END_TIMEOUT = "timeout"
+END_REASONS = (END_PASSES, END_RESIGN, END_MOVE_CAP, END_TIMEOUT)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn: a stone at `point`, a pass, or a resignation, by `colour` (BLACK or WHITE)."""
+
+    colour: int
+    kind: str = PLAY
+    point: int | None = None
+
+    def describe(self, topology: Topology) -> str:
+        """Human text, e.g. 'B D4', 'W pass'."""
+        who = COLOUR_LETTERS[self.colour]
+        if self.kind == PLAY:
+            return f"{who} {topology.name(self.point)}"
+        return f"{who} {self.kind}"
+
+
+@dataclass(frozen=True)
+class Position:
+    """An immutable snapshot of a game at one moment."""
+
+    topology: Topology
+    stones: tuple[int, ...]  # per point: EMPTY, BLACK or WHITE
+    to_move: int
+    prisoners: tuple[int, int]  # stones captured BY black, BY white
+    ko_point: int | None
+    move_number: int  # turns played so far (stones and passes)
+    last_move: Move | None = None
+    hash: int = 0
+
+    def points_of(self, colour: int) -> list[int]:
+        """The points holding stones of one colour, in index order."""
+        return [p for p, c in enumerate(self.stones) if c == colour]
+
+    def captured_by(self, colour: int) -> int:
+        """How many stones `colour` has captured."""
+        return self.prisoners[0] if colour == BLACK else self.prisoners[1]
+
+
+@dataclass
+class Game:
+    """A game in progress or finished. Create with `Game.new`."""
+
+    topology: Topology
+    rules: RuleSet
+    handicap: int = 0
+    board: Board = field(init=False)
+    moves: list[Move] = field(default_factory=list)
+    to_move: int = BLACK
+    ko_point: int | None = None
+    prisoners: list[int] = field(default_factory=lambda: [0, 0])
+    consecutive_passes: int = 0
+    end_reason: str | None = None
+    winner: int | None = None  # set for resign and timeout; scoring decides the others
+    history: set[int] | None = None
+    last_captures: list[int] = field(default_factory=list)
+
+    @classmethod
+    def new(
+        cls,
+        topology: Topology,
+        rules: RuleSet,
+        *,
+        handicap: int = 0,
+        black_setup: Iterable[int] = (),
+        white_setup: Iterable[int] = (),
+        to_move: int | None = None,
+    ) -> Game:
+        """A fresh game. Handicap stones (2-9) go on their fixed points and White moves first;
+        explicit setup stones (SGF AB/AW) are placed as given."""
+        game = cls(topology=topology, rules=rules, handicap=handicap)
+        game.board = Board(topology)
+        black = list(black_setup)
+        if handicap >= 2:
+            black += topology.handicap_points(handicap)
+        if black:
+            game.board.place_setup(black, BLACK)
+        white = list(white_setup)
+        if white:
+            game.board.place_setup(white, WHITE)
+        if to_move is not None:
+            game.to_move = to_move
+        elif handicap >= 2:
+            game.to_move = WHITE
+        game.history = {game.board.hash} if rules.superko else None
+        return game
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended, for whatever reason."""
+        return self.end_reason is not None
+
+    @property
+    def move_number(self) -> int:
+        """Turns played so far (stones and passes; resignations excluded)."""
+        return len(self.moves)
+
+    @property
+    def full_moves(self) -> int:
+        """Moves as the move cap counts them: one stone (or pass) by each player."""
+        return len(self.moves) // 2
+
+    def _check_turn(self, colour: int | None) -> int:
+        if self.end_reason is not None:
+            raise GameOver()
+        if colour is None:
+            return self.to_move
+        if colour != self.to_move:
+            raise NotYourTurn()
+        return colour
+
+    def play(self, point: int, colour: int | None = None) -> list[int]:
+        """Place a stone for the player to move (or check that `colour` is to move).
+
+        Returns the captured points. Raises an IllegalMove subclass and changes nothing when
+        the move is refused.
+        """
+        c = self._check_turn(colour)
+        if not 0 <= point < self.topology.size:
+            raise OffBoard(point)
+        captured, ko = self.board.play(
+            point, c, None if self.rules.superko else self.ko_point, self.history
+        )
+        if self.history is not None:
+            self.history.add(self.board.hash)
+        self.ko_point = ko
+        if captured:
+            self.prisoners[c - 1] += len(captured)
+        self.last_captures = captured
+        self.moves.append(Move(c, PLAY, point))
+        self.consecutive_passes = 0
+        self.to_move = 3 - c
+        self._check_move_cap()
+        return captured
+
+    def pass_turn(self, colour: int | None = None) -> None:
+        """Pass. Two passes in a row end the game."""
+        c = self._check_turn(colour)
+        self.moves.append(Move(c, PASS))
+        self.ko_point = None
+        self.last_captures = []
+        self.consecutive_passes += 1
+        self.to_move = other(c)
+        if self.consecutive_passes >= 2:
+            self.end_reason = END_PASSES
+        else:
+            self._check_move_cap()
+
+    def resign(self, colour: int) -> None:
+        """`colour` resigns; the opponent wins. May be done on either player's turn."""
+        if self.end_reason is not None:
+            raise GameOver()
+        self.moves.append(Move(colour, RESIGN))
+        self.end_reason = END_RESIGN
+        self.winner = other(colour)
+
+    def timeout(self, colour: int) -> None:
+        """`colour` ran out of time (the site decides when); the opponent wins."""
+        if self.end_reason is not None:
+            raise GameOver()
+        self.end_reason = END_TIMEOUT
+        self.winner = other(colour)
+
+    def apply(self, move: Move) -> None:
+        """Apply a recorded Move (play, pass or resign)."""
+        if move.kind == PLAY:
+            self.play(move.point, move.colour)
+        elif move.kind == PASS:
+            self.pass_turn(move.colour)
+        elif move.kind == RESIGN:
+            self.resign(move.colour)
+        else:
+            raise ValueError(f"unknown move kind '{move.kind}'")
+
+    def _check_move_cap(self) -> None:
+        if self.full_moves >= self.rules.move_cap and self.end_reason is None:
+            self.end_reason = END_MOVE_CAP
+
+    def is_legal(self, point: int, colour: int | None = None) -> bool:
+        """Whether a stone at `point` would be accepted now."""
+        if self.end_reason is not None:
+            return False
+        c = self.to_move if colour is None else colour
+        if c != self.to_move:
+            return False
+        ko = None if self.rules.superko else self.ko_point
+        return self.board.is_legal(point, c, ko, self.history)
+
+    def legal_points(self) -> list[int]:
+        """Every point where the player to move may place a stone."""
+        return [p for p in self.topology.points() if self.is_legal(p)]
+
+    @property
+    def position(self) -> Position:
+        """An immutable snapshot of the current position."""
+        return Position(
+            topology=self.topology,
+            stones=tuple(self.board.colour),
+            to_move=self.to_move,
+            prisoners=(self.prisoners[0], self.prisoners[1]),
+            ko_point=None if self.rules.superko else self.ko_point,
+            move_number=len(self.moves),
+            last_move=self.moves[-1] if self.moves else None,
+            hash=self.board.hash,
+        )
+
+    @property
+    def result_code(self) -> str | None:
+        """SGF result for resignation or timeout ('B+R', 'W+T'); None otherwise."""
+        if self.winner is None:
+            return None
+        suffix = "R" if self.end_reason == END_RESIGN else "T"
+        return f"{COLOUR_LETTERS[self.winner]}+{suffix}"
+
+
+def replay(
+    topology: Topology,
+    rules: RuleSet,
+    moves: Iterable[Move],
+    *,
+    handicap: int = 0,
+) -> Game:
+    """A new game with `moves` applied in order (raises on the first illegal one)."""
+    game = Game.new(topology, rules, handicap=handicap)
+    for move in moves:
+        game.apply(move)
+    return game
+
+
+__all__ = ["BLACK", "EMPTY", "WHITE", "Game", "Move", "Position", "replay"]
