@@ -1,0 +1,193 @@
+"""Settings shared by every environment. No secrets and no host list live here.
+
+`dev`, `test` and `prod` import everything from this module and add what differs.
+"""
+
+from pathlib import Path
+
+import dj_database_url
+
+from . import env
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+# Runtime files (SQLite database, embedded Redis socket, logs of `make run`); git-ignored.
+VAR_DIR = BASE_DIR / "var"
+
+# Overridden by dev/test; prod requires it from the environment.
+SECRET_KEY = env.get_str("SECRET_KEY")
+DEBUG = False
+ALLOWED_HOSTS: list[str] = env.get_list("ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS: list[str] = env.get_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "allauth",
+    "allauth.account",
+    "accounts",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # WhiteNoise serves collected static files straight after the security headers.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "baduxsite.urls"
+WSGI_APPLICATION = "baduxsite.wsgi.application"
+ASGI_APPLICATION = "baduxsite.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+# DATABASE_URL, e.g. postgres://user:password@host:5432/badux. Unset: SQLite in var/.
+_DEFAULT_SQLITE_URL = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.config(
+        default=_DEFAULT_SQLITE_URL,
+        conn_max_age=env.get_int("CONN_MAX_AGE", 60),
+        conn_health_checks=True,
+    )
+}
+if env.get_str("DATABASE_URL") is None:
+    # SQLite cannot create its own directory.
+    VAR_DIR.mkdir(exist_ok=True)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: cache, Celery broker and result backend -------------------------------------------
+REDIS_URL = env.get_str("REDIS_URL")
+
+if REDIS_URL:
+    # One shared cache for all web processes: allauth's rate limits count in it.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "badux",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CELERY_BROKER_URL = REDIS_URL or "redis://127.0.0.1:6379/0"
+CELERY_RESULT_BACKEND = CELERY_BROKER_URL
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 60 * 60 * 24
+CELERY_TIMEZONE = "UTC"
+# A task is acknowledged only after it finished, so a worker killed mid-task (deploy, OOM) does
+# not lose it: Redis hands it to another worker. Every task must therefore be safe to run twice.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis redelivers an unacknowledged task after this many seconds. It must exceed the longest
+# task run time and any ETA/countdown, or the task runs twice. Long deadlines (days-long game
+# clocks) are therefore swept by periodic beat tasks, never scheduled as countdowns.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 60}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 60}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_TIME_LIMIT = 5 * 60
+CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_IMPORTS = ("baduxsite.tasks",)
+
+# --- Authentication (django-allauth) -----------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "/"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Badux] "
+# allauth's default rate limits stay on (login, failed logins, signup, password reset, e-mail
+# confirmation). They count in the cache, which is why production needs the shared Redis cache.
+ACCOUNT_RATE_LIMITS: dict[str, str] = {}
+# Behind N reverse proxies, allauth must read the client IP from X-Forwarded-For (rate limits).
+ALLAUTH_TRUSTED_PROXY_COUNT = env.get_int("TRUSTED_PROXY_COUNT", 0)
+
+# --- E-mail ------------------------------------------------------------------------------------
+EMAIL_HOST = env.get_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env.get_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env.get_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env.get_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env.get_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = 30
+DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL", "Badux <noreply@localhost>")
+SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+# --- Internationalisation ----------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files --------------------------------------------------------------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# --- Logging: everything to stdout, the process manager collects it ----------------------------
+LOG_LEVEL = env.get_str("LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {process:d} {message}", "style": "{"},
+    },
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

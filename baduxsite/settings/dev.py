@@ -1,0 +1,15 @@
+"""Development settings: `make run` and `manage.py` on a developer machine."""
+
+from . import env
+from .base import *  # noqa: F403
+from .base import ALLOWED_HOSTS
+
+DEBUG = env.get_bool("DEBUG", True)
+# A fixed, publicly known key is acceptable only here: dev sessions protect nothing.
+SECRET_KEY = env.get_str("SECRET_KEY", "django-insecure-dev-only-badux-not-for-production")
+ALLOWED_HOSTS = [*ALLOWED_HOSTS, "localhost", "127.0.0.1", "[::1]"]
+# Mail is printed on the console of `make run` (verification links included).
+EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Serve static files from the source directories without `collectstatic`.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

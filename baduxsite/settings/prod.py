@@ -1,0 +1,47 @@
+"""Production settings. The server refuses to start when a required variable is missing.
+
+Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL (see README.md).
+"""
+
+from . import env
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = env.require_str("SECRET_KEY")
+ALLOWED_HOSTS = env.require_list("ALLOWED_HOSTS")
+env.require_str("DATABASE_URL")  # base.DATABASES already parsed it; SQLite is not for prod.
+REDIS_URL = env.require_str("REDIS_URL")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "badux",
+    }
+}
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+
+# --- HTTPS ---------------------------------------------------------------------------------
+# Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (and make the
+# proxy overwrite that header), otherwise Django sees plain HTTP and redirects forever.
+_proxy_header = env.get_str("SECURE_PROXY_SSL_HEADER")
+if _proxy_header:
+    SECURE_PROXY_SSL_HEADER = (_proxy_header, "https")
+SECURE_SSL_REDIRECT = env.get_bool("SECURE_SSL_REDIRECT", True)
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SECURE_HSTS_SECONDS = env.get_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.get_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env.get_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# --- Static files: hashed names, compressed, served by WhiteNoise after `collectstatic` ---------
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+ADMINS = [("Admin", address) for address in env.get_list("ADMINS")]

@@ -1,0 +1,21 @@
+"""Test settings: fast, isolated, no network except the database named by DATABASE_URL."""
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = "test-only-secret-key-not-used-anywhere-else"  # noqa: S105
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+# MD5 hashing keeps user creation fast; production keeps Django's default PBKDF2.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Each test process gets its own cache; the autouse fixture in tests/conftest.py clears it.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Tasks run in-process, so tests see their effects; tests/site/test_celery.py proves a real
+# worker through Redis separately.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = "memory://"
+CELERY_RESULT_BACKEND = "cache+memory://"
+# Serve static files from the app and project directories without `collectstatic`.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

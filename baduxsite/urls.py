@@ -1,0 +1,10 @@
+"""Top-level URLs: admin, allauth's account flows under accounts/, then the site pages."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("", include("accounts.urls")),
+]
