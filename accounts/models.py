@@ -1,5 +1,6 @@
-"""The site's user model."""
+"""The site's user model, per-user preferences and the buddy / ignore lists."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
@@ -17,3 +18,81 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+
+class Notify(models.TextChoices):
+    """How a player hears about one kind of event. Stored codes; never renumber."""
+
+    OFF = "off", "Off"
+    IMMEDIATE = "immediate", "Immediate e-mail"
+    DIGEST = "digest", "Daily digest"
+
+
+class BoardTheme(models.TextChoices):
+    """Board colours. The code is also the CSS class suffix (`board-theme-<code>`)."""
+
+    WOOD = "wood", "Wood"
+    SLATE = "slate", "Slate"
+
+
+class Preferences(models.Model):
+    """One row per player who changed a default; players without a row get the defaults.
+
+    Read through `accounts.selectors.preferences_get`, written by
+    `accounts.services.preferences_update`.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    notify_your_turn = models.CharField(
+        "It is your turn", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    notify_game_over = models.CharField(
+        "A game is over", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    notify_challenge = models.CharField(
+        "You received a challenge", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    notify_message = models.CharField(
+        "You received a message", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    board_theme = models.CharField(
+        max_length=12, choices=BoardTheme.choices, default=BoardTheme.WOOD
+    )
+    show_coordinates = models.BooleanField("Show coordinates", default=True)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"Preferences of user {self.user_id}"
+
+
+class RelationKind(models.TextChoices):
+    """What one player put another on. Stored codes; never renumber."""
+
+    BUDDY = "buddy", "Buddy"
+    IGNORE = "ignore", "Ignored"
+
+
+class UserRelation(models.Model):
+    """`owner` keeps `target` on a list: buddy or ignore. At most one list per pair."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="relations"
+    )
+    target = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=RelationKind.choices)
+    created = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "target"], name="user_relation_unique_pair"),
+            models.CheckConstraint(
+                condition=~models.Q(owner=models.F("target")), name="user_relation_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} {self.kind} {self.target_id}"

@@ -4,4 +4,11 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("players/online/", views.who_is_here, name="who_is_here"),
+    path("players/search/", views.player_search, name="player_search"),
+    path("players/<str:username>/", views.profile_detail, name="profile_detail"),
+    path("players/<str:username>/lists/", views.relation_change, name="relation_change"),
+    path("settings/profile/", views.profile_edit, name="profile_edit"),
+    path("settings/preferences/", views.preferences_edit, name="preferences_edit"),
+    path("settings/contacts/", views.contacts, name="contacts"),
 ]

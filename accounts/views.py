@@ -1,9 +1,158 @@
-"""Site pages owned by the accounts app."""
+"""Site pages owned by the accounts app. Thin: forms validate, services write, selectors read."""
 
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .forms import PlayerSearchForm, PreferencesForm, ProfileForm, RelationForm
+from .models import RelationKind
+
+PAGE_SIZE = 25
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: what Badux is, and the way in (sign up / log in) or on."""
     return render(request, "home.html")
+
+
+def profile_detail(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's public profile, with buddy / ignore buttons for other logged-in players."""
+    profile = selectors.user_get_by_username(username=username)
+    context = {
+        "profile": profile,
+        "country_name": selectors.country_name(code=profile.country),
+        "online": selectors.user_is_online(user=profile, now=timezone.now()),
+        "is_self": request.user.pk == profile.pk,
+        "relation": selectors.relation_kind_get(owner=request.user, target=profile),
+    }
+    return render(request, "accounts/profile_detail.html", context)
+
+
+@login_required
+def profile_edit(request: HttpRequest) -> HttpResponse:
+    """Edit your own display name, country and bio."""
+    user = request.user
+    if request.method == "POST":
+        form = ProfileForm(request.POST)
+        if form.is_valid():
+            try:
+                services.profile_update(user=user, **form.cleaned_data)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, "Your profile was saved.")
+                return redirect("profile_detail", username=user.username)
+    else:
+        form = ProfileForm(
+            initial={"display_name": user.display_name, "country": user.country, "bio": user.bio}
+        )
+    return render(request, "accounts/profile_edit.html", {"form": form})
+
+
+@login_required
+def preferences_edit(request: HttpRequest) -> HttpResponse:
+    """Edit notifications, board appearance and time zone."""
+    user = request.user
+    prefs = selectors.preferences_get(user=user)
+    if request.method == "POST":
+        form = PreferencesForm(request.POST)
+        if form.is_valid():
+            try:
+                prefs = services.preferences_update(user=user, **form.cleaned_data)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, "Your preferences were saved.")
+                return redirect("preferences_edit")
+    else:
+        form = PreferencesForm(
+            initial=PreferencesForm.initial_for(prefs=prefs, time_zone=user.time_zone)
+        )
+    board = selectors.board_appearance_get(user=user)
+    return render(request, "accounts/preferences.html", {"form": form, "board": board})
+
+
+@login_required
+def contacts(request: HttpRequest) -> HttpResponse:
+    """Your buddy list and your ignore list."""
+    return render(
+        request,
+        "accounts/contacts.html",
+        {
+            "buddies": selectors.relations_list(owner=request.user, kind=RelationKind.BUDDY),
+            "ignored": selectors.relations_list(owner=request.user, kind=RelationKind.IGNORE),
+        },
+    )
+
+
+@login_required
+@require_POST
+def relation_change(request: HttpRequest, username: str) -> HttpResponse:
+    """Add `username` to, or remove them from, your buddy or ignore list."""
+    target = selectors.user_get_by_username(username=username)
+    form = RelationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That list change was not understood; nothing was changed.")
+    else:
+        kind, action = form.cleaned_data["kind"], form.cleaned_data["action"]
+        label = "buddy list" if kind == RelationKind.BUDDY else "ignore list"
+        if action == "add":
+            try:
+                services.relation_set(
+                    owner=request.user, target=target, kind=kind, now=timezone.now()
+                )
+            except ValidationError as error:
+                messages.error(request, " ".join(error.messages))
+            else:
+                messages.success(request, f"{target.username} is now on your {label}.")
+        else:
+            services.relation_remove(owner=request.user, target=target, kind=kind)
+            messages.success(request, f"{target.username} is no longer on your {label}.")
+    next_url = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(next_url)
+    return redirect("profile_detail", username=target.username)
+
+
+def who_is_here(request: HttpRequest) -> HttpResponse:
+    """Players seen in the last 15 minutes, most recent first."""
+    page = Paginator(selectors.users_online(now=timezone.now()), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "accounts/who_is_here.html",
+        {
+            "page": page,
+            "buddy_ids": selectors.buddy_ids_get(owner=request.user),
+            "window_minutes": int(selectors.ONLINE_WINDOW.total_seconds() // 60),
+        },
+    )
+
+
+def player_search(request: HttpRequest) -> HttpResponse:
+    """Search players by name and country; no filter lists everyone."""
+    form = PlayerSearchForm(request.GET or None)
+    page = None
+    if form.is_bound and form.is_valid():
+        users = selectors.users_search(
+            name=form.cleaned_data["name"], country=form.cleaned_data["country"]
+        )
+    elif form.is_bound:
+        users = None
+    else:
+        users = selectors.users_search()
+    if users is not None:
+        page = Paginator(users, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "accounts/search.html", {"form": form, "page": page})

@@ -1,0 +1,175 @@
+"""Reads for accounts: profiles, preferences, presence, search and the contact rule.
+
+Every function is keyword-only and does not write. Callers pass `now` where time matters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import cache
+from zoneinfo import available_timezones
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django_countries import countries
+
+from .models import BoardTheme, Preferences, RelationKind, User, UserRelation
+
+# A player counts as "here" when seen within this window.
+ONLINE_WINDOW = dt.timedelta(minutes=15)
+
+
+class ContactRefused(PermissionDenied):
+    """The sender may not message or challenge the recipient; the message says why."""
+
+
+@dataclass(frozen=True)
+class BoardAppearance:
+    """How every board shown to a player is drawn."""
+
+    theme: str
+    show_coordinates: bool
+
+    @property
+    def css_class(self) -> str:
+        """CSS classes for the board's container (see static/css/site.css)."""
+        classes = f"board-theme-{self.theme}"
+        return classes if self.show_coordinates else f"{classes} board-no-coords"
+
+
+DEFAULT_BOARD = BoardAppearance(theme=BoardTheme.WOOD, show_coordinates=True)
+
+
+@cache
+def time_zone_choices() -> tuple[str, ...]:
+    """All IANA zone names this Python knows, sorted; the only values a player may choose."""
+    return tuple(sorted(available_timezones() - {"localtime"}))
+
+
+def country_choices() -> list[tuple[str, str]]:
+    """ISO 3166-1 alpha-2 codes with English names, sorted by name."""
+    return [(code, name) for code, name in countries]
+
+
+def country_name(*, code: str) -> str:
+    """The country's name for a stored code; empty for blank or unknown codes."""
+    return countries.name(code) if code else ""
+
+
+def user_get_by_username(*, username: str) -> User:
+    """The active user with this username (case-insensitive); `Http404` if none."""
+    return get_object_or_404(User, username__iexact=username, is_active=True)
+
+
+def preferences_get(*, user: User) -> Preferences:
+    """The player's stored preferences, or an unsaved row holding the defaults."""
+    try:
+        return Preferences.objects.get(user=user)
+    except Preferences.DoesNotExist:
+        return Preferences(user=user)
+
+
+def board_appearance_get(*, user: User | None) -> BoardAppearance:
+    """Board theme and coordinates for whoever looks at a board (anonymous: the defaults)."""
+    if user is None or not user.is_authenticated:
+        return DEFAULT_BOARD
+    prefs = preferences_get(user=user)
+    return BoardAppearance(theme=prefs.board_theme, show_coordinates=prefs.show_coordinates)
+
+
+def user_is_online(*, user: User, now: dt.datetime) -> bool:
+    """Whether the player was seen within `ONLINE_WINDOW` before `now`."""
+    return user.last_seen is not None and user.last_seen >= now - ONLINE_WINDOW
+
+
+def users_online(*, now: dt.datetime) -> QuerySet[User]:
+    """Active players seen within `ONLINE_WINDOW` before `now`, most recent first."""
+    return User.objects.filter(is_active=True, last_seen__gte=now - ONLINE_WINDOW).order_by(
+        "-last_seen", "username"
+    )
+
+
+def users_search(*, name: str = "", country: str = "") -> QuerySet[User]:
+    """Active players whose username or display name contains `name`, from `country`.
+
+    Empty filters match everyone. Sorted by username. Ratings do not exist yet, so there is
+    no rating filter.
+    """
+    users = User.objects.filter(is_active=True)
+    name = name.strip()
+    if name:
+        users = users.filter(Q(username__icontains=name) | Q(display_name__icontains=name))
+    if country:
+        users = users.filter(country=country.upper())
+    return users.order_by("username")
+
+
+def relation_kind_get(*, owner: User, target: User) -> str | None:
+    """`RelationKind` code of `target` on `owner`'s lists, or None."""
+    if not owner.is_authenticated or owner.pk == target.pk:
+        return None
+    return (
+        UserRelation.objects.filter(owner=owner, target=target)
+        .values_list("kind", flat=True)
+        .first()
+    )
+
+
+def relations_list(*, owner: User, kind: str) -> QuerySet[UserRelation]:
+    """`owner`'s buddy or ignore list with the targets loaded, sorted by username."""
+    return (
+        UserRelation.objects.filter(owner=owner, kind=kind)
+        .select_related("target")
+        .order_by("target__username")
+    )
+
+
+def buddy_ids_get(*, owner: User) -> set[int]:
+    """Primary keys of `owner`'s buddies (empty for anonymous visitors)."""
+    if not owner.is_authenticated:
+        return set()
+    return set(
+        UserRelation.objects.filter(owner=owner, kind=RelationKind.BUDDY).values_list(
+            "target_id", flat=True
+        )
+    )
+
+
+def contact_refusal_reason(*, sender: User, recipient: User) -> str | None:
+    """Why `sender` may not message or challenge `recipient`, or None when they may.
+
+    Refused when either player ignores the other, when the recipient is inactive and when
+    both are the same player. One query.
+    """
+    if sender.pk == recipient.pk:
+        return "You cannot message or challenge yourself."
+    if not recipient.is_active:
+        return f"{recipient.username} has closed their account."
+    kinds = dict(
+        UserRelation.objects.filter(
+            Q(owner=recipient, target=sender) | Q(owner=sender, target=recipient),
+            kind=RelationKind.IGNORE,
+        ).values_list("owner_id", "kind")
+    )
+    if recipient.pk in kinds:
+        return f"{recipient.username} does not accept messages or challenges from you."
+    if sender.pk in kinds:
+        return f"{recipient.username} is on your ignore list; remove them from it first."
+    return None
+
+
+def user_can_contact(*, sender: User, recipient: User) -> bool:
+    """Whether `sender` may message or challenge `recipient` (see `contact_refusal_reason`)."""
+    return contact_refusal_reason(sender=sender, recipient=recipient) is None
+
+
+def user_check_can_contact(*, sender: User, recipient: User) -> None:
+    """Raise `ContactRefused` with a readable reason unless `sender` may contact `recipient`.
+
+    Messaging and challenge services call this before they write anything.
+    """
+    reason = contact_refusal_reason(sender=sender, recipient=recipient)
+    if reason is not None:
+        raise ContactRefused(reason)
