@@ -1,0 +1,499 @@
+"""PNG images of board positions (square Go boards and Badux hexagons), drawn with Pillow.
+
+`render_png(position, score=..., size=600, theme="wood")` gives the picture mailed to players at
+the end of a game and used as thumbnails. With a `Score` it adds territory marks, fades the dead
+stones and writes the count in a caption under the board. Geometry lives in `render_layout`
+(`point_centre` maps a point to its pixel centre); this module only paints.
+
+The empty board of each (shape, size, theme) is drawn once and cached; a render then pastes
+pre-shaded stone sprites onto a copy, so a 19x19 image costs a few milliseconds plus the PNG
+encoding.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from rules.board import BLACK, EMPTY, WHITE
+from rules.game import PLAY, Position
+from rules.render_layout import BoardLayout, board_layout, check_size, point_centre
+from rules.ruleset import AREA
+from rules.scoring import Score
+from rules.topology import Topology
+
+__all__ = ["THEMES", "Theme", "board_layout", "point_centre", "render_image", "render_png"]
+
+RGB = tuple[int, int, int]
+SUPERSAMPLE = 4  # anti-aliasing: shapes are drawn this many times larger, then reduced
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours of one look. Stones are shaded from `*_light` (highlight) to `*_dark` (rim)."""
+
+    name: str
+    page: RGB  # caption band, and around a hexagon
+    board: RGB
+    grain: float  # strength of the wood grain, 0 for none
+    line: RGB
+    label: RGB
+    text: RGB
+    text_muted: RGB
+    black_light: RGB
+    black_dark: RGB
+    black_outline: RGB
+    white_light: RGB
+    white_dark: RGB
+    white_outline: RGB
+    mark_outline: RGB | None  # around white territory marks, where the board is light
+    shadow: int  # alpha of the stones' drop shadow
+    dead_alpha: float  # opacity of dead stones
+
+
+THEMES: dict[str, Theme] = {
+    "wood": Theme(
+        name="wood",
+        page=(246, 241, 231),
+        board=(222, 181, 110),
+        grain=0.07,
+        line=(58, 40, 22),
+        label=(74, 52, 30),
+        text=(40, 30, 20),
+        text_muted=(112, 96, 80),
+        black_light=(96, 96, 100),
+        black_dark=(14, 14, 16),
+        black_outline=(8, 8, 8),
+        white_light=(255, 255, 253),
+        white_dark=(196, 192, 184),
+        white_outline=(112, 104, 92),
+        mark_outline=(96, 80, 60),
+        shadow=90,
+        dead_alpha=0.42,
+    ),
+    "slate": Theme(
+        name="slate",
+        page=(34, 39, 44),
+        board=(86, 99, 110),
+        grain=0.035,
+        line=(196, 206, 214),
+        label=(206, 214, 221),
+        text=(232, 236, 240),
+        text_muted=(160, 170, 180),
+        black_light=(92, 98, 106),
+        black_dark=(12, 14, 17),
+        black_outline=(20, 22, 26),
+        white_light=(255, 255, 255),
+        white_dark=(200, 206, 212),
+        white_outline=(60, 66, 72),
+        mark_outline=None,
+        shadow=110,
+        dead_alpha=0.45,
+    ),
+}
+
+
+def render_png(
+    position: Position,
+    *,
+    score: Score | None = None,
+    size: int = 600,
+    theme: str = "wood",
+    coordinates: bool = True,
+) -> bytes:
+    """The position as PNG bytes, `size` pixels wide (see `render_image`)."""
+    image = render_image(position, score=score, size=size, theme=theme, coordinates=coordinates)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+def render_image(
+    position: Position,
+    *,
+    score: Score | None = None,
+    size: int = 600,
+    theme: str = "wood",
+    coordinates: bool = True,
+) -> Image.Image:
+    """The position as an RGB image `size` pixels wide: square for a square board without a
+    score, as tall as the hexagon needs for Badux, plus a caption band when `score` is given.
+
+    Coordinates too small to read at this size are left out. ValueError for an unknown theme,
+    a size out of range, or a score counted on another board.
+    """
+    look = _theme(theme)
+    check_size(size)
+    topology = position.topology
+    if len(position.stones) != topology.size:
+        raise ValueError("the position's stones do not match its board")
+    if score is not None and len(score.ownership) != topology.size:
+        raise ValueError("the score was counted on a different board")
+    layout = board_layout(topology, size=size, coordinates=coordinates)
+    board = _empty_board(topology, size, coordinates, look.name).copy()
+    _draw_stones(board, layout, look, position, score)
+    if score is not None:
+        _draw_territory(board, layout, look, position, score)
+    _draw_last_move(board, layout, look, position, score)
+    if score is None:
+        return board
+    caption = _caption(score, size, look)
+    image = Image.new("RGB", (size, board.height + caption.height), look.page)
+    image.paste(board, (0, 0))
+    image.paste(caption, (0, board.height))
+    return image
+
+
+def _theme(name: str) -> Theme:
+    try:
+        return THEMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown theme {name!r} (choose from {', '.join(THEMES)})") from None
+
+
+# --- the empty board -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _empty_board(topology: Topology, size: int, coordinates: bool, theme: str) -> Image.Image:
+    """Wood (or slate), grid lines, star points and coordinates; cached, copy before drawing."""
+    layout = board_layout(topology, size=size, coordinates=coordinates)
+    look = THEMES[theme]
+    w, h = layout.width, layout.height
+    image = Image.new("RGB", (w, h), look.page)
+    texture = _texture(w, h, look)
+    if layout.outline:
+        image.paste(texture, (0, 0), _polygon_mask(w, h, layout.outline))
+    else:
+        image.paste(texture, (0, 0))
+    image.paste(look.line, (0, 0), _lines_mask(layout))
+    if layout.labels:
+        draw = ImageDraw.Draw(image)
+        font = _font(layout.label_px, bold=False)
+        for label in layout.labels:
+            draw.text((label.x, label.y), label.text, font=font, fill=look.label, anchor="mm")
+    return image
+
+
+def _texture(w: int, h: int, look: Theme) -> Image.Image:
+    """The board colour with a straight, deterministic grain running top to bottom."""
+    base = Image.new("RGB", (w, h), look.board)
+    if not look.grain:
+        return base
+    rng = random.Random(19)  # fixed: the same board every time
+    waves = [(rng.uniform(0.004, 0.05), rng.uniform(0, math.tau), rng.random()) for _ in range(7)]
+    profile = []
+    fine = 0.0
+    for x in range(w):
+        fine = 0.7 * fine + 0.3 * rng.uniform(-1, 1)
+        v = sum(a * math.sin(f * x * 600 / w + p) for f, p, a in waves) / 3 + 0.5 * fine
+        profile.append(max(0, min(255, int(128 + 110 * v))))
+    stripes = Image.new("L", (w, 1))
+    stripes.putdata(profile)
+    stripes = stripes.resize((w, h), Image.Resampling.NEAREST)
+    dark = tuple(int(c * (1 - look.grain)) for c in look.board)
+    light = tuple(min(255, int(c * (1 + look.grain))) for c in look.board)
+    return Image.composite(Image.new("RGB", (w, h), light), Image.new("RGB", (w, h), dark), stripes)
+
+
+def _polygon_mask(w: int, h: int, corners: tuple[tuple[float, float], ...]) -> Image.Image:
+    s = SUPERSAMPLE
+    mask = Image.new("L", (w * s, h * s), 0)
+    ImageDraw.Draw(mask).polygon([(x * s, y * s) for x, y in corners], fill=255)
+    return mask.reduce(s)
+
+
+def _line_width(layout: BoardLayout) -> float:
+    """In pixels: whole pixels on square boards (crisp), finer steps for the hex diagonals."""
+    if layout.topology.kind == "square":
+        return 1 if layout.spacing < 44 else 2
+    return max(1.0, layout.spacing / 30)
+
+
+def _lines_mask(layout: BoardLayout) -> Image.Image:
+    """Grid lines and star points, drawn large and reduced so diagonals are smooth."""
+    s = SUPERSAMPLE
+    mask = Image.new("L", (layout.width * s, layout.height * s), 0)
+    draw = ImageDraw.Draw(mask)
+    t = layout.topology
+    width = round(_line_width(layout) * s)
+    c = layout.centres
+    for a, b in _line_segments(layout):
+        (x0, y0), (x1, y1) = c[a], c[b]
+        draw.line([(x0 * s, y0 * s), (x1 * s, y1 * s)], fill=255, width=width)
+    if t.kind == "square":
+        # A heavier frame: the edge lines get another line width on the outside.
+        (x0, y0), (x1, y1) = c[0], c[t.size - 1]
+        pad = width
+        draw.rectangle(
+            [x0 * s - pad, y0 * s - pad, x1 * s + pad, y1 * s + pad], outline=255, width=width
+        )
+    star = max(1.6, layout.spacing * 0.1) * s
+    for p in t.star_points:
+        x, y = c[p]
+        draw.ellipse([x * s - star, y * s - star, x * s + star, y * s + star], fill=255)
+    return mask.reduce(s)
+
+
+def _line_segments(layout: BoardLayout) -> list[tuple[int, int]]:
+    """End points of every straight grid line (rows, columns, and hex diagonals)."""
+    t = layout.topology
+    lines: dict[tuple[int, int], list[int]] = {}
+    if t.kind == "square":
+        for p, (x, y) in enumerate(t.xy):
+            lines.setdefault((0, y), []).append(p)
+            lines.setdefault((1, x), []).append(p)
+    else:
+        for p in t.points():
+            q, r = t.axial(p)
+            for key in ((0, r), (1, q), (2, q + r)):
+                lines.setdefault(key, []).append(p)
+    return [(min(ps), max(ps)) if k[0] != 2 else _ends(layout, ps) for k, ps in lines.items()]
+
+
+def _ends(layout: BoardLayout, points: list[int]) -> tuple[int, int]:
+    by_x = sorted(points, key=lambda p: layout.centres[p][0])
+    return by_x[0], by_x[-1]
+
+
+# --- stones and marks ------------------------------------------------------------------------
+
+
+def _sprite_radius(layout: BoardLayout) -> float:
+    return round(layout.stone_radius * 4) / 4
+
+
+def _paste(board: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    half = sprite.width // 2
+    # The board is opaque, so pasting through the sprite's alpha is exact "over" compositing.
+    board.paste(sprite, (round(centre[0] - 0.5) - half, round(centre[1] - 0.5) - half), sprite)
+
+
+def _draw_stones(
+    board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score | None
+) -> None:
+    radius = _sprite_radius(layout)
+    dead = score.dead if score is not None else frozenset()
+    sprites = {(c, d): _stone(radius, c, look.name, d) for c in (BLACK, WHITE) for d in (0, 1)}
+    centres = layout.centres
+    for p, colour in enumerate(position.stones):
+        if colour != EMPTY:
+            _paste(board, sprites[colour, p in dead], centres[p])
+
+
+def _draw_territory(
+    board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score
+) -> None:
+    """A small square of the owner's colour on owned empty points and on dead stones."""
+    half = max(2.0, layout.spacing * 0.19)
+    draw = ImageDraw.Draw(board)
+    outline_width = 1
+    for p, owner in enumerate(score.ownership):
+        if owner == EMPTY:
+            continue
+        if position.stones[p] != EMPTY and p not in score.dead:
+            continue
+        x, y = layout.centres[p]
+        x0, y0 = round(x - half), round(y - half)
+        x1, y1 = round(x + half) - 1, round(y + half) - 1
+        fill = look.black_dark if owner == BLACK else look.white_light
+        edge = look.mark_outline if owner == WHITE else None
+        draw.rectangle([x0, y0, x1, y1], fill=fill, outline=edge, width=outline_width)
+
+
+def _draw_last_move(
+    board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score | None
+) -> None:
+    move = position.last_move
+    if move is None or move.kind != PLAY or move.point is None:
+        return
+    colour = position.stones[move.point]
+    if colour == EMPTY:
+        return  # the stone was captured since (e.g. a position edited after the move)
+    ring = _ring(_sprite_radius(layout), WHITE if colour == BLACK else BLACK, look.name)
+    _paste(board, ring, layout.centres[move.point])
+
+
+@lru_cache(maxsize=64)
+def _stone(radius: float, colour: int, theme: str, dead: bool) -> Image.Image:
+    """An anti-aliased, shaded stone with its shadow, centred in an odd-sized RGBA square."""
+    look = THEMES[theme]
+    s = SUPERSAMPLE
+    half = math.ceil(radius * 1.18) + 2
+    big = (2 * half + 1) * s
+    centre = (half + 0.5) * s
+    r = radius * s
+
+    def disc(rad: float, dx: float = 0.0, dy: float = 0.0) -> Image.Image:
+        mask = Image.new("L", (big, big), 0)
+        cx, cy = centre + dx, centre + dy
+        ImageDraw.Draw(mask).ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=255)
+        return mask
+
+    sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    if not dead and look.shadow:
+        shadow = disc(r, r * 0.07, r * 0.11).filter(ImageFilter.GaussianBlur(r * 0.07))
+        shadow = shadow.point(lambda v: v * look.shadow // 255)
+        sprite.putalpha(shadow)
+    light, dark, edge = (
+        (look.black_light, look.black_dark, look.black_outline)
+        if colour == BLACK
+        else (look.white_light, look.white_dark, look.white_outline)
+    )
+    rim = Image.new("RGBA", (big, big), (*edge, 255))
+    rim.putalpha(disc(r))
+    sprite.alpha_composite(rim)
+    body = _shading(big, centre, r, light, dark, colour == BLACK)
+    body.putalpha(disc(r - max(s * 0.9, r * 0.05)))
+    sprite.alpha_composite(body)
+    sprite = sprite.convert("RGBa").reduce(s).convert("RGBA")
+    if dead:
+        alpha = sprite.getchannel("A").point(lambda v: int(v * look.dead_alpha))
+        sprite.putalpha(alpha)
+    return sprite
+
+
+def _shading(big: int, centre: float, r: float, light: RGB, dark: RGB, black: bool) -> Image.Image:
+    """RGB square shaded around a highlight up and left of the stone's centre."""
+    # Image.radial_gradient is 256 px wide and reaches 255 at 181 px from its centre; scale it
+    # so that 255 means 2.4 radii, then cut it out around the highlight.
+    reach = 2.4 * r
+    scaled = round(256 * reach / 181)
+    gradient = Image.radial_gradient("L").resize((scaled, scaled), Image.Resampling.BILINEAR)
+    hx, hy = centre - 0.38 * r, centre - 0.42 * r
+    offset = (round(scaled / 2 - hx), round(scaled / 2 - hy))
+    field = Image.new("L", (big, big), 255)
+    field.paste(gradient, (-offset[0], -offset[1]))
+    table: list[int] = []
+    for channel in range(3):
+        for v in range(256):
+            d = v / 255 * 2.4  # distance from the highlight, in radii
+            if black:
+                t = math.exp(-((d / 0.62) ** 2))
+            else:
+                t = 1 - min(1.0, max(0.0, (d - 0.45) / 1.05)) ** 1.6
+            table.append(round(dark[channel] + (light[channel] - dark[channel]) * t))
+    return Image.merge("RGB", [field] * 3).point(table)
+
+
+@lru_cache(maxsize=16)
+def _ring(radius: float, colour: int, theme: str) -> Image.Image:
+    """The last-move mark: a ring in the colour opposite the stone's."""
+    look = THEMES[theme]
+    s = SUPERSAMPLE
+    half = math.ceil(radius) + 1
+    big = (2 * half + 1) * s
+    c = (half + 0.5) * s
+    outer = radius * 0.5 * s
+    width = max(1.5 * s, radius * 0.13 * s)
+    mask = Image.new("L", (big, big), 0)
+    ImageDraw.Draw(mask).ellipse(
+        [c - outer, c - outer, c + outer, c + outer], outline=255, width=round(width)
+    )
+    fill = look.white_light if colour == WHITE else look.black_dark
+    sprite = Image.new("RGBA", (big, big), (*fill, 255))
+    sprite.putalpha(mask)
+    return sprite.convert("RGBa").reduce(s).convert("RGBA")
+
+
+# --- caption ---------------------------------------------------------------------------------
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def caption_lines(score: Score) -> tuple[str, str, list[tuple[int, str]]]:
+    """The caption's text: result, method, and one count line per player."""
+    if score.winner is None:
+        headline = "Draw"
+    else:
+        who = "Black" if score.winner == BLACK else "White"
+        headline = f"{score.result}  {who} wins by {_number(score.margin)}"
+    method = "area scoring" if score.method == AREA else "territory scoring"
+    lines = []
+    for colour, side, other in (
+        (BLACK, score.black, score.white),
+        (WHITE, score.white, score.black),
+    ):
+        name = "Black" if colour == BLACK else "White"
+        if score.method == AREA:
+            terms = [f"{side.stones} stones", f"+ {side.territory} territory"]
+        else:
+            terms = [f"{side.territory} territory"]
+            if other.prisoners:
+                terms.append(f"\u2212 {other.prisoners} captured")
+            if side.dead:
+                terms.append(f"\u2212 {side.dead} dead")
+        if side.komi:
+            terms.append(f"+ {_number(side.komi)} komi")
+        lines.append((colour, f"{name}  {' '.join(terms)} = {_number(side.total)}"))
+    return headline, method, lines
+
+
+def _caption(score: Score, width: int, look: Theme) -> Image.Image:
+    """The band under the board: the result, then one line per player with a stone."""
+    headline, method, lines = caption_lines(score)
+    px = max(10, min(22, round(width * 0.029)))
+    margin = max(6, round(px * 0.8))
+    while True:
+        font, bold = _font(px, bold=False), _font(px, bold=True)
+        icon = round(px * 0.9)
+        widths = [font.getlength(_safe(text, font)) + icon + px * 0.5 for _, text in lines]
+        head = bold.getlength(_safe(headline, bold)) + font.getlength("   " + method)
+        if max(widths + [head]) <= width - 2 * margin or px <= 7:
+            break
+        px -= 1
+    line_h = round(px * 1.45)
+    height = 2 * margin + round(line_h * 3.15)
+    band = Image.new("RGB", (width, height), look.page)
+    draw = ImageDraw.Draw(band)
+    y = margin + line_h / 2
+    draw.text((margin, y), _safe(headline, bold), font=bold, fill=look.text, anchor="lm")
+    head_w = bold.getlength(_safe(headline, bold))
+    draw.text((margin + head_w, y), "   " + method, font=font, fill=look.text_muted, anchor="lm")
+    for colour, text in lines:
+        y += line_h
+        y_line = y + line_h * 0.15
+        stone = _stone(round(icon / 2 * 4) / 4, colour, look.name, False)
+        corner = (margin + icon // 2 - stone.width // 2, round(y_line) - stone.height // 2)
+        band.paste(stone, corner, stone)
+        draw.text(
+            (margin + icon + px * 0.5, y_line),
+            _safe(text, font),
+            font=font,
+            fill=look.text,
+            anchor="lm",
+        )
+    return band
+
+
+# --- fonts -----------------------------------------------------------------------------------
+
+_FONT_FILES = {
+    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+}
+# Pillow's bundled font (used when DejaVu is missing) lacks these glyphs.
+_ASCII = str.maketrans({"\u2212": "-", "\u2014": "-", "\u00d7": "x"})
+
+
+@lru_cache(maxsize=64)
+def _font(px: int, *, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """DejaVu Sans when the system has it, else Pillow's bundled font at the same size."""
+    for name in _FONT_FILES[bold]:
+        try:
+            return ImageFont.truetype(name, px)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=px)
+
+
+def _safe(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
+    family = font.getname()[0] if isinstance(font, ImageFont.FreeTypeFont) else ""
+    return text if family.startswith("DejaVu") else text.translate(_ASCII)
