@@ -7,6 +7,7 @@ from rules.board import BLACK, EMPTY, WHITE, Board, other
 from rules.errors import (
     GameOver,
     IllegalMove,
+    InvalidSetup,
     KoViolation,
     NotYourTurn,
     Occupied,
@@ -28,6 +29,7 @@ __all__ = [
     "Game",
     "GameOver",
     "IllegalMove",
+    "InvalidSetup",
     "KoViolation",
     "Move",
     "NotYourTurn",

@@ -10,6 +10,10 @@ class RulesError(Exception):
     """Base of every error the rules package raises on purpose."""
 
 
+class InvalidSetup(RulesError, ValueError):
+    """Setup stones or options that cannot start a game (bad point, overlap, no liberties)."""
+
+
 class IllegalMove(RulesError):
     """A move the rules refuse; the game is left as it was."""
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE, Board, other
-from rules.errors import GameOver, NotYourTurn, OffBoard
+from rules.errors import GameOver, InvalidSetup, NotYourTurn, OffBoard
 from rules.ruleset import RuleSet
 from rules.topology import Topology
 
@@ -80,6 +80,9 @@ class Game:
     winner: int | None = None  # set for resign and timeout; scoring decides the others
     history: set[int] | None = None
     last_captures: list[int] = field(default_factory=list)
+    # The stones on the board before the first move (handicap included), for SGF AB/AW.
+    black_setup: tuple[int, ...] = ()
+    white_setup: tuple[int, ...] = ()
 
     @classmethod
     def new(
@@ -93,21 +96,34 @@ class Game:
         to_move: int | None = None,
     ) -> Game:
         """A fresh game. Handicap stones (2-9) go on their fixed points and White moves first;
-        explicit setup stones (SGF AB/AW) are placed as given."""
+        explicit setup stones (SGF AB/AW) are placed as given.
+
+        Raises InvalidSetup (a ValueError) for a point off the board, a point given twice or to
+        both colours, a group left without liberties, or a `to_move` that is not a colour;
+        ValueError for a handicap the board cannot take.
+        """
         game = cls(topology=topology, rules=rules, handicap=handicap)
         game.board = Board(topology)
         black = list(black_setup)
         if handicap >= 2:
             black += topology.handicap_points(handicap)
+        elif handicap not in (0, 1):
+            raise InvalidSetup(f"handicap is 0 or 2 to 9 stones, not {handicap}")
+        white = list(white_setup)
+        _check_setup(topology, black, white)
         if black:
             game.board.place_setup(black, BLACK)
-        white = list(white_setup)
         if white:
             game.board.place_setup(white, WHITE)
+        _check_liberties(game.board)
         if to_move is not None:
+            if to_move not in (BLACK, WHITE):
+                raise InvalidSetup(f"to_move must be BLACK (1) or WHITE (2), not {to_move!r}")
             game.to_move = to_move
         elif handicap >= 2:
             game.to_move = WHITE
+        game.black_setup = tuple(black)
+        game.white_setup = tuple(white)
         game.history = {game.board.hash} if rules.superko else None
         return game
 
@@ -119,7 +135,10 @@ class Game:
     @property
     def move_number(self) -> int:
         """Turns played so far (stones and passes; resignations excluded)."""
-        return len(self.moves)
+        moves = self.moves
+        if moves and moves[-1].kind == RESIGN:
+            return len(moves) - 1
+        return len(moves)
 
     @property
     def full_moves(self) -> int:
@@ -142,18 +161,19 @@ class Game:
         the move is refused.
         """
         c = self._check_turn(colour)
-        if not 0 <= point < self.topology.size:
-            raise OffBoard(point)
+        if type(point) is not int or not 0 <= point < self.topology.size:
+            raise OffBoard(point if type(point) is int else None)
+        history = self.history
         captured, ko = self.board.play(
-            point, c, None if self.rules.superko else self.ko_point, self.history
+            point, c, None if history is not None else self.ko_point, history
         )
-        if self.history is not None:
-            self.history.add(self.board.hash)
+        if history is not None:
+            history.add(self.board.hash)
         self.ko_point = ko
         if captured:
             self.prisoners[c - 1] += len(captured)
         self.last_captures = captured
-        self.moves.append(Move(c, PLAY, point))
+        self.moves.append(_PLAYS[c][point])
         self.consecutive_passes = 0
         self.to_move = 3 - c
         self._check_move_cap()
@@ -174,6 +194,7 @@ class Game:
 
     def resign(self, colour: int) -> None:
         """`colour` resigns; the opponent wins. May be done on either player's turn."""
+        _check_colour(colour)
         if self.end_reason is not None:
             raise GameOver()
         self.moves.append(Move(colour, RESIGN))
@@ -182,6 +203,7 @@ class Game:
 
     def timeout(self, colour: int) -> None:
         """`colour` ran out of time (the site decides when); the opponent wins."""
+        _check_colour(colour)
         if self.end_reason is not None:
             raise GameOver()
         self.end_reason = END_TIMEOUT
@@ -209,7 +231,9 @@ class Game:
         c = self.to_move if colour is None else colour
         if c != self.to_move:
             return False
-        ko = None if self.rules.superko else self.ko_point
+        if type(point) is not int or not 0 <= point < self.topology.size:
+            return False
+        ko = None if self.history is not None else self.ko_point
         return self.board.is_legal(point, c, ko, self.history)
 
     def legal_points(self) -> list[int]:
@@ -225,7 +249,7 @@ class Game:
             to_move=self.to_move,
             prisoners=(self.prisoners[0], self.prisoners[1]),
             ko_point=None if self.rules.superko else self.ko_point,
-            move_number=len(self.moves),
+            move_number=self.move_number,
             last_move=self.moves[-1] if self.moves else None,
             hash=self.board.hash,
         )
@@ -237,6 +261,45 @@ class Game:
             return None
         suffix = "R" if self.end_reason == END_RESIGN else "T"
         return f"{COLOUR_LETTERS[self.winner]}+{suffix}"
+
+
+class _PlayMoves(dict):
+    """Shared immutable `Move`s per colour and point (a frozen dataclass costs a microsecond
+    to build, a tenth of a whole move)."""
+
+    def __init__(self, colour: int) -> None:
+        super().__init__()
+        self.colour = colour
+
+    def __missing__(self, point: int) -> Move:
+        move = self[point] = Move(self.colour, PLAY, point)
+        return move
+
+
+_PLAYS = {BLACK: _PlayMoves(BLACK), WHITE: _PlayMoves(WHITE)}
+
+
+def _check_colour(colour: object) -> None:
+    if colour not in (BLACK, WHITE):
+        raise ValueError(f"colour must be BLACK (1) or WHITE (2), not {colour!r}")
+
+
+def _check_setup(topology: Topology, black: list[int], white: list[int]) -> None:
+    seen: set[int] = set()
+    for p in black + white:
+        if type(p) is not int or not 0 <= p < topology.size:
+            raise InvalidSetup(f"setup point {p!r} is not on the {topology.label} board")
+        if p in seen:
+            where = topology.name(p)
+            raise InvalidSetup(f"setup point {where} is given twice (or is a handicap point)")
+        seen.add(p)
+
+
+def _check_liberties(board: Board) -> None:
+    for p, c in enumerate(board.colour):
+        if c != EMPTY and not board.chain[p].libs:
+            where = board.topology.name(p)
+            raise InvalidSetup(f"setup leaves the group at {where} without liberties")
 
 
 def replay(

@@ -82,8 +82,17 @@ class Topology:
 
     def parse(self, text: str) -> int:
         """Parse a human coordinate (case-insensitive, e.g. 'd4'); CoordinateError if invalid."""
+        if not isinstance(text, str):
+            raise CoordinateError(f"{text!r} is not a coordinate: expected text like D4")
         cleaned = text.strip().upper()
-        if len(cleaned) < 2 or cleaned[0] not in COLUMN_LETTERS or not cleaned[1:].isdigit():
+        if cleaned[:1] == "I":
+            raise CoordinateError(f"'{text.strip()}': there is no column I on a Go board")
+        digits = cleaned[1:]
+        if (
+            len(cleaned) < 2
+            or cleaned[0] not in COLUMN_LETTERS
+            or not (digits.isascii() and digits.isdigit())
+        ):
             raise CoordinateError(
                 f"'{text.strip()}' is not a coordinate: use a column letter (no I) and a row "
                 f"number, like D4"

@@ -1,0 +1,148 @@
+"""Shared helpers for the rules tests: games from diagrams, move tables, brute-force checks.
+
+The brute-force checks here share no code with `rules.board`: they flood-fill the stones from
+scratch, so they can catch a bookkeeping error in the engine's chains and liberty sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from rules import BLACK, EMPTY, WHITE, Board, Game, IllegalMove, preset
+from rules.board import ZOBRIST
+from rules.diagram import parse_diagram, to_diagram
+from rules.topology import Topology
+
+COLOURS = {"B": BLACK, "W": WHITE}
+
+
+def game_from(
+    topology: Topology, diagram: str, *, rules: str = "go-area", to_move: int = BLACK
+) -> Game:
+    """A game whose setup stones are drawn in `diagram` (X black, O white, . empty)."""
+    colours = parse_diagram(topology, diagram)
+    black = [p for p, c in enumerate(colours) if c == BLACK]
+    white = [p for p, c in enumerate(colours) if c == WHITE]
+    return Game.new(
+        topology,
+        preset(rules, topology),
+        black_setup=black,
+        white_setup=white,
+        to_move=to_move,
+    )
+
+
+def play_table(game: Game, table: str) -> list[list[str]]:
+    """Play a move table such as "B C3  W pass  B D4"; returns each move's captures by name."""
+    tokens = table.split()
+    captures = []
+    for who, where in zip(tokens[::2], tokens[1::2], strict=True):
+        colour = COLOURS[who]
+        if where == "pass":
+            game.pass_turn(colour)
+            captures.append([])
+        else:
+            took = game.play(game.topology.parse(where), colour)
+            captures.append(sorted(game.topology.name(p) for p in took))
+        check_board(game.board)
+    return captures
+
+
+def assert_board(game: Game, expected: str) -> None:
+    """The game's stones equal the diagram (compared as diagrams, so failures read well)."""
+    t = game.topology
+    assert to_diagram(t, game.position.stones) == to_diagram(t, parse_diagram(t, expected))
+
+
+def state(game: Game) -> tuple:
+    """Everything a move could change, including the engine's chain bookkeeping."""
+    board = game.board
+    chains = tuple(
+        None if ch is None else (ch.colour, tuple(sorted(ch.stones)), frozenset(ch.libs))
+        for ch in board.chain
+    )
+    return (
+        game.position,
+        game.move_number,
+        len(game.moves),
+        tuple(game.moves),
+        board.hash,
+        tuple(board.colour),
+        chains,
+        None if game.history is None else frozenset(game.history),
+        game.ko_point,
+        tuple(game.prisoners),
+        game.consecutive_passes,
+        game.end_reason,
+        game.winner,
+        game.to_move,
+        tuple(game.last_captures),
+    )
+
+
+def assert_refused(game: Game, error: type[Exception], action: Callable[[], object]) -> None:
+    """`action` raises `error` and leaves every part of the game exactly as it was."""
+    before = state(game)
+    with pytest.raises(error):
+        action()
+    assert state(game) == before
+
+
+def flood_groups(topology: Topology, stones: list[int] | tuple[int, ...]) -> list[set[int]]:
+    """Connected same-colour groups, by plain flood fill."""
+    seen: set[int] = set()
+    groups = []
+    for start, colour in enumerate(stones):
+        if colour == EMPTY or start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            p = todo.pop()
+            for q in topology.neighbours[p]:
+                if stones[q] == colour and q not in group:
+                    group.add(q)
+                    todo.append(q)
+        seen |= group
+        groups.append(group)
+    return groups
+
+
+def group_liberties(topology: Topology, stones, group: set[int]) -> set[int]:
+    """The empty points next to a group."""
+    return {q for p in group for q in topology.neighbours[p] if stones[q] == EMPTY}
+
+
+def check_board(board: Board) -> None:
+    """The engine's chains, liberty sets and hash equal a from-scratch recomputation, and no
+    group on the board is without liberties."""
+    t, stones = board.topology, board.colour
+    for group in flood_groups(t, stones):
+        libs = group_liberties(t, stones, group)
+        assert libs, f"group at {sorted(t.name(p) for p in group)} has no liberties"
+        chain = board.chain[next(iter(group))]
+        assert all(board.chain[p] is chain for p in group)
+        assert set(chain.stones) == group and len(chain.stones) == len(group)
+        assert chain.libs == libs
+        assert chain.colour == stones[next(iter(group))]
+    assert all(board.chain[p] is None for p, c in enumerate(stones) if c == EMPTY)
+    expected_hash = 0
+    for p, c in enumerate(stones):
+        if c:
+            expected_hash ^= ZOBRIST[c][p]
+    assert board.hash == expected_hash
+
+
+def refuses(game: Game, point: int) -> bool:
+    """Whether Game.play refuses `point` (checked through is_legal and through play itself)."""
+    legal = game.is_legal(point)
+    before = state(game)
+    try:
+        game.play(point)
+    except IllegalMove:
+        assert state(game) == before
+        assert not legal
+        return True
+    assert legal
+    return False
