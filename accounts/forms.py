@@ -15,7 +15,15 @@ def _country_field(*, label: str, empty_label: str) -> forms.ChoiceField:
     )
 
 
-class ProfileForm(forms.Form):
+class _Form(forms.Form):
+    """Labels without a trailing colon, as on the rest of the site."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class ProfileForm(_Form):
     """The public profile: display name, country and bio."""
 
     display_name = forms.CharField(
@@ -37,7 +45,7 @@ class ProfileForm(forms.Form):
         self.fields["country"] = _country_field(label="Country", empty_label="Not telling")
 
 
-class PreferencesForm(forms.Form):
+class PreferencesForm(_Form):
     """Time zone, board appearance and how each kind of event is notified."""
 
     time_zone = forms.ChoiceField(
@@ -74,7 +82,7 @@ class PreferencesForm(forms.Form):
         return initial
 
 
-class PlayerSearchForm(forms.Form):
+class PlayerSearchForm(_Form):
     """Filters on the player search page; all optional."""
 
     name = forms.CharField(
@@ -90,7 +98,7 @@ class PlayerSearchForm(forms.Form):
         self.fields["country"] = _country_field(label="Country", empty_label="Any country")
 
 
-class RelationForm(forms.Form):
+class RelationForm(_Form):
     """Add or remove a player on one of your lists."""
 
     kind = forms.ChoiceField(choices=RelationKind.choices)

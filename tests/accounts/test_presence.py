@@ -125,3 +125,12 @@ def test_who_is_here_says_so_when_nobody_is(client, db):
     body = client.get(reverse("who_is_here")).content.decode()
 
     assert "Nobody has been here in the last 15 minutes" in body
+
+
+def test_seen_ago_reads_naturally():
+    from accounts.templatetags.accounts_tags import seen_ago
+
+    now = timezone.now()
+    assert seen_ago(None) == "never"
+    assert seen_ago(now - dt.timedelta(seconds=20)) == "just now"
+    assert seen_ago(now - dt.timedelta(minutes=7, seconds=5)) == "7\xa0minutes ago"

@@ -1,0 +1,185 @@
+/*
+ * Badux review: step through a finished game on the SVG board from games/svg.py.
+ *
+ * Markup (templates/games/_board.html renders it for {% board position review=frames %}):
+ *
+ *   <div class="board-frame" data-board data-review="ID" [data-review-start="N"]>
+ *     <svg class="bd" ...>   <!-- the final position, one circle.bd-st[data-point] per point -->
+ *     {{ frames|json_script:"ID" }}  <!-- frames from games.svg.review_frames -->
+ *   </div>
+ *
+ * Frame 0 holds the setup stones ({"black": [...], "white": [...]}); frame i is move i:
+ * {"kind": "play"|"pass"|"resign", "colour": "B"|"W", "point": index|null, "name": "D4",
+ *  "captures": [indices], "prisoners": [by black, by white]}. Every board state is worked out
+ * once; showing a frame only toggles the classes "b"/"w" on the stones that differ, moves the
+ * last-move ring and hides the score (class "bd-noscore" on the svg) before the last frame.
+ *
+ * Controls are built here, so a page without JavaScript shows just the final position:
+ * first / back / forward / last buttons, a slider, and the keys Left, Right, Home, End,
+ * PageUp / PageDown (ten moves) while the focus is not in a text field.
+ */
+(function () {
+  "use strict";
+  if (window.baduxReview) { return; }
+
+  var NAMES = { B: "Black", W: "White" };
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    if (text) { node.textContent = text; }
+    return node;
+  }
+
+  function states(frames, size) {
+    var board = new Uint8Array(size);
+    (frames[0].black || []).forEach(function (p) { board[p] = 1; });
+    (frames[0].white || []).forEach(function (p) { board[p] = 2; });
+    var all = [board.slice()];
+    for (var i = 1; i < frames.length; i++) {
+      var f = frames[i];
+      if (f.kind === "play" && f.point !== null) {
+        board[f.point] = f.colour === "B" ? 1 : 2;
+        f.captures.forEach(function (p) { board[p] = 0; });
+      }
+      all.push(board.slice());
+    }
+    return all;
+  }
+
+  function describe(frame, last) {
+    if (frame.number === 0) {
+      var setup = (frame.black || []).length + (frame.white || []).length;
+      return setup ? "Start: " + setup + " stone" + (setup === 1 ? "" : "s") + " set up" : "Start: empty board";
+    }
+    var who = NAMES[frame.colour];
+    var what;
+    if (frame.kind === "pass") { what = who + " passes"; }
+    else if (frame.kind === "resign") { what = who + " resigns"; }
+    else { what = who + " " + frame.name; }
+    var caught = frame.captures.length;
+    if (caught) { what += ", captures " + caught; }
+    return "Move " + frame.number + " of " + last + ": " + what;
+  }
+
+  function init(frame) {
+    if (frame.getAttribute("data-review-ready")) { return null; }
+    var svg = frame.querySelector("svg.bd");
+    var script = document.getElementById(frame.getAttribute("data-review"));
+    if (!svg || !script) { return null; }
+    var frames = JSON.parse(script.textContent);
+    if (!frames.length) { return null; }
+    frame.setAttribute("data-review-ready", "1");
+
+    var size = Number(svg.getAttribute("data-size"));
+    var stones = [];
+    Array.prototype.forEach.call(svg.querySelectorAll("circle.bd-st"), function (c) {
+      stones[Number(c.getAttribute("data-point"))] = c;
+    });
+    var shown = new Uint8Array(size);
+    stones.forEach(function (c, p) {
+      c.classList.remove("ghost");
+      shown[p] = c.classList.contains("b") ? 1 : c.classList.contains("w") ? 2 : 0;
+    });
+    var ring = svg.querySelector("circle.bd-lm");
+    var boards = states(frames, size);
+    var last = frames.length - 1;
+    var current = -1;
+
+    var box = el("div", { "class": "board-review", role: "group", "aria-label": "Review the game" });
+    var buttons = el("div", { "class": "board-review-buttons" });
+    function button(label, text, step) {
+      var b = el("button", { type: "button", "aria-label": label, title: label }, text);
+      b.addEventListener("click", function () { show(step()); });
+      buttons.appendChild(b);
+      return b;
+    }
+    var first = button("First move", "«", function () { return 0; });
+    var back = button("Back one move", "‹", function () { return current - 1; });
+    var forward = button("Forward one move", "›", function () { return current + 1; });
+    var end = button("Last move", "»", function () { return last; });
+    var slider = el("input", {
+      type: "range", min: "0", max: String(last), step: "1", value: String(last),
+      "class": "board-review-slider", "aria-label": "Move number",
+    });
+    var status = el("p", { "class": "board-review-status", "aria-live": "polite" });
+    var line = el("span", { "class": "board-review-move" });
+    var prisoners = el("span", { "class": "board-review-prisoners muted small" });
+    status.appendChild(line);
+    status.appendChild(el("br"));
+    status.appendChild(prisoners);
+    box.appendChild(buttons);
+    box.appendChild(slider);
+    box.appendChild(status);
+    frame.appendChild(box);
+
+    slider.addEventListener("input", function () { show(Number(slider.value)); });
+
+    function show(k) {
+      k = Math.max(0, Math.min(last, k));
+      if (k === current) { return; }
+      var board = boards[k];
+      for (var p = 0; p < size; p++) {
+        if (shown[p] !== board[p] && stones[p]) {
+          stones[p].classList.toggle("b", board[p] === 1);
+          stones[p].classList.toggle("w", board[p] === 2);
+          shown[p] = board[p];
+        }
+      }
+      var f = frames[k];
+      if (ring) {
+        if (f.kind === "play" && stones[f.point]) {
+          ring.setAttribute("cx", stones[f.point].getAttribute("cx"));
+          ring.setAttribute("cy", stones[f.point].getAttribute("cy"));
+          ring.setAttribute("class", "bd-lm " + (f.colour === "B" ? "on-b" : "on-w"));
+        } else {
+          ring.setAttribute("class", "bd-lm none");
+        }
+      }
+      svg.classList.toggle("bd-noscore", k !== last);
+      current = k;
+      slider.value = String(k);
+      line.textContent = describe(f, last);
+      prisoners.textContent = "Prisoners: Black " + f.prisoners[0] + ", White " + f.prisoners[1];
+      first.disabled = back.disabled = k === 0;
+      forward.disabled = end.disabled = k === last;
+    }
+
+    var start = frame.getAttribute("data-review-start");
+    show(start === null ? last : Number(start));
+    return { show: show, current: function () { return current; }, last: last };
+  }
+
+  var reviews = [];
+
+  document.addEventListener("keydown", function (event) {
+    var review = reviews[0];
+    if (!review || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var t = event.target;
+    var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
+    if (tag === "textarea" || tag === "select" || (t && t.isContentEditable)) { return; }
+    if (tag === "input" && t.type !== "range" && t.type !== "button") { return; }
+    if (tag === "input" && t.type === "range") { return; } // the slider moves itself
+    var moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+    var now = review.current();
+    if (event.key in moves) { review.show(now + moves[event.key]); }
+    else if (event.key === "Home") { review.show(0); }
+    else if (event.key === "End") { review.show(review.last); }
+    else { return; }
+    event.preventDefault();
+  });
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-review]"), function (frame) {
+      var review = init(frame);
+      if (review) { reviews.push(review); }
+    });
+  }
+
+  window.baduxReview = { init: init, start: start, reviews: reviews };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,140 @@
+"""The accounts pages in a real browser: sign up, verify, log in, edit profile, add a buddy.
+
+Uses Debian's chromium through Playwright against pytest-django's live server, and writes
+screenshots of the main pages (desktop and phone width) to test-output/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+PASSWORD = "correct-horse-battery-9"
+VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian chromium is not installed (apt-get install chromium)"
+)
+
+
+@pytest.fixture
+def browser():
+    # Playwright's sync API runs an event loop in this thread; Django's ORM calls in the test
+    # body would otherwise be refused as "async unsafe".
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+def _shoot(browser, context, url: str, name: str) -> None:
+    """Screenshot `url` at each viewport with the given context's cookies."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, viewport in VIEWPORTS.items():
+        page = browser.new_page(viewport=viewport, storage_state=context.storage_state())
+        page.goto(url)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+        page.close()
+
+
+def test_sign_up_verify_log_in_edit_profile_add_buddy(
+    browser, live_server, mailoutbox, django_user_model
+):
+    base = live_server.url
+    other = django_user_model.objects.create_user(
+        username="honinbo",
+        email="honinbo@example.org",
+        password=PASSWORD,
+        display_name="Honinbo Shusaku",
+        country="JP",
+        last_seen=timezone.now(),
+    )
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+
+    _shoot(browser, context, f"{base}/", "home-anonymous")
+    page.goto(f"{base}/accounts/signup/")
+    _shoot(browser, context, page.url, "signup")
+    page.fill('input[name="email"]', "kuro@example.org")
+    page.fill('input[name="username"]', "kuro")
+    page.fill('input[name="password1"]', PASSWORD)
+    page.fill('input[name="password2"]', PASSWORD)
+    page.click('button[type="submit"]:has-text("Sign Up")')
+    page.wait_for_url(re.compile(r"/accounts/confirm-email/$"))
+    assert "Verify Your Email Address" in page.content()
+
+    assert len(mailoutbox) == 1
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+", mailoutbox[0].body).group(0)
+    page.goto(link)
+    page.click('button[type="submit"]:has-text("Confirm")')
+    page.wait_for_url(f"{base}/")
+    assert "Welcome back, kuro" in page.content()
+
+    page.click('button:has-text("Log out")')
+    page.goto(f"{base}/accounts/login/")
+    _shoot(browser, context, page.url, "login")
+    page.fill('input[name="login"]', "kuro")
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('button[type="submit"]:has-text("Sign In")')
+    page.wait_for_url(f"{base}/")
+    assert "Welcome back, kuro" in page.content()
+    _shoot(browser, context, f"{base}/", "home")
+
+    page.goto(f"{base}/settings/profile/")
+    page.fill('input[name="display_name"]', "Kuro the Patient")
+    page.select_option('select[name="country"]', "NL")
+    page.fill('textarea[name="bio"]', "Plays slowly.\n<b>Not bold</b>")
+    _shoot(browser, context, page.url, "profile-edit")
+    page.click('button:has-text("Save profile")')
+    page.wait_for_url(f"{base}/players/kuro/")
+    assert page.inner_text("h1") == "Kuro the Patient"
+    assert "Netherlands" in page.inner_text("main")
+    assert "<b>Not bold</b>" in page.inner_text(".bio")
+    _shoot(browser, context, page.url, "profile")
+
+    page.goto(f"{base}/players/honinbo/")
+    page.click('button:has-text("Add to buddies")')
+    page.wait_for_url(f"{base}/players/honinbo/")
+    assert "honinbo is now on your buddy list" in page.inner_text(".messages")
+    assert "your buddy" in page.inner_text(".profile-head")
+    assert other.pk in {
+        r.target_id for r in django_user_model.objects.get(username="kuro").relations.all()
+    }
+    _shoot(browser, context, page.url, "profile-other")
+
+    for path, name in [
+        ("/settings/preferences/", "preferences"),
+        ("/settings/contacts/", "contacts"),
+        ("/players/online/", "who-is-here"),
+        ("/players/search/?name=o", "search"),
+        ("/accounts/password/change/", "password-change"),
+        ("/accounts/email/", "email"),
+    ]:
+        _shoot(browser, context, f"{base}{path}", name)
+
+    phone = browser.new_page(viewport=VIEWPORTS["phone"], storage_state=context.storage_state())
+    phone.goto(f"{base}/players/kuro/")
+    assert not phone.is_visible("text=Who is here")
+    phone.click("text=Menu")
+    assert phone.is_visible("text=Who is here")
+    phone.screenshot(path=str(SHOTS / "menu-open-phone.png"))
+    phone.close()
+    context.close()
