@@ -81,7 +81,7 @@ THEMES: dict[str, Theme] = {
         page=(34, 39, 44),
         board=(86, 99, 110),
         grain=0.035,
-        line=(196, 206, 214),
+        line=(178, 190, 200),
         label=(206, 214, 221),
         text=(232, 236, 240),
         text_muted=(160, 170, 180),
@@ -169,6 +169,8 @@ def _empty_board(topology: Topology, size: int, coordinates: bool, theme: str) -
     texture = _texture(w, h, look)
     if layout.outline:
         image.paste(texture, (0, 0), _polygon_mask(w, h, layout.outline))
+        edge = tuple(int(c * 0.72) for c in look.board)
+        image.paste(edge, (0, 0), _polygon_mask(w, h, layout.outline, edge=1.5))
     else:
         image.paste(texture, (0, 0))
     image.paste(look.line, (0, 0), _lines_mask(layout))
@@ -201,10 +203,17 @@ def _texture(w: int, h: int, look: Theme) -> Image.Image:
     return Image.composite(Image.new("RGB", (w, h), light), Image.new("RGB", (w, h), dark), stripes)
 
 
-def _polygon_mask(w: int, h: int, corners: tuple[tuple[float, float], ...]) -> Image.Image:
+def _polygon_mask(
+    w: int, h: int, corners: tuple[tuple[float, float], ...], edge: float = 0
+) -> Image.Image:
+    """The filled polygon, or with `edge` only its outline that many pixels wide."""
     s = SUPERSAMPLE
     mask = Image.new("L", (w * s, h * s), 0)
-    ImageDraw.Draw(mask).polygon([(x * s, y * s) for x, y in corners], fill=255)
+    points = [(x * s, y * s) for x, y in corners]
+    if edge:
+        ImageDraw.Draw(mask).polygon(points, outline=255, width=round(edge * s))
+    else:
+        ImageDraw.Draw(mask).polygon(points, fill=255)
     return mask.reduce(s)
 
 
@@ -233,7 +242,7 @@ def _lines_mask(layout: BoardLayout) -> Image.Image:
         draw.rectangle(
             [x0 * s - pad, y0 * s - pad, x1 * s + pad, y1 * s + pad], outline=255, width=width
         )
-    star = max(1.6, layout.spacing * 0.1) * s
+    star = max(1.6, layout.spacing * (0.1 if t.kind == "square" else 0.13)) * s
     for p in t.star_points:
         x, y = c[p]
         draw.ellipse([x * s - star, y * s - star, x * s + star, y * s + star], fill=255)
@@ -289,12 +298,16 @@ def _draw_stones(
 def _draw_territory(
     board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score
 ) -> None:
-    """A small square of the owner's colour on owned empty points and on dead stones."""
+    """A small square of the owner's colour on owned empty points and on dead stones; a
+    cross on dead stones in nobody's area."""
     half = max(2.0, layout.spacing * 0.19)
     draw = ImageDraw.Draw(board)
     outline_width = 1
+    radius = _sprite_radius(layout)
     for p, owner in enumerate(score.ownership):
         if owner == EMPTY:
+            if p in score.dead:
+                _paste(board, _cross(radius, position.stones[p], look.name), layout.centres[p])
             continue
         if position.stones[p] != EMPTY and p not in score.dead:
             continue
@@ -382,6 +395,26 @@ def _shading(big: int, centre: float, r: float, light: RGB, dark: RGB, black: bo
 
 
 @lru_cache(maxsize=16)
+def _cross(radius: float, colour: int, theme: str) -> Image.Image:
+    """An X over a dead stone: black on black stones, dark grey on white ones."""
+    look = THEMES[theme]
+    s = SUPERSAMPLE
+    half = math.ceil(radius) + 1
+    big = (2 * half + 1) * s
+    c = (half + 0.5) * s
+    arm = radius * 0.5 * s
+    width = round(max(1.5 * s, radius * 0.16 * s))
+    mask = Image.new("L", (big, big), 0)
+    draw = ImageDraw.Draw(mask)
+    draw.line([(c - arm, c - arm), (c + arm, c + arm)], fill=255, width=width)
+    draw.line([(c - arm, c + arm), (c + arm, c - arm)], fill=255, width=width)
+    fill = look.black_dark if colour == BLACK else look.white_outline
+    sprite = Image.new("RGBA", (big, big), (*fill, 255))
+    sprite.putalpha(mask)
+    return sprite.convert("RGBa").reduce(s).convert("RGBA")
+
+
+@lru_cache(maxsize=16)
 def _ring(radius: float, colour: int, theme: str) -> Image.Image:
     """The last-move mark: a ring in the colour opposite the stone's."""
     look = THEMES[theme]
@@ -409,67 +442,91 @@ def _number(value: float) -> str:
 
 
 def caption_lines(score: Score) -> tuple[str, str, list[tuple[int, str]]]:
-    """The caption's text: result, method, and one count line per player."""
+    """The caption's text: result, counting method, and one count line per player."""
+    headline, method, players = _caption_parts(score)
+    return headline, method, [(colour, " ".join(chunks)) for colour, chunks in players]
+
+
+def _caption_parts(score: Score) -> tuple[str, str, list[tuple[int, list[str]]]]:
+    """Like `caption_lines`, each player's line cut where it may wrap."""
     if score.winner is None:
         headline = "Draw"
     else:
         who = "Black" if score.winner == BLACK else "White"
         headline = f"{score.result}  {who} wins by {_number(score.margin)}"
     method = "area scoring" if score.method == AREA else "territory scoring"
-    lines = []
+    players = []
     for colour, side, other in (
         (BLACK, score.black, score.white),
         (WHITE, score.white, score.black),
     ):
         name = "Black" if colour == BLACK else "White"
         if score.method == AREA:
-            terms = [f"{side.stones} stones", f"+ {side.territory} territory"]
+            terms = [f"{name}  {side.stones} stones", f"+ {side.territory} territory"]
         else:
-            terms = [f"{side.territory} territory"]
+            terms = [f"{name}  {side.territory} territory"]
             if other.prisoners:
                 terms.append(f"\u2212 {other.prisoners} captured")
             if side.dead:
                 terms.append(f"\u2212 {side.dead} dead")
         if side.komi:
             terms.append(f"+ {_number(side.komi)} komi")
-        lines.append((colour, f"{name}  {' '.join(terms)} = {_number(side.total)}"))
-    return headline, method, lines
+        terms.append(f"= {_number(side.total)}")
+        players.append((colour, terms))
+    return headline, method, players
+
+
+def _wrap(chunks: list[str], font, room: float) -> list[str]:
+    """Greedy line filling; a chunk wider than `room` gets a line of its own."""
+    lines: list[str] = []
+    for chunk in chunks:
+        if lines and font.getlength(_safe(f"{lines[-1]} {chunk}", font)) <= room:
+            lines[-1] = f"{lines[-1]} {chunk}"
+        else:
+            lines.append(chunk)
+    return lines
 
 
 def _caption(score: Score, width: int, look: Theme) -> Image.Image:
-    """The band under the board: the result, then one line per player with a stone."""
-    headline, method, lines = caption_lines(score)
-    px = max(10, min(22, round(width * 0.029)))
+    """The band under the board: the result, then each player's count after a stone icon;
+    lines wrap between terms when the image is narrow."""
+    headline, method, players = _caption_parts(score)
+    px = max(9, min(22, round(width * 0.029)))
     margin = max(6, round(px * 0.8))
-    while True:
-        font, bold = _font(px, bold=False), _font(px, bold=True)
-        icon = round(px * 0.9)
-        widths = [font.getlength(_safe(text, font)) + icon + px * 0.5 for _, text in lines]
-        head = bold.getlength(_safe(headline, bold)) + font.getlength("   " + method)
-        if max(widths + [head]) <= width - 2 * margin or px <= 7:
-            break
-        px -= 1
+    font, bold = _font(px, bold=False), _font(px, bold=True)
+    icon = round(px * 0.9)
+    indent = icon + px * 0.5
     line_h = round(px * 1.45)
-    height = 2 * margin + round(line_h * 3.15)
+    room = width - 2 * margin
+    Run = tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, str, RGB, float]
+    lines: list[tuple[list[Run], int | None]] = []  # runs of text, and a stone icon or None
+    head = _safe(headline, bold)
+    if bold.getlength(head) > room:
+        head = score.result if score.winner is not None else headline  # "W+3.5" alone
+    head_w = bold.getlength(head)
+    if head_w + font.getlength("   " + method) <= room:
+        lines.append(
+            ([(bold, head, look.text, 0), (font, "   " + method, look.text_muted, head_w)], None)
+        )
+    else:
+        lines.append(([(bold, head, look.text, 0)], None))
+        lines.append(([(font, method, look.text_muted, 0)], None))
+    for colour, chunks in players:
+        wrapped = _wrap([_safe(c, font) for c in chunks], font, room - indent)
+        for i, text in enumerate(wrapped):
+            lines.append(([(font, text, look.text, indent)], colour if i == 0 else None))
+    gap = line_h * 0.15  # a little air between the result and the counts
+    height = 2 * margin + round(line_h * len(lines) + gap)
     band = Image.new("RGB", (width, height), look.page)
     draw = ImageDraw.Draw(band)
-    y = margin + line_h / 2
-    draw.text((margin, y), _safe(headline, bold), font=bold, fill=look.text, anchor="lm")
-    head_w = bold.getlength(_safe(headline, bold))
-    draw.text((margin + head_w, y), "   " + method, font=font, fill=look.text_muted, anchor="lm")
-    for colour, text in lines:
-        y += line_h
-        y_line = y + line_h * 0.15
-        stone = _stone(round(icon / 2 * 4) / 4, colour, look.name, False)
-        corner = (margin + icon // 2 - stone.width // 2, round(y_line) - stone.height // 2)
-        band.paste(stone, corner, stone)
-        draw.text(
-            (margin + icon + px * 0.5, y_line),
-            _safe(text, font),
-            font=font,
-            fill=look.text,
-            anchor="lm",
-        )
+    for i, (runs, stone_colour) in enumerate(lines):
+        y = margin + line_h * (i + 0.5) + (gap if i else 0)
+        for run_font, text, colour, x in runs:
+            draw.text((margin + x, y), text, font=run_font, fill=colour, anchor="lm")
+        if stone_colour is not None:
+            stone = _stone(round(icon / 2 * 4) / 4, stone_colour, look.name, False)
+            corner = (margin + icon // 2 - stone.width // 2, round(y) - stone.height // 2)
+            band.paste(stone, corner, stone)
     return band
 
 

@@ -229,6 +229,44 @@ def test_caption_text_follows_the_counting_method(key):
         assert "\u2212 1 dead" in black and "\u2212 1 dead" in white
 
 
+def test_dead_stone_in_nobodys_area_is_faded_and_crossed():
+    position, _ = final_9()
+    t = position.topology
+    e9 = t.parse("E9")  # dead on the wall, White's area becomes nobody's
+    result = score(position, preset("go-area", t), {e9})
+    assert result.ownership[e9] == EMPTY
+    x, y = point_centre(t, e9)
+    image = decode(render_png(position, score=result))
+    assert luminance(image, (x, y)) < 150  # the cross
+    assert 150 < luminance(image, (x - 6, y + 1)) < 235  # faded stone between the arms
+
+
+def test_long_captions_shrink_to_fit_a_thumbnail():
+    position, _ = final_9()
+    position = dataclasses.replace(position, prisoners=(123, 456))
+    t = position.topology
+    result = score(position, preset("go-territory", t), {t.parse("B7"), t.parse("G8")})
+    image = decode(render_png(position, score=result, size=160))
+    band = image.crop((image.width - 3, 160, image.width, image.height))
+    assert band.convert("L").getextrema()[0] > 200  # nothing runs off the right edge
+
+
+def test_renders_without_dejavu_using_pillows_bundled_font(monkeypatch):
+    from rules import render
+
+    position, result = final_9()
+    monkeypatch.setattr(render, "_FONT_FILES", {False: ("missing.ttf",), True: ("missing.ttf",)})
+    render._font.cache_clear()
+    render._empty_board.cache_clear()
+    try:
+        image = decode(render_png(position, score=result, size=300))
+        assert image.width == 300
+        assert render._font(12, bold=False).getname()[0] != "DejaVu Sans"
+    finally:
+        render._font.cache_clear()
+        render._empty_board.cache_clear()
+
+
 def test_coordinates_are_hidden_when_too_small_to_read():
     assert board_layout(square(19), size=600).coordinates
     assert not board_layout(square(19), size=300).coordinates
