@@ -101,13 +101,15 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
     page.goto(f"{base}/settings/profile/")
     page.fill('input[name="display_name"]', "Kuro the Patient")
     page.select_option('select[name="country"]', "NL")
-    page.fill('textarea[name="bio"]', "Plays slowly.\n<b>Not bold</b>")
+    page.fill(
+        'textarea[name="bio"]', "Plays slowly, thinks long.\nHex boards <3 & square ones too."
+    )
     _shoot(browser, context, page.url, "profile-edit")
     page.click('button:has-text("Save profile")')
     page.wait_for_url(f"{base}/players/kuro/")
     assert page.inner_text("h1") == "Kuro the Patient"
     assert "Netherlands" in page.inner_text("main")
-    assert "<b>Not bold</b>" in page.inner_text(".bio")
+    assert "Hex boards <3 & square ones too." in page.inner_text(".bio")
     _shoot(browser, context, page.url, "profile")
 
     page.goto(f"{base}/players/honinbo/")
