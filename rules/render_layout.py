@@ -24,7 +24,7 @@ from rules.topology import COLUMN_LETTERS, Topology
 SQRT3_2 = math.sqrt(3) / 2
 MIN_SIZE, MAX_SIZE = 120, 4000
 MIN_LABEL_PX = 9  # below this coordinates are hidden rather than printed illegibly
-LABEL_SCALE = 0.46  # label font size as a fraction of the point spacing
+LABEL_SCALE = {"square": 0.46, "hex": 0.5}  # label font size / point spacing
 
 # Square boards: labels centred this many spacings outside the edge lines.
 SQUARE_LABEL_OFFSET = 0.92
@@ -33,7 +33,7 @@ SQUARE_MARGIN_PLAIN = 0.62
 # Hexagons: label distances along the row / column lines, in spacings.
 HEX_ROW_LABEL_STEPS = 0.95
 HEX_COLUMN_LABEL_STEPS = 1.65
-HEX_RIM_COORDS = 2.05
+HEX_RIM_COORDS = 2.2
 HEX_RIM_PLAIN = 0.75
 HEX_PAD = 0.12  # page showing around the hexagon's corners, in spacings
 
@@ -109,8 +109,8 @@ def board_layout(topology: Topology, *, size: int = 600, coordinates: bool = Tru
     return build(topology, size, False)
 
 
-def _label_px(spacing: float, size: int) -> int:
-    return int(min(spacing * LABEL_SCALE, size / 32))
+def _label_px(kind: str, spacing: float, size: int) -> int:
+    return int(min(spacing * LABEL_SCALE[kind], size / 32))
 
 
 def _square_layout(t: Topology, size: int, coordinates: bool) -> BoardLayout:
@@ -136,7 +136,7 @@ def _square_layout(t: Topology, size: int, coordinates: bool) -> BoardLayout:
         stone_radius=spacing * 0.48,
         centres=centres,
         labels=tuple(labels),
-        label_px=_label_px(spacing, size) if coordinates else 0,
+        label_px=_label_px("square", spacing, size) if coordinates else 0,
         outline=(),
     )
 
@@ -180,6 +180,6 @@ def _hex_layout(t: Topology, size: int, coordinates: bool) -> BoardLayout:
         stone_radius=k * 0.48,
         centres=centres,
         labels=tuple(labels),
-        label_px=_label_px(k, size) if coordinates else 0,
+        label_px=_label_px("hex", k, size) if coordinates else 0,
         outline=outline,
     )
