@@ -193,3 +193,12 @@ def test_allauth_pages_render_inside_the_site_layout(client):
         assert response.status_code == 200
         assert 'class="site-header"' in body
         assert 'class="stack card"' in body
+
+
+@pytest.mark.django_db
+def test_mails_carry_the_site_name(client, django_capture_on_commit_callbacks):
+    _sign_up(client, django_capture_on_commit_callbacks)
+
+    body = mail.outbox[0].body
+    assert body.startswith("Hello from Badux!")
+    assert "Badux: correspondence Go and Badux at testserver" in body
