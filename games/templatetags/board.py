@@ -1,0 +1,82 @@
+"""``{% board %}``: a game board drawn by games.svg inside its responsive frame.
+
+Usage (``{% load board %}``)::
+
+    {% board position theme=prefs.board_theme coordinates=prefs.coordinates %}
+    {% board position clickable=legal_points href_pattern="?confirm={point}" %}
+    {% board position ghost=confirm_point %}           {# the no-JavaScript confirm page #}
+    {% board position score=score %}
+    {% board position review=frames %}                 {# frames from games.svg.review_frames #}
+
+It renders templates/games/_board.html: the SVG, the JSON for review.js when `review` is given,
+and (unless ``assets=False``) the board stylesheet and scripts, which guard against running
+twice when several boards share a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from django import template
+
+from games.svg import board_svg
+from rules.game import Position
+from rules.scoring import Score
+
+register = template.Library()
+
+POINT_PLACEHOLDER = "{point}"
+
+
+@register.inclusion_tag("games/_board.html")
+def board(
+    position: Position,
+    *,
+    theme: str = "wood",
+    coordinates: bool = True,
+    clickable: Collection[int] | None = None,
+    last_move: int | bool | None = None,
+    score: Score | None = None,
+    marks: Mapping[int, str] | None = None,
+    ghost: int | None = None,
+    element_id: str = "board",
+    size: int | None = None,
+    href_pattern: str = "?confirm={point}",
+    move_form: str = "move-form",
+    review: Sequence[dict] | None = None,
+    review_start: int | None = None,
+    title: str | None = None,
+    assets: bool = True,
+) -> dict:
+    """Context for _board.html; see games.svg.board_svg for the arguments it passes on.
+
+    `href_pattern` is the link of a clickable point with "{point}" standing for its name (D4);
+    `move_form` is the id of the POST form board.js submits; `review` turns on review.js,
+    starting at frame `review_start` (default: the last).
+    """
+    if POINT_PLACEHOLDER not in href_pattern:
+        raise ValueError(f"href_pattern {href_pattern!r} must contain {POINT_PLACEHOLDER}")
+    svg = board_svg(
+        position,
+        theme=theme or "wood",
+        coordinates=bool(coordinates),
+        clickable=frozenset(clickable or ()),
+        last_move=last_move,
+        score=score,
+        marks=marks,
+        ghost=ghost,
+        element_id=element_id,
+        size=size,
+        point_href=lambda name: href_pattern.replace(POINT_PLACEHOLDER, name),
+        title=title,
+    )
+    return {
+        "svg": svg,
+        "kind": position.topology.kind,
+        "playable": bool(clickable),
+        "move_form": move_form,
+        "review": list(review) if review is not None else None,
+        "review_id": f"{element_id}-review",
+        "review_start": review_start,
+        "assets": assets,
+    }
