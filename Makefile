@@ -3,16 +3,23 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Extra pytest arguments, e.g. `make test PYTEST_ARGS="-k celery -x"`.
+PYTEST_ARGS ?=
 
-.PHONY: run test lint format venv chromium clean
+.PHONY: run test test-sqlite migrations-check lint format venv chromium clean
 
 venv: $(STAMP)
 
+# The venv is created once and never recreated: it may be shared by several shells.
 $(STAMP): requirements.txt
-	$(PYTHON) -m venv $(VENV)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $(STAMP)
+
+# Web server, Celery worker and beat together; Ctrl-C stops all. PORT (default 8000).
+run: venv
+	$(BIN)/python scripts/devrun.py
 
 # Browser tests use Debian's chromium; install it when missing (needs root, as in CI).
 chromium:
@@ -24,18 +31,26 @@ chromium:
 		fi; \
 	fi
 
-test: venv chromium
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+# Fails when a model change has no migration (SQLite: the check needs no server).
+migrations-check: venv
+	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=baduxsite.settings.test \
+		$(BIN)/python manage.py makemigrations --check --dry-run
 
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# Whole suite against DATABASE_URL (SQLite in memory when unset) and REDIS_URL.
+test: venv chromium migrations-check lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The suite again on SQLite, whatever DATABASE_URL says (CI runs it after PostgreSQL).
+test-sqlite: venv
+	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_ARGS)
 
 format: venv
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache
+	rm -rf var .pytest_cache .ruff_cache staticfiles

@@ -9,7 +9,7 @@ from .base import *  # noqa: F403
 DEBUG = False
 SECRET_KEY = env.require_str("SECRET_KEY")
 ALLOWED_HOSTS = env.require_list("ALLOWED_HOSTS")
-env.require_str("DATABASE_URL")  # base.DATABASES already parsed it; SQLite is not for prod.
+env.require_str("DATABASE_URL")  # base.DATABASES parsed it; production must name its database.
 REDIS_URL = env.require_str("REDIS_URL")
 CACHES = {
     "default": {
@@ -32,7 +32,8 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_HSTS_SECONDS = env.get_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.get_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-SECURE_HSTS_PRELOAD = env.get_bool("SECURE_HSTS_PRELOAD", False)
+# The preload directive only permits submitting the domain to hstspreload.org; it enrols nothing.
+SECURE_HSTS_PRELOAD = env.get_bool("SECURE_HSTS_PRELOAD", True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

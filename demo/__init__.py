@@ -1,0 +1,1 @@
+"""Demo data for development machines (`make run` loads it). Has no models."""

