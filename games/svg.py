@@ -47,6 +47,7 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
@@ -124,6 +125,23 @@ class _Geometry:
     outline: str  # hex: polygon points of the board; square: ""
     labels: tuple[_Label, ...]
     label_size: float
+
+    @cached_property
+    def at(self) -> tuple[str, ...]:
+        """Per point, its formatted centre attributes: 'cx="..." cy="..."'."""
+        return tuple(f'cx="{_num(x)}" cy="{_num(y)}"' for x, y in self.centres)
+
+    @cached_property
+    def labels_svg(self) -> str:
+        """The coordinate labels as one SVG group ('' without coordinates)."""
+        if not self.labels:
+            return ""
+        texts = "".join(
+            f'<text class="bd-co bd-co-{lab.kind}" x="{_num(lab.x)}" y="{_num(lab.y)}">'
+            f"{escape(lab.text)}</text>"
+            for lab in self.labels
+        )
+        return f'<g class="bd-coords" aria-hidden="true">{texts}</g>'
 
 
 def _square_geometry(t: Topology, coordinates: bool) -> _Geometry:
@@ -204,6 +222,7 @@ def _hex_geometry(t: Topology, coordinates: bool) -> _Geometry:
     )
 
 
+@cache
 def _geometry(t: Topology, coordinates: bool) -> _Geometry:
     return _square_geometry(t, coordinates) if t.kind == "square" else _hex_geometry(t, coordinates)
 
@@ -289,6 +308,11 @@ def _mark(kind_or_text: str, x: float, y: float, on: str) -> str:
     return f'<text class="{cls}" x="{_num(x)}" y="{_num(y)}">{escape(kind_or_text)}</text>'
 
 
+@cache
+def _names(t: Topology) -> tuple[str, ...]:
+    return tuple(t.name(p) for p in t.points())
+
+
 def _check_point(t: Topology, p: object, what: str) -> int:
     if type(p) is not int or not 0 <= p < t.size:
         raise ValueError(f"{what} {p!r} is not a point of the {t.label} board")
@@ -365,7 +389,8 @@ def board_svg(
     geo = _geometry(t, coordinates)
     sid = element_id
     to_move = position.to_move
-    names = [t.name(p) for p in t.points()]
+    names = _names(t)
+    at = geo.at
     out: list[str] = []
     w, h = _num(geo.width), _num(geo.height)
     size_attrs = ""
@@ -398,19 +423,11 @@ def board_svg(
         x, y = geo.centres[p]
         out.append(f'<circle class="bd-star" cx="{_num(x)}" cy="{_num(y)}" r="{star_r}"/>')
     out.append("</g>")
-    if geo.labels:
-        out.append('<g class="bd-coords" aria-hidden="true">')
-        for lab in geo.labels:
-            out.append(
-                f'<text class="bd-co bd-co-{lab.kind}" x="{_num(lab.x)}" y="{_num(lab.y)}">'
-                f"{escape(lab.text)}</text>"
-            )
-        out.append("</g>")
+    out.append(geo.labels_svg)
 
     radius = _num(STONE_RADIUS)
     out.append('<g class="bd-stones">')
     for p in t.points():
-        x, y = geo.centres[p]
         c = stones[p]
         classes = ["bd-st"]
         if c != EMPTY:
@@ -421,7 +438,7 @@ def board_svg(
             classes += ["b" if to_move == BLACK else "w", "ghost"]
         out.append(
             f'<circle class="{" ".join(classes)}" data-point="{p}" data-name="{names[p]}" '
-            f'cx="{_num(x)}" cy="{_num(y)}" r="{radius}"/>'
+            f'{at[p]} r="{radius}"/>'
         )
     out.append("</g>")
 
@@ -440,9 +457,8 @@ def board_svg(
         out.append("</g>")
 
     if last is not None:
-        x, y = geo.centres[last]
         on = "b" if stones[last] == BLACK else "w"
-        lm_attrs = f'class="bd-lm on-{on}" cx="{_num(x)}" cy="{_num(y)}"'
+        lm_attrs = f'class="bd-lm on-{on}" {at[last]}'
     else:
         lm_attrs = 'class="bd-lm none" cx="0" cy="0"'
     out.append(f'<circle {lm_attrs} r="{_num(0.24 * STEP)}"/>')
@@ -458,14 +474,13 @@ def board_svg(
 
     links = [p for p in sorted(clickable) if stones[p] == EMPTY]
     if links:
+        hit_r = _num(0.5 * STEP)
         out.append('<g class="bd-links">')
         for p in links:
-            x, y = geo.centres[p]
             href = escape(point_href(names[p]), quote=True)
             out.append(
                 f'<a class="bd-pt" href="{href}" data-point="{p}" data-name="{names[p]}" '
-                f'aria-label="{names[p]}"><circle class="bd-hit" cx="{_num(x)}" cy="{_num(y)}" '
-                f'r="{_num(0.5 * STEP)}"/></a>'
+                f'aria-label="{names[p]}"><circle class="bd-hit" {at[p]} r="{hit_r}"/></a>'
             )
         out.append("</g>")
     out.append("</svg>")

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 from django.template import Context, Engine
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.svg import board_svg, review_frames
-from rules import BLACK, EMPTY, WHITE, Game, Move, hexagon, preset, square
+from rules import BLACK, EMPTY, WHITE, Game, Move, Position, hexagon, preset, square
 from rules.scoring import score
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -446,3 +448,41 @@ def test_browser_review_steps_back_and_forward(browser):
     page.keyboard.press("End")
     assert page.get_attribute(c5, "class") == "bd-st"
     page.close()
+
+
+@pytest.mark.parametrize(
+    "topology", [square(5), square(25), hexagon(3), hexagon(13)], ids=lambda t: t.label
+)
+def test_smallest_and_largest_boards_render_with_every_label(topology):
+    root = parse(board_svg(Game.new(topology, preset("go-area", topology)).position))
+    assert len(stones(root)) == topology.size
+    assert len(_labels(root, "col")) == len(_labels(root, "row")) == 2 * topology.sgf_size
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    data=st.data(),
+    topology=st.sampled_from([square(5), square(9), hexagon(3), hexagon(6)]),
+)
+def test_stone_classes_always_match_the_position(data, topology):
+    colours = data.draw(
+        st.lists(
+            st.sampled_from([EMPTY, BLACK, WHITE]), min_size=topology.size, max_size=topology.size
+        )
+    )
+    position = Position(
+        topology=topology,
+        stones=tuple(colours),
+        to_move=BLACK,
+        prisoners=(0, 0),
+        ko_point=None,
+        move_number=0,
+    )
+    clickable = data.draw(st.frozensets(st.sampled_from(list(topology.points()))))
+    root = parse(board_svg(position, clickable=clickable))
+    shown = [
+        BLACK if "b" in classes(e) else WHITE if "w" in classes(e) else EMPTY for e in stones(root)
+    ]
+    assert shown == colours
+    links = {int(a.get("data-point")) for a in root.findall(".//s:a", NS)}
+    assert links == {p for p in clickable if colours[p] == EMPTY}
