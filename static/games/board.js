@@ -59,7 +59,10 @@
     var pending = null; // {link, stone, name}
 
     function clear() {
-      if (pending && pending.stone) { pending.stone.classList.remove(colour, "ghost"); }
+      // Also the ghost the server drew on its own confirmation page (board_svg(ghost=...)).
+      Array.prototype.forEach.call(svg.querySelectorAll("circle.bd-st.ghost"), function (c) {
+        c.classList.remove("b", "w", "ghost");
+      });
       pending = null;
     }
 

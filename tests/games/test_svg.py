@@ -486,3 +486,18 @@ def test_stone_classes_always_match_the_position(data, topology):
     assert shown == colours
     links = {int(a.get("data-point")) for a in root.findall(".//s:a", NS)}
     assert links == {p for p in clickable if colours[p] == EMPTY}
+
+
+def test_browser_choosing_another_point_replaces_the_servers_ghost(browser):
+    t = square(9)
+    game = play(t, "E5")
+    svg = board_svg(game.position, clickable=game.legal_points(), ghost=t.parse("C3"))
+    page = _page(browser, f'<div class="board-frame" data-board>{svg}</div>', [])
+    page.click("a.bd-pt[data-name='G7']")
+    assert page.locator("circle.bd-st.ghost").count() == 1
+    assert page.get_attribute("circle.bd-st[data-name='G7']", "class") == "bd-st w ghost"
+    assert page.get_attribute("circle.bd-st[data-name='C3']", "class") == "bd-st"
+    page.keyboard.press("Escape")
+    assert page.locator("circle.bd-st.ghost").count() == 0
+    assert page.is_hidden(".board-confirm")
+    page.close()
