@@ -75,6 +75,11 @@ HEX_RIM_COORDS = 2.05
 HEX_RIM_PLAIN = 0.75
 HEX_PAD = 0.12
 
+# Grid line width as a fraction of the board width: 0.05 steps on 19x19; thinner on hexagons,
+# whose three line directions make a denser mesh.
+LINE_SCALE = {"square": 0.0024, "hex": 0.0017}
+LABEL_SCALE = 0.034  # largest label size as a fraction of the board width
+
 MARK_SHAPES = ("circle", "square", "triangle", "cross")
 MAX_MARK_TEXT = 3
 
@@ -230,7 +235,10 @@ def _geometry(t: Topology, coordinates: bool) -> _Geometry:
 def _style(sid: str, theme: Theme, geo: _Geometry, to_move: int, kind: str) -> str:
     s = f"#{sid}"
     hover = f"url(#{sid}-gb)" if to_move == BLACK else f"url(#{sid}-gw)"
-    grid_width = 0.05 * STEP if kind == "square" else 0.045 * STEP
+    # Lines and labels scale with the whole board, not the point spacing, so a 9x9 board
+    # drawn as wide as a 19x19 one does not get lines twice as thick.
+    grid_width = LINE_SCALE[kind] * geo.width
+    label_size = min(geo.label_size, LABEL_SCALE * geo.width)
     rules = [
         f"{s}{{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}}",
         f"{s} .bd-bg{{fill:{theme.background}}}",
@@ -238,7 +246,7 @@ def _style(sid: str, theme: Theme, geo: _Geometry, to_move: int, kind: str) -> s
         f"{s} .bd-edge{{fill:none;stroke:{theme.line};stroke-width:{_num(2 * grid_width)};"
         "stroke-linejoin:round}",
         f"{s} .bd-star{{fill:{theme.line}}}",
-        f"{s} .bd-co{{fill:{theme.label};font-size:{_num(geo.label_size)}px;font-weight:600;"
+        f"{s} .bd-co{{fill:{theme.label};font-size:{_num(label_size)}px;font-weight:600;"
         "text-anchor:middle;dominant-baseline:central}",
         f"{s} .bd-st{{display:none}}",
         f"{s} .bd-st.b{{display:inline;fill:url(#{sid}-gb);stroke:#000;stroke-width:.4}}",

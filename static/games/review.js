@@ -16,7 +16,8 @@
  *
  * Controls are built here, so a page without JavaScript shows just the final position:
  * first / back / forward / last buttons, a slider, and the keys Left, Right, Home, End,
- * PageUp / PageDown (ten moves) while the focus is not in a text field.
+ * PageUp / PageDown (ten moves) while the focus is not in a text field. The script adds the
+ * class "badux-review-js" to <html>, so a page can hide its server-side step links then.
  */
 (function () {
   "use strict";
@@ -151,6 +152,8 @@
   }
 
   var reviews = [];
+  // Pages may hide their own no-JavaScript step links with `.badux-review-js .SELECTOR`.
+  document.documentElement.classList.add("badux-review-js");
 
   document.addEventListener("keydown", function (event) {
     var review = reviews[0];
