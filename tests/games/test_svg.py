@@ -501,3 +501,26 @@ def test_browser_choosing_another_point_replaces_the_servers_ghost(browser):
     assert page.locator("circle.bd-st.ghost").count() == 0
     assert page.is_hidden(".board-confirm")
     page.close()
+
+
+def test_browser_review_works_on_a_hex_board_with_the_slider(browser):
+    t = hexagon(6)
+    game = play(t, "F6 G7 E5")
+    frames = review_frames(t, ((), ()), game.moves)
+    svg = board_svg(game.position)
+    body = (
+        f'<div class="board-frame" data-board data-review="rv" data-review-start="1">{svg}'
+        f'<script type="application/json" id="rv">{json.dumps(frames)}</script></div>'
+    )
+    page = _page(browser, body, [])
+    assert page.locator("circle.bd-st.b, circle.bd-st.w").count() == 1
+    assert "Move 1 of 3: Black F6" in page.inner_text(".board-review-status")
+    page.fill(".board-review-slider", "3")
+    assert page.get_attribute("circle.bd-st[data-name='E5']", "class") == "bd-st b"
+    ring = page.locator("circle.bd-lm")
+    e5 = page.locator("circle.bd-st[data-name='E5']")
+    assert (ring.get_attribute("cx"), ring.get_attribute("cy")) == (
+        e5.get_attribute("cx"),
+        e5.get_attribute("cy"),
+    )
+    page.close()
