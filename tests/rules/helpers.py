@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rules import BLACK, EMPTY, WHITE, Board, Game, IllegalMove, preset
+from rules import BLACK, EMPTY, WHITE, Board, Game, preset
 from rules.board import ZOBRIST
 from rules.diagram import parse_diagram, to_diagram
 from rules.topology import Topology
@@ -134,15 +134,30 @@ def check_board(board: Board) -> None:
     assert board.hash == expected_hash
 
 
-def refuses(game: Game, point: int) -> bool:
-    """Whether Game.play refuses `point` (checked through is_legal and through play itself)."""
-    legal = game.is_legal(point)
-    before = state(game)
-    try:
-        game.play(point)
-    except IllegalMove:
-        assert state(game) == before
-        assert not legal
-        return True
-    assert legal
-    return False
+def flood_group(topology: Topology, stones, start: int) -> set[int]:
+    """The group holding `start`, by plain flood fill."""
+    colour = stones[start]
+    group, todo = {start}, [start]
+    while todo:
+        p = todo.pop()
+        for q in topology.neighbours[p]:
+            if stones[q] == colour and q not in group:
+                group.add(q)
+                todo.append(q)
+    return group
+
+
+def reference_play(topology: Topology, stones, p: int, c: int) -> tuple[int, ...] | None:
+    """The board after colour c plays the empty point p, by the plain rules and flood fill
+    (opponent groups without liberties are removed first); None when the move is suicide."""
+    board = list(stones)
+    board[p] = c
+    for q in topology.neighbours[p]:
+        if board[q] == 3 - c:
+            group = flood_group(topology, board, q)
+            if not group_liberties(topology, board, group):
+                for s in group:
+                    board[s] = EMPTY
+    if not group_liberties(topology, board, flood_group(topology, board, p)):
+        return None
+    return tuple(board)
