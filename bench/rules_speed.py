@@ -10,6 +10,8 @@ cap). Both engines then replay the same move lists:
 * sgfmill: `sgfmill.boards.Board.play` (captures only; it enforces no ko rule at all).
 
 The final boards of both replays are compared, so the benchmark is also a cross-check.
+Times are process CPU time (best of --repeat runs, interleaved), so other work on a busy
+machine does not skew the ratios.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def replay_ours(topology: Topology, games: list[list[int]]) -> tuple[float, list
     """Seconds to replay every game through Game.play, and the final stones of each."""
     rules = preset("go-area" if topology.kind == "square" else "badux", topology)
     finals = []
-    start = time.perf_counter()
+    start = time.process_time()
     for moves in games:
         game = Game.new(topology, rules)
         play, pass_turn = game.play, game.pass_turn
@@ -69,7 +71,7 @@ def replay_ours(topology: Topology, games: list[list[int]]) -> tuple[float, list
             else:
                 play(p)
         finals.append(game.board.colour)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed, [tuple(f) for f in finals]
 
 
@@ -80,7 +82,7 @@ def replay_sgfmill(topology: Topology, games: list[list[int]]) -> tuple[float, l
     n = topology.n
     rc = [(n - 1 - y, x) for x, y in topology.xy]
     finals = []
-    start = time.perf_counter()
+    start = time.process_time()
     for moves in games:
         board = SgfBoard(n)
         play = board.play
@@ -91,15 +93,9 @@ def replay_sgfmill(topology: Topology, games: list[list[int]]) -> tuple[float, l
                 play(row, col, colour)
             colour = "w" if colour == "b" else "b"
         finals.append(board)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     code = {None: EMPTY, "b": BLACK, "w": 3 - BLACK}
     return elapsed, [tuple(code[b.get(r, c)] for r, c in rc) for b in finals]
-
-
-def best_of(repeat: int, fn, *args):
-    """The fastest of `repeat` runs (the usual way to time pure CPU work), and its result."""
-    runs = [fn(*args) for _ in range(repeat)]
-    return min(r[0] for r in runs), runs[0][1]
 
 
 def score_times(games: list[Game]) -> str:
@@ -111,9 +107,9 @@ def score_times(games: list[Game]) -> str:
     times = []
     for game in games:
         position = game.position
-        start = time.perf_counter()
+        start = time.process_time()
         estimate_dead(position, game.rules)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return f"{statistics.median(times) * 1000:.1f} ms"
 
 
@@ -132,9 +128,12 @@ def main() -> None:
     sq_moves = sum(len(m) for m in sq_games)
     hx_moves = sum(len(m) for m in hx_games)
 
-    ours_sq, finals_ours = best_of(args.repeat, replay_ours, sq, sq_games)
-    mill_sq, finals_mill = best_of(args.repeat, replay_sgfmill, sq, sq_games)
-    ours_hx, _ = best_of(args.repeat, replay_ours, hx, hx_games)
+    runs = [
+        (replay_ours(sq, sq_games), replay_sgfmill(sq, sq_games), replay_ours(hx, hx_games))
+        for _ in range(args.repeat)
+    ]
+    ours_sq, mill_sq, ours_hx = (min(run[i][0] for run in runs) for i in range(3))
+    finals_ours, finals_mill = runs[0][0][1], runs[0][1][1]
     if finals_ours != finals_mill:
         raise SystemExit("MISMATCH: our final boards differ from sgfmill's")
 
