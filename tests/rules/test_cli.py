@@ -1,0 +1,219 @@
+"""`python -m rules`: check, score and render SGF records; exit codes 0 / 1 / 2."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.cli import main
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys, *argv):
+    """main(argv) in-process: (exit code, stdout lines, stderr lines)."""
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err.splitlines()
+
+
+def with_rules(tmp_path, name, old, new):
+    """A copy of a data file with one property changed."""
+    text = (DATA / name).read_text()
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new))
+    return path
+
+
+# check ----------------------------------------------------------------------------------------
+
+
+def test_check_a_legal_game(capsys):
+    assert run(capsys, "check", DATA / "game_9x9.sgf") == (0, ["ok 20 moves"], [])
+
+
+def test_check_position_prints_sorted_sgf_points_per_colour(capsys):
+    assert run(capsys, "check", DATA / "game_9x9.sgf", "--position") == (
+        0,
+        [
+            "ok 20 moves",
+            "B ea eb ec ed ee ef eg eh ei",
+            "W fa fb fc fd fe ff fg fh fi",
+        ],
+        [],
+    )
+
+
+def test_check_position_after_captures_and_an_empty_colour(capsys, tmp_path):
+    path = tmp_path / "capture.sgf"
+    path.write_text("(;SZ[5]AW[aa];B[ba];W[ee];B[ab])")  # Black captures the corner stone
+    assert run(capsys, "check", path, "--position") == (0, ["ok 3 moves", "B ab ba", "W ee"], [])
+    path.write_text("(;SZ[5];B[cc])")
+    assert run(capsys, "check", path, "--position") == (0, ["ok 1 moves", "B cc", "W"], [])
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("occupied.sgf", "illegal move 2: W cc (occupied: that point is already occupied)"),
+        (
+            "suicide.sgf",
+            "illegal move 4: W aa (suicide: that move would leave your own stones without "
+            "liberties (suicide))",
+        ),
+        (
+            "ko_japanese.sgf",
+            "illegal move 2: W bb (ko: you may not retake the ko immediately; play elsewhere "
+            "first)",
+        ),
+        (
+            "superko_chinese.sgf",
+            "illegal move 6: B ga (superko: that move would repeat an earlier position)",
+        ),
+        (
+            "hex_superko.sgf",
+            "illegal move 5: B ae (superko: that move would repeat an earlier position)",
+        ),
+    ],
+)
+def test_check_names_the_first_illegal_move(capsys, name, line):
+    assert run(capsys, "check", DATA / name, "--position") == (1, [line], [])
+
+
+def test_the_ko_retake_is_a_superko_under_chinese_rules(capsys, tmp_path):
+    path = with_rules(tmp_path, "ko_japanese.sgf", "RU[Japanese]", "RU[Chinese]")
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1 and out[0].startswith("illegal move 2: W bb (superko:")
+
+
+def test_the_triple_ko_cycle_is_legal_under_simple_ko(capsys, tmp_path):
+    path = with_rules(tmp_path, "superko_chinese.sgf", "RU[Chinese]", "RU[Japanese]")
+    assert run(capsys, "check", path, "--position") == (
+        0,
+        # the position after six ko captures is the starting one
+        ["ok 6 moves", "B aa ai bb bh ca ga hb ia", "W bi cb ch da di fa gb"],
+        [],
+    )
+
+
+def test_the_hex_cycle_is_legal_under_simple_ko(capsys, tmp_path):
+    path = with_rules(tmp_path, "hex_superko.sgf", "HX[4]", "HX[4]RU[Japanese]")
+    assert run(capsys, "check", path) == (0, ["ok 5 moves"], [])
+
+
+def test_check_a_hex_game(capsys):
+    assert run(capsys, "check", DATA / "hex_game.sgf", "--position") == (
+        0,
+        ["ok 8 moves", "B dc dd ec", "W cd ce de"],
+        [],
+    )
+
+
+# bad files ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"this is not an SGF file\n", "not an SGF file: no SGF data found"),
+        (b"(;SZ[31];B[aa])", "unsupported board size SZ[31]: use 5 to 25"),
+        (b"(;SZ[9];B[jj])", "move 1 B[jj] is not a point on the 9\u00d79 board"),
+        (b"(;HX[4]SZ[7];B[dd];W[aa])", "move 2 W[aa] is not a point on the hex 4 board"),
+        (b"(;HX[4]SZ[9])", "HX[4] needs SZ[7], not SZ[9]"),
+        (b"(;SZ[9]AB[aa]AW[aa])", "impossible setup stones"),
+        (b"\xff\xfe(;\x00", "not an SGF file"),
+    ],
+)
+@pytest.mark.parametrize("command", [["check"], ["score"], ["render", "out.png"]])
+def test_bad_files_exit_2_with_one_line(capsys, tmp_path, content, message, command):
+    path = tmp_path / "bad.sgf"
+    path.write_bytes(content)
+    argv = [command[0], path, *[tmp_path / a for a in command[1:]]]
+    code, out, err = run(capsys, *argv)
+    assert (code, out, len(err)) == (2, [], 1)
+    assert err[0].startswith(f"error: {path}: ") and message in err[0]
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_missing_file_exits_2(capsys, tmp_path):
+    code, out, err = run(capsys, "check", tmp_path / "missing.sgf")
+    assert (code, out) == (2, [])
+    assert err == [
+        f"error: {tmp_path / 'missing.sgf'}: cannot read {tmp_path / 'missing.sgf'}: "
+        "No such file or directory"
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv", [[], ["check"], ["nonsense", "x.sgf"], ["check", "a.sgf", "--bogus"], ["render", "a"]]
+)
+def test_usage_errors_exit_2_with_one_line(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert (code, out, len(err)) == (2, [], 1)
+    assert err[0].startswith("python -m rules")
+
+
+def test_as_a_real_subprocess(tmp_path):
+    def python_m_rules(*argv):
+        done = subprocess.run(
+            [sys.executable, "-m", "rules", *map(str, argv)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        return done.returncode, done.stdout.splitlines(), done.stderr.splitlines()
+
+    assert python_m_rules("check", DATA / "hex_game.sgf") == (0, ["ok 8 moves"], [])
+    code, out, err = python_m_rules("check", DATA / "superko_chinese.sgf")
+    assert (code, err) == (1, []) and out[0].startswith("illegal move 6: B ga (superko:")
+    code, out, err = python_m_rules("check", DATA / "not_sgf.txt")
+    assert (code, out) == (2, [])
+    assert err == [f"error: {DATA / 'not_sgf.txt'}: not an SGF file: no SGF data found"]
+
+
+# random input never gives a traceback ---------------------------------------------------------
+
+PROPS = ["SZ", "HX", "KM", "HA", "RU", "PL", "AB", "AW", "AE", "B", "W", "C", "GM", "PB", "CA"]
+VALUES = st.one_of(
+    st.sampled_from(["", "aa", "dd", "tt", "zz", "ee:aa", "9", "7", "4", "19", "-1", "B", "W"]),
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789:.-+\\]", max_size=6),
+)
+NODES = st.lists(
+    st.lists(st.tuples(st.sampled_from(PROPS), st.lists(VALUES, min_size=1, max_size=3))),
+    min_size=1,
+    max_size=8,
+)
+
+
+def sgf_text(nodes):
+    body = "".join(
+        ";" + "".join(ident + "".join(f"[{v}]" for v in values) for ident, values in node)
+        for node in nodes
+    )
+    return f"({body})".encode()
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.one_of(st.binary(max_size=200), NODES.map(sgf_text)))
+def test_random_input_exits_cleanly(capsys, tmp_path, data):
+    path = tmp_path / "random.sgf"
+    path.write_bytes(data)
+    code, out, err = run(capsys, "check", path, "--position")
+    assert code in (0, 1, 2)
+    if code == 2:
+        assert out == [] and len(err) == 1 and err[0].startswith("error: ")
+    elif code == 1:
+        assert len(out) == 1 and out[0].startswith("illegal move ") and err == []
+    else:
+        assert out[0].startswith("ok ") and len(out) == 3 and err == []
