@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from rules.topology import Topology
 
 EMPTY = 0
+SACRIFICE = 2  # largest chain a playout may put into atari (a nakade throw-in)
 
 
 def diagonals(topology: Topology) -> tuple[tuple[int, ...], ...]:
@@ -104,10 +105,14 @@ class Playouts:
         limit = 3 * len(empty) + 20
         moves = 0
         randrange = rng.randrange
+        last = -1
+        acceptable = self._acceptable
         while passes < 2 and moves < limit:
             n = len(empty)
             chosen = -1
-            if n:
+            if last >= 0:
+                chosen = self._answer(last, me, ko, colour, cid, libs, stones)
+            if chosen < 0 and n:
                 start = randrange(n)
                 for k in range(n):
                     i = start + k
@@ -135,17 +140,19 @@ class Playouts:
                         if enemy_diag == 0 or (enemy_diag == 1 and not on_edge[p]):
                             # a real eye unless filling it captures nothing and saves an atari
                             continue
-                    if self._acceptable(p, me, colour, cid, libs, stones):
+                    if acceptable(p, me, colour, cid, libs, stones):
                         chosen = p
                         break
             if chosen < 0:
                 passes += 1
                 ko = -1
+                last = -1
                 me = 3 - me
                 continue
             passes = 0
             moves += 1
             ko = self._play(chosen, me, colour, cid, libs, stones, empty, where)
+            last = chosen
             me = 3 - me
         owner = colour[:]
         for p, c in enumerate(colour):
@@ -158,6 +165,39 @@ class Playouts:
             if frozen[p] and colour[p] == EMPTY:
                 owner[p] = -1  # settled: the caller knows who owns it
         return owner
+
+    def _answer(self, last, me, ko, colour, cid, libs, stones) -> int:
+        """The local reply to the opponent's move at `last`, or -1: capture it when it stands
+        in atari, else save a chain of mine it put in atari (capture around it, or extend)."""
+        lib = libs[cid[last]]
+        if len(lib) == 1:
+            (p,) = lib
+            if p != ko and not self.frozen[p]:
+                return p
+        nbrs = self.nbrs
+        for q in nbrs[last]:
+            if colour[q] != me:
+                continue
+            mine = libs[cid[q]]
+            if len(mine) != 1:
+                continue
+            # capture a neighbouring chain that is itself in atari
+            for s in stones[cid[q]]:
+                for t in nbrs[s]:
+                    if colour[t] == 3 - me:
+                        theirs = libs[cid[t]]
+                        if len(theirs) == 1:
+                            (p,) = theirs
+                            if p != ko and not self.frozen[p]:
+                                return p
+            (p,) = mine
+            if (
+                p != ko
+                and not self.frozen[p]
+                and self._acceptable(p, me, colour, cid, libs, stones)
+            ):
+                return p
+        return -1
 
     def _acceptable(self, p, me, colour, cid, libs, stones) -> bool:
         """Legal, and not a self-atari of two or more stones (captures always allowed)."""
@@ -179,7 +219,7 @@ class Playouts:
                     return True  # captures
         newlibs.discard(p)
         n = len(newlibs)
-        return n >= 2 or (n == 1 and size == 1)
+        return n >= 2 or (n == 1 and size <= SACRIFICE)
 
     def _play(self, p, me, colour, cid, libs, stones, empty, where) -> int:
         """Place and capture; returns the new simple-ko point or -1."""

@@ -3,6 +3,7 @@
 Dead stones are taken off first; then every connected region of empty points (including the
 points the dead stones stood on) that touches stones of one colour only belongs to that colour.
 A region touching both colours (dame, shared liberties in seki) belongs to nobody.
+`score_estimated` counts with the dead stones that `rules.deadstones.estimate_dead` finds.
 
 * Area scoring: live stones on the board + owned points; komi to White.
 * Territory scoring (ItsYourTurn): owned points - own stones captured during the game
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE
+from rules.deadstones import estimate_dead
 from rules.game import Position
 from rules.ruleset import AREA, RuleSet
 
@@ -159,3 +161,8 @@ def score(position: Position, rules: RuleSet, dead: Iterable[int] = ()) -> Score
     return Score(
         method=rules.scoring, black=sides[BLACK], white=sides[WHITE], dead=dead, ownership=owner
     )
+
+
+def score_estimated(position: Position, rules: RuleSet) -> Score:
+    """Count `position` with the dead stones that `rules.deadstones.estimate_dead` finds."""
+    return score(position, rules, estimate_dead(position, rules))
