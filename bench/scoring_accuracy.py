@@ -1,6 +1,6 @@
 """Dead-stone estimation accuracy and speed, with GNU Go as a peer.
 
-Run: .venv/bin/python bench/scoring_accuracy.py [--no-gnugo] [--verbose]
+Run: .venv/bin/python bench/scoring_accuracy.py [--no-gnugo] [--verbose] [--seed N]
 
 Positions:
 * ../shared/scoring/ogs-score-estimator/ (54 real final positions, 9x9 to 19x19, with the
@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from sgfmill import sgf  # noqa: E402
 
 from rules.board import BLACK, WHITE  # noqa: E402
-from rules.deadstones import estimate_dead  # noqa: E402
+from rules.deadstones import SEED, estimate_dead  # noqa: E402
 from rules.diagram import parse_diagram  # noqa: E402
 from rules.game import Game, Position  # noqa: E402
 from rules.ruleset import preset  # noqa: E402
@@ -206,6 +206,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-gnugo", action="store_true", help="skip the GNU Go column")
     parser.add_argument("--verbose", action="store_true", help="list every miss")
+    parser.add_argument(
+        "--seed",
+        type=lambda text: int(text, 0),
+        default=SEED,
+        help="playout seed, e.g. 7 or 0x5c0de (default: the one the site uses)",
+    )
     args = parser.parse_args()
 
     if not DATA.is_dir():
@@ -227,7 +233,7 @@ def main() -> None:
     misses = []
     for case in cases:
         t0 = time.process_time()
-        dead = estimate_dead(case.position)
+        dead = estimate_dead(case.position, seed=args.seed)
         elapsed = time.process_time() - t0
         times.setdefault(case.position.topology.label, []).append(elapsed)
         row = rows.setdefault(case.category, [0, 0, 0])
@@ -247,7 +253,10 @@ def main() -> None:
         gnugo.close()
 
     ogs = [c for c in cases if c.sgf is not None]
-    print(f"Dead-stone estimation: {len(ogs)} OGS final positions + {len(cases) - len(ogs)} hex")
+    print(
+        f"Dead-stone estimation: {len(ogs)} OGS final positions + {len(cases) - len(ogs)} hex"
+        f" (seed {args.seed:#x})"
+    )
     print()
     print(f"{'category':<14}{'positions':>10}{'ours exact':>12}{'GNU Go exact':>14}")
     total = [0, 0, 0, 0]

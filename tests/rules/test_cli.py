@@ -1,14 +1,20 @@
 """`python -m rules`: check, score and render SGF records; exit codes 0 / 1 / 2."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from rules.cli import main
+from rules.deadstones import estimate_dead
+from rules.render import render_png
+from rules.scoring import score
+from rules.sgf import game_from_record, read_sgf
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,6 +123,92 @@ def test_check_a_hex_game(capsys):
     )
 
 
+# score and render -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "result"),
+    [
+        ("game_9x9.sgf", None, "B+1.5"),  # area: 45 - (36 + 7.5)
+        ("dead_stone_japanese.sgf", None, "B+3.5"),  # territory: 36 - (27 - 1 dead + 6.5)
+        ("dead_stone_japanese.sgf", ("RU[Japanese]KM[6.5]", "RU[Chinese]KM[7.5]"), "B+1.5"),
+        ("dead_stone_japanese.sgf", ("KM[6.5]", "KM[10.5]"), "W+0.5"),
+        ("hex_finished.sgf", None, "B+0.5"),  # 22 - (15 + 6.5)
+        ("hex_finished.sgf", ("KM[6.5]", "KM[7.5]"), "W+0.5"),
+    ],
+)
+def test_score_prints_the_sgf_result(capsys, tmp_path, name, change, result):
+    path = with_rules(tmp_path, name, *change) if change else DATA / name
+    assert run(capsys, "score", path) == (0, [result], [])
+
+
+def test_score_json_has_the_whole_count(capsys):
+    code, out, err = run(capsys, "score", DATA / "dead_stone_japanese.sgf", "--json")
+    assert (code, len(out), err) == (0, 1, [])
+    count = json.loads(out[0])
+    assert (count["result"], count["rules"], count["method"]) == (
+        "B+3.5",
+        "go-territory",
+        "territory",
+    )
+    assert count["dead"] == ["cc"]
+    assert count["black"] == {
+        "territory": 36,
+        "area": 45,
+        "stones": 9,
+        "prisoners": 0,
+        "dead": 0,
+        "komi": 0.0,
+        "total": 36.0,
+    }
+    assert count["white"] == {
+        "territory": 27,
+        "area": 36,
+        "stones": 9,
+        "prisoners": 0,
+        "dead": 1,
+        "komi": 6.5,
+        "total": 32.5,
+    }
+
+
+def test_score_json_on_a_hexagon(capsys):
+    code, out, _ = run(capsys, "score", DATA / "hex_finished.sgf", "--json")
+    count = json.loads(out[0])
+    assert (code, count["result"], count["rules"], count["dead"]) == (0, "B+0.5", "badux", [])
+    assert (count["black"]["area"], count["white"]["area"]) == (22, 15)
+
+
+def test_score_of_an_illegal_record_exits_1_on_stderr(capsys):
+    code, out, err = run(capsys, "score", DATA / "occupied.sgf")
+    assert (code, out) == (1, [])
+    assert err == [
+        f"error: {DATA / 'occupied.sgf'}: illegal move 2: W cc (occupied: that point "
+        "is already occupied)"
+    ]
+
+
+@pytest.mark.parametrize("name", ["game_9x9.sgf", "hex_finished.sgf"])
+@pytest.mark.parametrize("with_score", [False, True])
+def test_render_writes_the_png_of_the_final_position(capsys, tmp_path, name, with_score):
+    out = tmp_path / "board.png"
+    argv = ["render", DATA / name, out] + (["--score"] if with_score else [])
+    assert run(capsys, *argv) == (0, [], [])
+    game = game_from_record(read_sgf(DATA / name))
+    rules = game.rules
+    count = score(game.position, rules, estimate_dead(game.position, rules)) if with_score else None
+    assert out.read_bytes() == render_png(game.position, score=count)
+    with Image.open(out) as image:
+        assert image.format == "PNG" and image.width == 600
+
+
+def test_render_to_an_unwritable_place_exits_2(capsys, tmp_path):
+    out = tmp_path / "no" / "such" / "dir" / "board.png"
+    code, lines, err = run(capsys, "render", DATA / "game_9x9.sgf", out)
+    assert (code, lines) == (2, [])
+    assert err == [f"error: cannot write {out}: No such file or directory"]
+
+
 # bad files ------------------------------------------------------------------------------------
 
 
@@ -173,6 +265,7 @@ def test_as_a_real_subprocess(tmp_path):
         return done.returncode, done.stdout.splitlines(), done.stderr.splitlines()
 
     assert python_m_rules("check", DATA / "hex_game.sgf") == (0, ["ok 8 moves"], [])
+    assert python_m_rules("score", DATA / "hex_finished.sgf") == (0, ["B+0.5"], [])
     code, out, err = python_m_rules("check", DATA / "superko_chinese.sgf")
     assert (code, err) == (1, []) and out[0].startswith("illegal move 6: B ga (superko:")
     code, out, err = python_m_rules("check", DATA / "not_sgf.txt")
@@ -194,6 +287,18 @@ NODES = st.lists(
 )
 
 
+PLAUSIBLE = st.tuples(
+    st.sampled_from(["SZ[5]", "SZ[5]RU[Japanese]", "HX[3]SZ[5]", "SZ[5]AB[cc]AW[dd]PL[W]"]),
+    st.lists(
+        st.tuples(
+            st.sampled_from("BW"),
+            st.sampled_from(["", "tt"]) | st.text("abcdef", min_size=2, max_size=2),
+        ),
+        max_size=30,
+    ),
+).map(lambda r: ("(;" + r[0] + "".join(f";{c}[{v}]" for c, v in r[1]) + ")").encode())
+
+
 def sgf_text(nodes):
     body = "".join(
         ";" + "".join(ident + "".join(f"[{v}]" for v in values) for ident, values in node)
@@ -203,13 +308,14 @@ def sgf_text(nodes):
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(data=st.one_of(st.binary(max_size=200), NODES.map(sgf_text)))
+@given(data=st.one_of(st.binary(max_size=200), NODES.map(sgf_text), PLAUSIBLE))
 def test_random_input_exits_cleanly(capsys, tmp_path, data):
     path = tmp_path / "random.sgf"
     path.write_bytes(data)
     code, out, err = run(capsys, "check", path, "--position")
+    event(f"exit {code}")
     assert code in (0, 1, 2)
     if code == 2:
         assert out == [] and len(err) == 1 and err[0].startswith("error: ")
@@ -217,3 +323,5 @@ def test_random_input_exits_cleanly(capsys, tmp_path, data):
         assert len(out) == 1 and out[0].startswith("illegal move ") and err == []
     else:
         assert out[0].startswith("ok ") and len(out) == 3 and err == []
+        code, out, err = run(capsys, "score", path)
+        assert (code, len(out), err) == (0, 1, [])
