@@ -13,7 +13,6 @@ venv: $(STAMP)
 # The venv is created once and never recreated: it may be shared by several shells.
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $(STAMP)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from .models import BoardTheme, Notify, Preferences, RelationKind
+from .models import NOTIFY_FIELDS, BoardTheme, Preferences, RelationKind, notify_choices
 from .selectors import country_choices, time_zone_choices
 from .services import BIO_MAX_LENGTH
 
@@ -53,18 +53,23 @@ class PreferencesForm(_Form):
     )
     board_theme = forms.ChoiceField(choices=BoardTheme.choices, widget=forms.RadioSelect)
     show_coordinates = forms.BooleanField(required=False, label="Show coordinates around the board")
-    notify_your_turn = forms.ChoiceField(choices=Notify.choices)
-    notify_game_over = forms.ChoiceField(choices=Notify.choices)
-    notify_challenge = forms.ChoiceField(choices=Notify.choices)
-    notify_message = forms.ChoiceField(choices=Notify.choices)
+    notify_your_turn = forms.ChoiceField()
+    notify_game_over = forms.ChoiceField()
+    notify_challenge = forms.ChoiceField()
+    notify_challenge_answered = forms.ChoiceField()
+    notify_timeout_warning = forms.ChoiceField()
+    notify_dispute = forms.ChoiceField()
+    notify_chat = forms.ChoiceField()
+    notify_message = forms.ChoiceField()
 
-    NOTIFY_FIELDS = ("notify_your_turn", "notify_game_over", "notify_challenge", "notify_message")
+    NOTIFY_FIELDS = NOTIFY_FIELDS
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(name, name) for name in time_zone_choices()]
         for name in self.NOTIFY_FIELDS:
             self.fields[name].label = Preferences._meta.get_field(name).verbose_name
+            self.fields[name].choices = notify_choices(name)
 
     def notify_fields(self) -> list[forms.BoundField]:
         """The notification fields, for the table on the preferences page."""

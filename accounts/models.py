@@ -28,6 +28,28 @@ class Notify(models.TextChoices):
     DIGEST = "digest", "Daily digest"
 
 
+# Preference fields for events that may not be mailed one by one.
+DIGEST_ONLY = frozenset({"notify_chat"})
+
+NOTIFY_FIELDS = (
+    "notify_your_turn",
+    "notify_game_over",
+    "notify_challenge",
+    "notify_challenge_answered",
+    "notify_timeout_warning",
+    "notify_dispute",
+    "notify_chat",
+    "notify_message",
+)
+
+
+def notify_choices(field: str) -> list[tuple[str, str]]:
+    """The `Notify` choices a player may pick for one preference field."""
+    if field in DIGEST_ONLY:
+        return [(Notify.OFF, Notify.OFF.label), (Notify.DIGEST, Notify.DIGEST.label)]
+    return list(Notify.choices)
+
+
 class BoardTheme(models.TextChoices):
     """Board colours. The code is also the CSS class suffix (`board-theme-<code>`)."""
 
@@ -53,6 +75,25 @@ class Preferences(models.Model):
     )
     notify_challenge = models.CharField(
         "You received a challenge", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    notify_challenge_answered = models.CharField(
+        "Your challenge was accepted or declined",
+        max_length=12,
+        choices=Notify.choices,
+        default=Notify.IMMEDIATE,
+    )
+    notify_timeout_warning = models.CharField(
+        "Your time is running out", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
+    )
+    notify_dispute = models.CharField(
+        "A result of your game is disputed",
+        max_length=12,
+        choices=Notify.choices,
+        default=Notify.IMMEDIATE,
+    )
+    # Chat lines are never mailed one by one: off or the daily digest (DIGEST_ONLY).
+    notify_chat = models.CharField(
+        "Chat in your games", max_length=12, choices=Notify.choices, default=Notify.DIGEST
     )
     notify_message = models.CharField(
         "You received a message", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE

@@ -7,13 +7,23 @@ nothing is written.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django_countries import countries
 
-from .models import BoardTheme, Notify, Preferences, RelationKind, User, UserRelation
+from .models import (
+    NOTIFY_FIELDS,
+    BoardTheme,
+    Notify,
+    Preferences,
+    RelationKind,
+    User,
+    UserRelation,
+    notify_choices,
+)
 from .selectors import time_zone_choices
 
 # `last_seen` is written at most once per this interval per player, so presence costs one
@@ -71,6 +81,10 @@ def preferences_update(
     notify_your_turn: str,
     notify_game_over: str,
     notify_challenge: str,
+    notify_challenge_answered: str,
+    notify_timeout_warning: str,
+    notify_dispute: str,
+    notify_chat: str,
     notify_message: str,
 ) -> Preferences:
     """Store all preferences of `user` (time zone lives on the user row)."""
@@ -78,6 +92,10 @@ def preferences_update(
         "notify_your_turn": notify_your_turn,
         "notify_game_over": notify_game_over,
         "notify_challenge": notify_challenge,
+        "notify_challenge_answered": notify_challenge_answered,
+        "notify_timeout_warning": notify_timeout_warning,
+        "notify_dispute": notify_dispute,
+        "notify_chat": notify_chat,
         "notify_message": notify_message,
     }
     errors: dict[str, str] = {}
@@ -86,8 +104,9 @@ def preferences_update(
     if board_theme not in BoardTheme.values:
         errors["board_theme"] = f"Unknown board theme {board_theme!r}."
     for field, value in notify.items():
-        if value not in Notify.values:
-            errors[field] = f"Unknown notification choice {value!r}."
+        error = _notify_error(field, value)
+        if error:
+            errors[field] = error
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
@@ -98,6 +117,30 @@ def preferences_update(
             user=user,
             defaults={"board_theme": board_theme, "show_coordinates": show_coordinates, **notify},
         )
+    return prefs
+
+
+def _notify_error(field: str, value: str) -> str | None:
+    if value not in Notify.values:
+        return f"Unknown notification choice {value!r}."
+    if value not in dict(notify_choices(field)):
+        return "This event is only collected in the daily digest, never mailed on its own."
+    return None
+
+
+def preferences_notify_set(*, user: User, fields: Iterable[str], value: str) -> Preferences:
+    """Set the notification preference `fields` (names in `NOTIFY_FIELDS`) of `user` to
+    `value`, leaving every other preference as it is. Used by the unsubscribe links."""
+    fields = list(fields)
+    errors = {f: "Unknown preference." for f in fields if f not in NOTIFY_FIELDS}
+    errors.update({f: e for f in fields if f not in errors and (e := _notify_error(f, value))})
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        prefs, _ = Preferences.objects.select_for_update().get_or_create(user=user)
+        for field in fields:
+            setattr(prefs, field, value)
+        prefs.save(update_fields=fields)
     return prefs
 
 

@@ -6,5 +6,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
+    path("games/", include("games.urls")),
+    path("notifications/", include("messaging.urls")),
     path("", include("accounts.urls")),
 ]

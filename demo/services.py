@@ -1,10 +1,15 @@
-"""Writes for demo data: a few players with known passwords and verified e-mail addresses."""
+"""Writes for demo data: a few players with known passwords and verified e-mail addresses, and
+a few games between them (some running, one finished and counted)."""
 
+import datetime as dt
 from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
+
+from games import services as game_services
+from games.models import Game
 
 # Printed by `make run` and written in README.md; never loaded outside DEBUG without --force.
 DEMO_PASSWORD = "badux-demo-pass"  # noqa: S105
@@ -62,3 +67,108 @@ def demo_users_load(*, password: str = DEMO_PASSWORD) -> list[str]:
             )
             usernames.append(user.username)
     return usernames
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    """A demo game, played through the real game services from `minutes_ago` on, one move
+    every `step` minutes ("pass" passes). Two passes in a row end and count it."""
+
+    black: str
+    white: str
+    board_kind: str
+    board_size: int
+    ruleset: str
+    moves: tuple[str, ...]
+    minutes_ago: int
+    step: int = 30
+
+
+def _walls_9x9() -> tuple[str, ...]:
+    # Black walls column E, White column F; White's C5 invasion dies in Black's area, both pass.
+    walls = tuple(p for row in range(1, 9) for p in (f"E{row}", f"F{row}"))
+    return (*walls, "E9", "C5", "D5", "F9", "pass", "pass")
+
+
+DEMO_GAMES: tuple[DemoGame, ...] = (
+    # Running: alice's turn on 9×9, alice's turn on hex 6 too, bob's on 19×19, carol's on hex 8.
+    DemoGame(
+        "alice",
+        "bob",
+        "square",
+        9,
+        "go-area",
+        ("C3", "G7", "G3", "C7", "E5", "E3", "D3", "E4", "D4", "F4"),
+        minutes_ago=600,
+    ),
+    DemoGame("carol", "alice", "hex", 6, "badux", ("F6", "H8", "D4", "G4", "E8"), minutes_ago=300),
+    DemoGame(
+        "bob",
+        "dmitri",
+        "square",
+        19,
+        "go-area",
+        ("Q16", "D4", "Q4", "D16", "R10", "K17"),
+        minutes_ago=1500,
+        step=200,
+    ),
+    DemoGame("dmitri", "carol", "hex", 8, "badux", ("H8", "M12", "D4"), minutes_ago=2000, step=500),
+    # Finished by two passes and counted: alice (Black) wins by 1.5 points.
+    DemoGame("alice", "carol", "square", 9, "go-area", _walls_9x9(), minutes_ago=4000, step=60),
+)
+
+
+def demo_games_load(*, now: dt.datetime) -> tuple[int, int]:
+    """Create the demo games that do not exist yet (a game between the same players, colours
+    and board counts as existing, whatever became of it); return (created, already there).
+
+    Needs the demo players (`demo_users_load`). Every move goes through `games.services`, so
+    the games hold real clocks, captures and, for the finished one, the automatic count. All
+    in one transaction: the move mails are queued for its commit, when only the last move of
+    each game is still news (see games.tasks).
+    """
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=_demo_names())}
+    created = existing = 0
+    with transaction.atomic():
+        for spec in DEMO_GAMES:
+            black, white = users[spec.black], users[spec.white]
+            if Game.objects.filter(
+                black=black, white=white, board_kind=spec.board_kind, board_size=spec.board_size
+            ).exists():
+                existing += 1
+                continue
+            _play(spec, black, white, now)
+            created += 1
+    return created, existing
+
+
+def _demo_names() -> list[str]:
+    return [player.username for player in DEMO_PLAYERS]
+
+
+def _play(spec: DemoGame, black, white, now: dt.datetime) -> Game:
+    at = now - dt.timedelta(minutes=spec.minutes_ago)
+    game = game_services.game_start(
+        black=black,
+        white=white,
+        now=at,
+        board_kind=spec.board_kind,
+        board_size=spec.board_size,
+        ruleset=spec.ruleset,
+    )
+    for move in spec.moves:
+        at += dt.timedelta(minutes=spec.step)
+        player = game.player(game.to_move)
+        if move == "pass":
+            game = game_services.game_pass(
+                game_id=game.pk, user=player, expected_move_number=game.move_number, now=at
+            )
+        else:
+            game = game_services.game_move(
+                game_id=game.pk,
+                user=player,
+                point=game.topology.parse(move),
+                expected_move_number=game.move_number,
+                now=at,
+            )
+    return game

@@ -18,7 +18,8 @@ What the SVG contains, for the scripts and the tests:
 * With a score: ``<g class="bd-score">`` holding one ``<rect class="bd-t b|w"
   data-point=I>`` per owned point that has no live stone.
 * Clickable points: ``<a class="bd-pt" href=HREF data-point=I data-name=NAME>`` around a
-  transparent hit circle, for every clickable *empty* point.
+  transparent hit circle, for every clickable *empty* point, and for every point of
+  `stone_links` that holds a stone (marking dead stones; those links also carry ``bd-stone``).
 
 Playing a move, the contract with the games app:
 
@@ -276,6 +277,9 @@ def _style(sid: str, theme: Theme, geo: _Geometry, to_move: int, kind: str) -> s
         f"{s} .bd-pt:focus-visible .bd-hit{{fill:{hover};fill-opacity:.5;"
         f"stroke:#1f6f5c;stroke-width:{_num(0.1 * STEP)}}}",
         f"@media (hover:hover){{{s} .bd-pt:hover .bd-hit{{fill:{hover};fill-opacity:.45}}}}",
+        f"{s} .bd-stone .bd-hit{{stroke:#c0392b;stroke-opacity:0;stroke-width:{_num(0.1 * STEP)}}}",
+        f"@media (hover:hover){{{s} .bd-stone:hover .bd-hit{{fill-opacity:0;stroke-opacity:1}}}}",
+        f"{s} .bd-stone:focus-visible .bd-hit{{fill-opacity:0;stroke-opacity:1}}",
     ]
     return "".join(rules)
 
@@ -341,12 +345,15 @@ def board_svg(
     size: int | None = None,
     point_href: Callable[[str], str] = confirm_href,
     title: str | None = None,
+    stone_links: Collection[int] = frozenset(),
 ) -> SafeString:
     """The board of `position` as an inline SVG string (already escaped, marked safe).
 
     * `theme`: "wood" or "slate". `coordinates`: letters and numbers around the board.
     * `clickable`: points that are links (`point_href(name)`, default "?confirm=D4"); occupied
       points are never links.
+    * `stone_links`: points that are links (`point_href(name)`) when they hold a stone: the
+      marking page, where a click on a stone marks its chain dead or alive.
     * `last_move`: None marks the position's last move if it was a stone; an int marks that
       point; False marks nothing.
     * `score`: a rules Score; territory squares per owner, dead stones faded.
@@ -371,6 +378,7 @@ def board_svg(
     if len(stones) != t.size:
         raise ValueError(f"the position has {len(stones)} points, the {t.label} board {t.size}")
     clickable = {_check_point(t, p, "clickable point") for p in clickable}
+    stone_links = {_check_point(t, p, "stone link") for p in stone_links}
     marks = {_check_point(t, p, "marked point"): v for p, v in (marks or {}).items()}
     for value in marks.values():
         if not isinstance(value, str) or not (
@@ -404,7 +412,7 @@ def board_svg(
     size_attrs = ""
     if size is not None:
         size_attrs = f' width="{size}" height="{_num(size * geo.height / geo.width)}"'
-    interactive = bool(clickable)
+    interactive = bool(clickable) or bool(stone_links)
     label = title if title is not None else f"{t.label} board, move {position.move_number}"
     out.append(
         f'<svg xmlns="http://www.w3.org/2000/svg" id="{sid}" viewBox="0 0 {w} {h}"{size_attrs} '
@@ -481,18 +489,81 @@ def board_svg(
         out.append("</g>")
 
     links = [p for p in sorted(clickable) if stones[p] == EMPTY]
+    links += [p for p in sorted(stone_links) if stones[p] != EMPTY]
     if links:
         hit_r = _num(0.5 * STEP)
         out.append('<g class="bd-links">')
-        for p in links:
+        for p in sorted(links):
             href = escape(point_href(names[p]), quote=True)
+            cls = "bd-pt" if stones[p] == EMPTY else "bd-pt bd-stone"
             out.append(
-                f'<a class="bd-pt" href="{href}" data-point="{p}" data-name="{names[p]}" '
+                f'<a class="{cls}" href="{href}" data-point="{p}" data-name="{names[p]}" '
                 f'aria-label="{names[p]}"><circle class="bd-hit" {at[p]} r="{hit_r}"/></a>'
             )
         out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every text and attribute above is escaped
+
+
+# ---------------------------------------------------------------------------------------------
+# Thumbnails
+
+THUMB_STONES = {BLACK: ("#151515", "#000"), WHITE: ("#f4f4ef", "#555")}
+
+
+def board_thumbnail_svg(
+    position: Position, *, theme: str = "wood", size: int = 96, title: str | None = None
+) -> SafeString:
+    """A small picture of `position` for lists (the status page): board, lines and stones
+    only, flat colours in attributes, no ids, styles, labels or links, so any number of them
+    can share a page. `size` is the width in CSS pixels (40 to 4000).
+
+    Raises ValueError for an unknown theme or size, or a position of another board size.
+    """
+    t = position.topology
+    if theme not in THEMES:
+        raise ValueError(f"unknown board theme {theme!r}: use one of {', '.join(THEMES)}")
+    if type(size) is not int or not 40 <= size <= 4000:
+        raise ValueError(f"size is a width in pixels from 40 to 4000, not {size!r}")
+    stones = position.stones
+    if len(stones) != t.size:
+        raise ValueError(f"the position has {len(stones)} points, the {t.label} board {t.size}")
+    colours = THEMES[theme]
+    geo = _geometry(t, False)
+    w, h = _num(geo.width), _num(geo.height)
+    # Lines at least about half a screen pixel wide, whatever the board size.
+    line = max(LINE_SCALE[t.kind] * geo.width * 1.6, 0.55 * geo.width / size)
+    label = title if title is not None else f"{t.label} board, move {position.move_number}"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{size}" '
+        f'height="{_num(size * geo.height / geo.width)}" class="bd-thumb" role="img" '
+        f'aria-label="{escape(label, quote=True)}">'
+    ]
+    if t.kind == "square":
+        out.append(
+            f'<rect width="{w}" height="{h}" rx="{_num(0.3 * STEP)}" fill="{colours.background}"/>'
+        )
+        edge = f'<path d="{geo.edge}"'
+    else:
+        out.append(f'<polygon points="{geo.outline}" fill="{colours.background}"/>')
+        edge = f'<polygon points="{geo.edge}"'
+    out.append(
+        f'<path d="{geo.grid}" fill="none" stroke="{colours.line}" stroke-opacity=".6" '
+        f'stroke-width="{_num(line)}"/>'
+    )
+    out.append(f'{edge} fill="none" stroke="{colours.line}" stroke-width="{_num(1.5 * line)}"/>')
+    radius = _num(STONE_RADIUS)
+    for colour in (BLACK, WHITE):
+        fill, stroke = THUMB_STONES[colour]
+        circles = "".join(
+            f'<circle cx="{_num(geo.centres[p][0])}" cy="{_num(geo.centres[p][1])}" r="{radius}"/>'
+            for p in t.points()
+            if stones[p] == colour
+        )
+        if circles:
+            out.append(f'<g fill="{fill}" stroke="{stroke}" stroke-width="1">{circles}</g>')
+    out.append("</svg>")
+    return mark_safe("".join(out))  # noqa: S308 - numbers, theme colours and an escaped label
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,10 +26,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django_htmx",
     "allauth",
     "allauth.account",
     "accounts",
+    "messaging",
+    "games",
     "demo",
 ]
 
@@ -46,7 +47,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "baduxsite.urls"
@@ -63,6 +63,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "messaging.context_processors.notifications",
             ],
         },
     },
@@ -119,7 +120,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    # Close score-dispute marking phases past their deadline (games.services.disputes_expire).
+    "games-sweep-disputes": {"task": "games.sweep_disputes", "schedule": 15 * 60},
+    # Ends overdue games on time, sends the 80 % warnings, ends used-up vacations.
+    "games-sweep-clocks": {"task": "games.sweep_clocks", "schedule": 60.0},
+    # Hourly: each player's digest goes out at MESSAGING_DIGEST_HOUR in their own time zone.
+    "messaging-digest-sweep": {"task": "messaging.digest_sweep", "schedule": 60 * 60},
+}
 CELERY_IMPORTS = ("baduxsite.tasks",)
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
@@ -159,6 +167,13 @@ EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 30
 DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL", "Badux <noreply@localhost>")
 SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Play by e-mail: replies go to play+<signed token>@INBOUND_MAIL_DOMAIN; unset turns it off.
+INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
+EMAIL_SUBJECT_PREFIX = "[Badux] "
+# Absolute links in mails (game pages, unsubscribe) start with this; no trailing slash.
+SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")
+# Local hour (in each player's time zone) at which the daily digest goes out.
+MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
 # --- Internationalisation ----------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -193,5 +208,7 @@ LOGGING = {
     "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
+        # aiosmtpd (manage.py mail_receiver) logs every SMTP command at INFO.
+        "mail.log": {"level": "WARNING"},
     },
 }

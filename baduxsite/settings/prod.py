@@ -9,6 +9,8 @@ from .base import *  # noqa: F403
 DEBUG = False
 SECRET_KEY = env.require_str("SECRET_KEY")
 ALLOWED_HOSTS = env.require_list("ALLOWED_HOSTS")
+# Links in mails: SITE_URL, else the first allowed host over HTTPS.
+SITE_URL = env.get_str("SITE_URL", f"https://{ALLOWED_HOSTS[0].lstrip('.')}")
 env.require_str("DATABASE_URL")  # base.DATABASES parsed it; production must name its database.
 REDIS_URL = env.require_str("REDIS_URL")
 CACHES = {

@@ -19,3 +19,7 @@ CELERY_RESULT_BACKEND = "cache+memory://"
 # Serve static files from the app and project directories without `collectstatic`.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# Close connections after each request: live-server threads must not keep the test database
+# open, or PostgreSQL refuses to drop it at the end of the run.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+SITE_URL = "http://testserver"

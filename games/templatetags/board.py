@@ -6,6 +6,7 @@ Usage (``{% load board %}``)::
     {% board position clickable=legal_points href_pattern="?confirm={point}" %}
     {% board position ghost=confirm_point %}           {# the no-JavaScript confirm page #}
     {% board position score=score %}
+    {% board position score=count stone_links=stones href_pattern="?toggle={point}" %}
     {% board position review=frames %}                 {# frames from games.svg.review_frames #}
 
 It renders templates/games/_board.html: the SVG, the JSON for review.js when `review` is given,
@@ -47,6 +48,7 @@ def board(
     review_start: int | None = None,
     title: str | None = None,
     assets: bool = True,
+    stone_links: Collection[int] | None = None,
 ) -> dict:
     """Context for _board.html; see games.svg.board_svg for the arguments it passes on.
 
@@ -69,6 +71,7 @@ def board(
         size=size,
         point_href=lambda name: href_pattern.replace(POINT_PLACEHOLDER, name),
         title=title,
+        stone_links=frozenset(stone_links or ()),
     )
     return {
         "svg": svg,

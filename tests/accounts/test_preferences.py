@@ -17,6 +17,10 @@ VALID = {
     "notify_your_turn": "digest",
     "notify_game_over": "off",
     "notify_challenge": "immediate",
+    "notify_challenge_answered": "digest",
+    "notify_timeout_warning": "immediate",
+    "notify_dispute": "off",
+    "notify_chat": "off",
     "notify_message": "digest",
 }
 
@@ -42,6 +46,11 @@ def test_preferences_page_saves_every_choice(client, player):
     assert player.time_zone == "Europe/Amsterdam"
     assert (prefs.notify_your_turn, prefs.notify_game_over) == ("digest", "off")
     assert (prefs.notify_challenge, prefs.notify_message) == ("immediate", "digest")
+    assert (prefs.notify_challenge_answered, prefs.notify_timeout_warning) == (
+        "digest",
+        "immediate",
+    )
+    assert (prefs.notify_dispute, prefs.notify_chat) == ("off", "off")
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("slate", False)
     assert board.css_class == "board-theme-slate board-no-coords"
@@ -83,11 +92,46 @@ def test_service_validates_on_its_own(player):
             notify_your_turn="off",
             notify_game_over="off",
             notify_challenge="off",
+            notify_challenge_answered="off",
+            notify_timeout_warning="off",
+            notify_dispute="off",
+            notify_chat="immediate",
             notify_message="sometimes",
         )
 
-    assert set(error.value.message_dict) == {"time_zone", "notify_message"}
+    assert set(error.value.message_dict) == {"time_zone", "notify_message", "notify_chat"}
+    assert "only collected in the daily digest" in error.value.message_dict["notify_chat"][0]
     assert not Preferences.objects.exists()
+
+
+def test_chat_offers_only_off_or_the_digest_and_defaults_to_the_digest(client, player):
+    client.force_login(player)
+
+    body = client.get(reverse("preferences_edit")).content.decode()
+
+    assert selectors.preferences_get(user=player).notify_chat == "digest"
+    chat_select = body.split('name="notify_chat"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="digest" selected>' in chat_select
+    assert 'value="immediate"' not in chat_select
+    for label in ("Your time is running out", "A result of your game is disputed"):
+        assert label in body
+    response = client.post(reverse("preferences_edit"), {**VALID, "notify_chat": "immediate"})
+    assert "Select a valid choice" in response.content.decode()
+    assert not Preferences.objects.exists()
+
+
+def test_notify_set_changes_only_the_named_events(player):
+    services.preferences_notify_set(
+        user=player, fields=["notify_your_turn", "notify_chat"], value="off"
+    )
+
+    prefs = selectors.preferences_get(user=player)
+    assert (prefs.notify_your_turn, prefs.notify_chat) == ("off", "off")
+    assert prefs.notify_game_over == "immediate"
+    with pytest.raises(ValidationError):
+        services.preferences_notify_set(user=player, fields=["board_theme"], value="off")
+    with pytest.raises(ValidationError):
+        services.preferences_notify_set(user=player, fields=["notify_chat"], value="immediate")
 
 
 def test_time_zone_select_lists_real_zones_only():

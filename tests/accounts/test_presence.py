@@ -115,8 +115,8 @@ def test_who_is_here_query_count(client, user_factory, player, django_assert_max
     client.force_login(player)
     client.get(reverse("home"))
 
-    # session, user, count, page of players, buddy ids
-    with django_assert_max_num_queries(5):
+    # session, user, count, page of players, buddy ids, unread notifications in the header
+    with django_assert_max_num_queries(6):
         response = client.get(reverse("who_is_here"))
     assert response.status_code == 200
 

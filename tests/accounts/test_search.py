@@ -71,7 +71,7 @@ def test_search_page_query_count(client, user_factory, django_assert_max_num_que
     client.force_login(viewer)
     client.get(reverse("home"))
 
-    # session, user, count, one page of players
-    with django_assert_max_num_queries(4):
+    # session, user, count, one page of players, unread notifications in the header
+    with django_assert_max_num_queries(5):
         response = client.get(reverse("player_search"), {"name": "go", "country": "KR"})
     assert len(_names(response)) == 25

@@ -6,43 +6,15 @@ screenshots of the main pages (desktop and phone width) to test-output/screensho
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
-import pytest
 from django.utils import timezone
 
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
+
 PASSWORD = "correct-horse-battery-9"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian chromium is not installed (apt-get install chromium)"
-)
-
-
-@pytest.fixture
-def browser():
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls in the test
-    # body would otherwise be refused as "async unsafe".
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield browser
-        browser.close()
+pytestmark = needs_chromium
 
 
 def _shoot(browser, context, url: str, name: str) -> None:

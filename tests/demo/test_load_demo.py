@@ -1,11 +1,23 @@
-"""`manage.py load_demo` gives a development machine players who can log in at once."""
+"""`manage.py load_demo` gives a development machine players who can log in at once and a few
+games between them, running and finished."""
+
+import datetime as dt
+import io
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 
-from demo.services import DEMO_PASSWORD, DEMO_PLAYERS, demo_users_load
+from demo.services import (
+    DEMO_GAMES,
+    DEMO_PASSWORD,
+    DEMO_PLAYERS,
+    demo_games_load,
+    demo_users_load,
+)
+from games.models import Game, GameStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +70,67 @@ def test_the_command_refuses_without_debug_unless_forced(settings, django_user_m
 
     call_command("load_demo", "--force")
     assert django_user_model.objects.count() == len(DEMO_PLAYERS)
+
+
+NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def test_demo_games_run_on_both_boards_and_one_is_finished_and_counted(
+    django_capture_on_commit_callbacks, mailoutbox
+):
+    demo_users_load()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert demo_games_load(now=NOW) == (len(DEMO_GAMES), 0)
+
+    running = Game.objects.filter(status=GameStatus.PLAYING)
+    assert running.count() == len(DEMO_GAMES) - 1
+    assert {g.board_kind for g in running} == {"square", "hex"}
+    for game, spec in zip(Game.objects.order_by("pk"), DEMO_GAMES, strict=True):
+        assert (game.black.username, game.white.username) == (spec.black, spec.white)
+        assert game.move_number == len(spec.moves)
+        assert game.last_move_at < NOW
+    for game in running:
+        assert game.deadline > NOW  # every clock still runs when the demo is loaded
+    finished = Game.objects.get(status=GameStatus.FINISHED)
+    assert (finished.end_reason, finished.result) == ("passes", "B+1.5")
+    assert finished.score["dead"] == ["ce"]  # White's invading stone at C5
+    assert (finished.score["black"]["total"], finished.score["white"]["total"]) == (45, 43.5)
+    # The move mails go out at the commit, when only each game's last move is news: at most
+    # one "your turn" per running game and the result to both players of the finished one.
+    assert 0 < len(mailoutbox) <= running.count() + 2
+
+
+def test_loading_the_games_twice_adds_none(django_user_model):
+    demo_users_load()
+    demo_games_load(now=NOW)
+    moves = dict(Game.objects.values_list("pk", "moves"))
+
+    assert demo_games_load(now=NOW + dt.timedelta(days=1)) == (0, len(DEMO_GAMES))
+    demo_users_load()
+
+    assert dict(Game.objects.values_list("pk", "moves")) == moves
+
+
+def test_a_demo_player_finds_their_games_on_the_status_page(client):
+    demo_users_load()
+    demo_games_load(now=timezone.now())
+    client.post(reverse("account_login"), {"login": "alice", "password": DEMO_PASSWORD})
+
+    page = client.get(reverse("games:status"))
+
+    assert [(r["game"].board_label, r["my_turn"]) for r in page.context["rows"]] == [
+        ("Go 9×9", True),
+        ("Badux hex 6", True),
+    ]
+    assert [g.result for g in page.context["page"].object_list] == ["B+1.5"]
+    assert page.content.count(b'class="bd-thumb"') == 2
+
+
+def test_the_command_loads_players_and_games_once(settings):
+    settings.DEBUG = True
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert f"demo games: {len(DEMO_GAMES)} created, 0 already there" in out.getvalue()
+    call_command("load_demo", stdout=out)
+    assert f"demo games: 0 created, {len(DEMO_GAMES)} already there" in out.getvalue()
+    assert Game.objects.count() == len(DEMO_GAMES)

@@ -15,7 +15,7 @@ from django.template import Context, Engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.svg import board_svg, review_frames
+from games.svg import board_svg, board_thumbnail_svg, review_frames
 from rules import BLACK, EMPTY, WHITE, Game, Move, Position, hexagon, preset, square
 from rules.scoring import score
 
@@ -524,3 +524,31 @@ def test_browser_review_works_on_a_hex_board_with_the_slider(browser):
         e5.get_attribute("cy"),
     )
     page.close()
+
+
+@pytest.mark.parametrize("topology", BOARDS, ids=lambda t: t.label)
+def test_thumbnail_draws_each_stone_once_in_flat_theme_colours(topology):
+    game = play(topology, "D4 E4 D5")
+    svg = board_thumbnail_svg(game.position, theme="slate", size=96, title="A <game>")
+    root = parse(svg)
+    assert (root.get("width"), root.get("role"), root.get("aria-label")) == (
+        "96",
+        "img",
+        "A <game>",
+    )
+    assert root.get("id") is None and root.find(".//s:style", NS) is None
+    groups = {g.get("fill"): g for g in root.findall("s:g", NS)}
+    black, white = groups["#151515"], groups["#f4f4ef"]
+    assert len(black.findall("s:circle", NS)) == 2
+    assert len(white.findall("s:circle", NS)) == 1
+    assert "#9aa7b0" in svg  # the slate background
+    empty = parse(board_thumbnail_svg(Game.new(topology, preset("go-area", topology)).position))
+    assert empty.findall(".//s:circle", NS) == []
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"theme": "plastic"}, {"size": 10}, {"size": 96.0}], ids=["theme", "tiny", "float"]
+)
+def test_thumbnail_refuses_bad_arguments(kwargs):
+    with pytest.raises(ValueError):
+        board_thumbnail_svg(play(square(9), "E5").position, **kwargs)

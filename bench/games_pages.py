@@ -1,0 +1,145 @@
+"""Speed and queries of the two busiest game pages as games grow: the board page at 5 and 200
+moves (19×19) and the status page with 1 and 30 running games (each with its SVG thumbnail)
+plus as many finished ones.
+
+Run: .venv/bin/python bench/games_pages.py [--repeat N] [--database-url URL]
+
+Each page is fetched with Django's test client, logged in, N times; the table gives the CPU
+time of this process per request (best and median, so a busy machine skews it less than wall
+time), the queries per request and the HTML size. A temporary SQLite file is used unless
+--database-url names another database (the bench migrates it and writes to it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _sparse_moves(n: int) -> list[str]:
+    """`n` legal 19×19 moves without captures: Black fills rows 1-9, White rows 11-19."""
+    cols = "ABCDEFGHJKLMNOPQRST"
+    moves = []
+    for i in range(n):
+        k = i // 2
+        col, row = cols[k % 19], k // 19 + 1
+        moves.append(f"{col}{row if i % 2 == 0 else 20 - row}")
+    return moves
+
+
+def _setup(moves_short: int, moves_long: int, games: int):
+    from allauth.account.models import EmailAddress
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from accounts.models import User
+    from games import services
+
+    call_command("migrate", verbosity=0)
+    now = timezone.now()
+    users = []
+    for name in ("bench-black", "bench-white", "bench-solo", "bench-rival"):
+        user = User.objects.create_user(username=name, email=f"{name}@example.org")
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        users.append(user)
+    black, white, solo, rival = users
+
+    def start(b, w, moves=(), size=19, kind="square"):
+        game = services.game_start(
+            black=b,
+            white=w,
+            now=now,
+            board_kind=kind,
+            board_size=size,
+            ruleset="go-area" if kind == "square" else "badux",
+        )
+        for name in moves:
+            game = services.game_move(
+                game_id=game.pk,
+                user=game.player(game.to_move),
+                point=game.topology.parse(name),
+                expected_move_number=game.move_number,
+                now=now,
+            )
+        return game
+
+    short = start(black, white, _sparse_moves(moves_short))
+    long = start(black, white, _sparse_moves(moves_long))
+    # Solo: one running and one finished game. Black: `games` of each, the two above among
+    # the running ones, against a rival.
+    start(solo, white, _sparse_moves(20))
+    services.game_resign(game_id=start(solo, white).pk, user=white, expected_move_number=0, now=now)
+    for i in range(games):
+        if i < games - 2 and i % 2:
+            start(black, rival, (), size=(6, 8, 12)[i % 3], kind="hex")
+        elif i < games - 2:
+            start(black, rival, _sparse_moves(2 * i))
+        done = start(black, rival)
+        services.game_resign(game_id=done.pk, user=rival, expected_move_number=0, now=now)
+    return black, solo, short, long
+
+
+def _measure(client, url: str, repeat: int) -> tuple[float, float, int, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(url)  # warm caches and the session
+    times = []
+    queries = size = 0
+    for _ in range(repeat):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.process_time()
+            response = client.get(url)
+            times.append(time.process_time() - start)
+        assert response.status_code == 200, (url, response.status_code)
+        queries, size = len(captured.captured_queries), len(response.content)
+    return min(times), statistics.median(times), queries, size
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--database-url", default="")
+    args = parser.parse_args()
+    workdir = tempfile.TemporaryDirectory()
+    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{workdir.name}/bench.sqlite3"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "baduxsite.settings.test"
+    import django
+
+    django.setup()
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    setup_test_environment()
+    logging.disable(logging.WARNING)  # the in-process Celery tasks of the setup log every move
+    black, solo, short, long = _setup(5, 200, 30)
+    client = Client()
+    rows = []
+    client.force_login(black)
+    for label, game in (("board, 5 moves", short), ("board, 200 moves", long)):
+        rows.append((label, *_measure(client, reverse("games:board", args=[game.pk]), args.repeat)))
+    client.force_login(solo)
+    rows.append(("status, 1+1 games", *_measure(client, reverse("games:status"), args.repeat)))
+    client.force_login(black)
+    rows.append(("status, 30+30 games", *_measure(client, reverse("games:status"), args.repeat)))
+
+    print(f"{'page':<22}{'best ms':>9}{'median ms':>11}{'queries':>9}{'HTML KB':>9}")
+    for label, best, median, queries, size in rows:
+        print(
+            f"{label:<22}{best * 1000:>9.1f}{median * 1000:>11.1f}{queries:>9}{size / 1024:>9.1f}"
+        )
+    workdir.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,251 @@
+"""Admin for games: look up games and challenges, answer scoring reports and correct results.
+
+A result is never edited as a plain field: staff correct it from a scoring report, which calls
+`services.result_correct` and so leaves one ResultCorrection audit row per change.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+
+from . import services
+from .models import (
+    Challenge,
+    Game,
+    GameChat,
+    InboundMail,
+    ReportStatus,
+    ResultCorrection,
+    ScoreDispute,
+    ScoringReport,
+)
+
+
+class ResultCorrectionInline(admin.TabularInline):
+    model = ResultCorrection
+    fields = ("created", "kind", "by", "old_result", "new_result", "note", "report")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("pk", "board_kind", "board_size", "black", "white", "status", "result")
+    list_filter = ("status", "board_kind", "board_size", "end_reason")
+    search_fields = ("black__username", "white__username")
+    raw_id_fields = ("black", "white")
+    # The result changes only through a scoring report (audited), never by editing it here.
+    readonly_fields = (
+        "moves",
+        "move_number",
+        "to_move",
+        "status",
+        "end_reason",
+        "result",
+        "score",
+        "finished",
+    )
+    inlines = [ResultCorrectionInline]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    list_display = ("pk", "creator", "recipient", "board_kind", "board_size", "status", "created")
+    list_filter = ("status", "board_kind")
+    raw_id_fields = ("creator", "recipient", "game")
+
+
+@admin.register(GameChat)
+class GameChatAdmin(admin.ModelAdmin):
+    list_display = ("pk", "game", "author", "created")
+    raw_id_fields = ("game", "author")
+
+
+class ReportForm(forms.ModelForm):
+    """A report's status and note, plus the correction: new dead stones or a new result."""
+
+    corrected_dead = forms.CharField(
+        required=False,
+        label="Dead stones",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Counted games: change these coordinates (e.g. 'C3 D4 E5') to recount the "
+        "game with them. They show the game's current dead stones.",
+    )
+    corrected_result = forms.CharField(
+        required=False,
+        max_length=16,
+        label="Or set the result",
+        help_text="B+R / W+R (resignation), B+T / W+T (time), B+3.5 / W+12 (points), 0 (draw).",
+    )
+
+    class Meta:
+        model = ScoringReport
+        fields = ("status", "staff_note")
+        help_texts = {
+            "staff_note": "Required with a correction: it is kept in the audit trail and mailed "
+            "to both players."
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.dead: list[int] | None = None
+        self.result: str | None = None
+        game = self.instance.game
+        self.fields["corrected_dead"].initial = " ".join(self._current_dead_names(game))
+
+    @staticmethod
+    def _current_dead_names(game: Game) -> list[str]:
+        topology = game.topology
+        return [topology.name(topology.from_sgf(p)) for p in (game.score or {}).get("dead", [])]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        game = self.instance.game
+        result_text = (data.get("corrected_result") or "").strip()
+        dead_text = data.get("corrected_dead") or ""
+        if result_text:
+            try:
+                self.result = services.result_parse(result_text)
+            except ValidationError as error:
+                self.add_error("corrected_result", error)
+        if game.score is not None:
+            try:
+                dead = services.dead_parse(game=game, text=dead_text)
+            except ValidationError as error:
+                self.add_error("corrected_dead", error)
+            else:
+                current = services.dead_parse(
+                    game=game, text=" ".join(self._current_dead_names(game))
+                )
+                if dead != current:
+                    self.dead = dead
+        elif dead_text.strip():
+            self.add_error("corrected_dead", "This game was not counted; set its result instead.")
+        if self.dead is not None and self.result is not None:
+            raise ValidationError("Either change the dead stones or set the result, not both.")
+        if self.result is not None and self.result == game.result:
+            self.add_error("corrected_result", f"{self.result} is already the result.")
+        if (self.dead is not None or self.result is not None) and not (
+            data.get("staff_note") or ""
+        ).strip():
+            self.add_error("staff_note", "Say why the result changes.")
+        return data
+
+
+@admin.register(ScoringReport)
+class ScoringReportAdmin(admin.ModelAdmin):
+    form = ReportForm
+    list_display = ("pk", "game", "raised_by", "status", "created")
+    list_filter = ("status",)
+    readonly_fields = ("game_link", "raised_by", "reason", "created", "resolved", "result")
+    fieldsets = (
+        (None, {"fields": ("game_link", "result", "raised_by", "created", "reason")}),
+        ("Correction", {"fields": ("corrected_dead", "corrected_result")}),
+        ("Answer", {"fields": ("status", "staff_note", "resolved")}),
+    )
+    actions = ["mark_resolved"]
+
+    @admin.display(description="Game")
+    def game_link(self, obj: ScoringReport) -> str:
+        game = obj.game
+        return format_html(
+            '<a href="{}">{}</a> ({}, {} – {}; <a href="{}">on the site</a>)',
+            reverse("admin:games_game_change", args=[game.pk]),
+            game,
+            game.board_label,
+            game.black,
+            game.white,
+            reverse("games:board", args=[game.pk]),
+        )
+
+    @admin.display(description="Current result")
+    def result(self, obj: ScoringReport) -> str:
+        return f"{obj.game.result} ({obj.game.get_end_reason_display()})"
+
+    def has_add_permission(self, request) -> bool:
+        return False  # players file reports from the game page
+
+    def save_model(self, request, obj: ScoringReport, form: ReportForm, change: bool) -> None:
+        now = timezone.now()
+        if form.dead is not None or form.result is not None:
+            try:
+                services.result_correct(
+                    game_id=obj.game_id,
+                    staff=request.user,
+                    now=now,
+                    note=obj.staff_note,
+                    dead=form.dead,
+                    result=form.result,
+                    report_id=obj.pk,
+                )
+            except ValidationError as error:
+                self.message_user(request, " ".join(error.messages), level=messages.ERROR)
+                return
+            obj.refresh_from_db()
+            return
+        if obj.status == ReportStatus.RESOLVED and obj.resolved is None:
+            obj.resolved = now
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description="Mark the selected reports resolved")
+    def mark_resolved(self, request, queryset):
+        queryset.filter(status=ReportStatus.OPEN).update(
+            status=ReportStatus.RESOLVED, resolved=timezone.now()
+        )
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(admin.ModelAdmin):
+    """Play-by-e-mail replies, for answering "my mail did nothing" questions. Read only."""
+
+    list_display = ("pk", "received", "user", "game", "first_line", "outcome", "replied")
+    list_filter = ("outcome",)
+    search_fields = ("user__username", "sender", "message_id")
+    readonly_fields = [field.name for field in InboundMail._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ScoreDispute)
+class ScoreDisputeAdmin(admin.ModelAdmin):
+    list_display = ("pk", "game", "opened_by", "status", "opened", "deadline")
+    list_filter = ("status",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ResultCorrection)
+class ResultCorrectionAdmin(admin.ModelAdmin):
+    """The audit trail: read only."""
+
+    list_display = ("created", "game", "kind", "by", "old_result", "new_result")
+    list_filter = ("kind",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

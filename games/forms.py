@@ -1,0 +1,195 @@
+"""Forms for the games pages. They check shape and choices; the services check the rules."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+
+from .models import BoardKind, ClockKind, ColourChoice, RuleSetKey
+from .services import BOARD_SIZES, CLOCK_DAYS, FISCHER_CAP_DAYS, FISCHER_INCREMENT_DAYS
+
+GAME_CHOICES = [
+    (f"{kind.value}-{n}", f"{kind.label} {n}×{n}" if kind == BoardKind.SQUARE else f"Badux {n}")
+    for kind in (BoardKind.SQUARE, BoardKind.HEX)
+    for n in BOARD_SIZES[kind]
+]
+HANDICAP_CHOICES = [(0, "None")] + [(n, f"{n} stones") for n in range(2, 10)]
+
+
+def _days(values) -> list[tuple[int, str]]:
+    return [(n, f"{n} day{'s' if n != 1 else ''}") for n in values]
+
+
+def parse_game_choice(value: str) -> tuple[str, int]:
+    """'square-19' -> ('square', 19)."""
+    kind, size = value.rsplit("-", 1)
+    return kind, int(size)
+
+
+class NewGameForm(forms.Form):
+    """The new-game form: an open challenge, or an invitation when an opponent is named."""
+
+    game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
+    ruleset = forms.ChoiceField(
+        label="Rules",
+        choices=RuleSetKey.choices,
+        initial=RuleSetKey.GO_AREA,
+        help_text="Badux boards are normally played with the Badux rules.",
+    )
+    komi = forms.DecimalField(
+        required=False,
+        max_digits=4,
+        decimal_places=1,
+        min_value=Decimal("-50"),
+        max_value=Decimal("50"),
+        step_size=Decimal("0.5"),
+        error_messages={"step_size": "Komi is given in half points, like 6.5."},
+        help_text="In half points. Leave empty for the rules' komi (0.5 with a handicap).",
+    )
+    handicap = forms.TypedChoiceField(
+        choices=HANDICAP_CHOICES,
+        coerce=int,
+        initial=0,
+        help_text="With a handicap, Black (the weaker player) gets the stones and White "
+        "moves first.",
+    )
+    colour = forms.ChoiceField(
+        label="Your colour", choices=ColourChoice.choices, initial=ColourChoice.RANDOM
+    )
+    clock_kind = forms.ChoiceField(
+        label="Time control",
+        choices=ClockKind.choices,
+        initial=ClockKind.PER_MOVE,
+        widget=forms.RadioSelect,
+    )
+    clock_days = forms.TypedChoiceField(
+        label="Time per move (Fischer: initial time)",
+        choices=_days(CLOCK_DAYS),
+        coerce=int,
+        initial=3,
+    )
+    clock_increment_days = forms.TypedChoiceField(
+        label="Fischer increment per move",
+        choices=[(0, "–")] + _days(FISCHER_INCREMENT_DAYS),
+        coerce=int,
+        initial=0,
+        required=False,
+    )
+    clock_cap_days = forms.TypedChoiceField(
+        label="Fischer maximum",
+        choices=[(0, "–")] + _days(FISCHER_CAP_DAYS),
+        coerce=int,
+        initial=0,
+        required=False,
+    )
+    weekend_pause = forms.BooleanField(
+        label="Weekends free",
+        required=False,
+        initial=False,
+        help_text="Saturday and Sunday in each player's own time zone do not count.",
+    )
+    vacation_allowed = forms.BooleanField(
+        label="Clocks stop during vacations",
+        required=False,
+        initial=True,
+        help_text="A player on vacation has their clock stopped (using their vacation days).",
+    )
+    rated = forms.BooleanField(required=False, initial=True)
+    auto_match = forms.BooleanField(
+        label="Auto-match",
+        required=False,
+        help_text="If an open challenge with exactly these settings is waiting, start that game "
+        "at once instead of posting a new one.",
+    )
+    opponent = forms.CharField(
+        required=False,
+        max_length=150,
+        help_text="A player's username to invite them; leave empty to post an open challenge "
+        "in the Waiting Room.",
+    )
+    message = forms.CharField(
+        required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("clock_kind") == ClockKind.FISCHER:
+            if not data.get("clock_increment_days"):
+                self.add_error("clock_increment_days", "Choose the Fischer increment.")
+            if not data.get("clock_cap_days"):
+                self.add_error("clock_cap_days", "Choose the Fischer maximum.")
+        else:
+            data["clock_increment_days"] = 0
+            data["clock_cap_days"] = 0
+        if data.get("auto_match") and data.get("opponent"):
+            self.add_error("auto_match", "Auto-match is for open challenges; clear the opponent.")
+        return data
+
+
+class AutoMatchForm(forms.Form):
+    """Join the auto-match queue for a game and size."""
+
+    game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
+
+
+class WaitingRoomFilterForm(forms.Form):
+    """Filter the Waiting Room by game and size."""
+
+    game = forms.ChoiceField(choices=[("", "Any game")] + GAME_CHOICES, required=False)
+    kind = forms.ChoiceField(
+        choices=[("", "Go or Badux")] + list(BoardKind.choices), required=False
+    )
+
+
+class MoveForm(forms.Form):
+    """A stone at a point typed or clicked ('D4'), for the page that showed `move_number`."""
+
+    point = forms.CharField(max_length=8, label="Coordinate")
+    move_number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class TurnForm(forms.Form):
+    """Pass or resign, for the page that showed `move_number`."""
+
+    move_number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(max_length=1000, label="Say", widget=forms.TextInput)
+
+
+class SgfUploadForm(forms.Form):
+    """An SGF file to review (at most 512 KB)."""
+
+    sgf = forms.FileField(label="SGF file")
+
+    def clean_sgf(self):
+        upload = self.cleaned_data["sgf"]
+        if upload.size > 512 * 1024:
+            raise forms.ValidationError("That file is larger than 512 KB; SGF records are small.")
+        return upload
+
+
+class ReportForm(forms.Form):
+    """A player's report of a wrong result to the site staff."""
+
+    reason = forms.CharField(
+        max_length=2000,
+        label="What is wrong with the result?",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="For example: a resignation by mistake, or a count you could not fix by "
+        "marking the dead stones together.",
+    )
+
+
+class MarkingForm(forms.Form):
+    """Accept the marking, for the page that showed marking `version`."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class ToggleForm(MarkingForm):
+    """Mark the chain at a point ('D4') dead or alive again."""
+
+    point = forms.CharField(max_length=8, label="Stone")

@@ -1,0 +1,72 @@
+"""Hooks for other apps (the ladder): games never imports them; they register receivers from
+their AppConfig.ready().
+
+* game finished: `receiver(*, game, now)`, called exactly once per game, when it ends, with the
+  result it ended with (for a counted game the automatic count).
+* result corrected: `receiver(*, game, correction, now)`, called each time that result changes
+  afterwards (both players agreed on other dead stones, or staff corrected it);
+  `correction.old_result` is what the game-finished call (or the previous correction) saw and
+  `game.result` the new result. A rating receiver undoes the old outcome and applies the new
+  one. Disputes only ever change a result within days of the end; staff corrections may come
+  at any time.
+
+Receivers run inside the transaction that writes the result, while it holds the game row's
+SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or
+task with transaction.on_commit and must not call games services.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from games.models import Game, ResultCorrection
+
+GameFinishedReceiver = Callable[..., None]
+
+ResultCorrectedReceiver = Callable[..., None]
+
+_receivers: list[GameFinishedReceiver] = []
+_corrected_receivers: list[ResultCorrectedReceiver] = []
+
+
+def game_finished_register(receiver: GameFinishedReceiver) -> GameFinishedReceiver:
+    """Register `receiver(*, game, now)`; usable as a decorator. Registering twice is a no-op."""
+    if receiver not in _receivers:
+        _receivers.append(receiver)
+    return receiver
+
+
+def game_finished_unregister(receiver: GameFinishedReceiver) -> None:
+    """Remove a receiver (tests)."""
+    if receiver in _receivers:
+        _receivers.remove(receiver)
+
+
+def game_finished_run(*, game: Game, now: dt.datetime) -> None:
+    """Call every receiver with the finished game. Caller holds the game's row lock."""
+    for receiver in list(_receivers):
+        receiver(game=game, now=now)
+
+
+def result_corrected_register(receiver: ResultCorrectedReceiver) -> ResultCorrectedReceiver:
+    """Register `receiver(*, game, correction, now)`; usable as a decorator; idempotent."""
+    if receiver not in _corrected_receivers:
+        _corrected_receivers.append(receiver)
+    return receiver
+
+
+def result_corrected_unregister(receiver: ResultCorrectedReceiver) -> None:
+    """Remove a receiver (tests)."""
+    if receiver in _corrected_receivers:
+        _corrected_receivers.remove(receiver)
+
+
+def result_corrected_run(*, game: Game, correction: ResultCorrection, now: dt.datetime) -> None:
+    """Call every receiver with the game (new result stored) and its audit row. Caller holds the
+    game's row lock."""
+    for receiver in list(_corrected_receivers):
+        receiver(game=game, correction=correction, now=now)

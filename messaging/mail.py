@@ -1,0 +1,119 @@
+"""Building and sending one mail: plain text plus HTML from Django templates, inline PNGs,
+unsubscribe headers, and a split of SMTP failures into transient (retry) and permanent.
+
+Tasks that send mail use `RETRY_OPTIONS`: Celery retries them, with exponential backoff, only
+on `TransientMailError`.
+"""
+
+from __future__ import annotations
+
+import smtplib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from email.mime.image import MIMEImage
+
+from django.conf import settings
+from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.template.loader import render_to_string
+
+
+class TransientMailError(Exception):
+    """The mail server could not take the mail now (disconnect, refused connection, 4xx)."""
+
+
+class PermanentMailError(Exception):
+    """The mail server refused the mail for good (5xx); retrying would not help."""
+
+
+# Celery options of every task that sends mail. The longest wait stays below the broker's
+# visibility timeout (one hour), so a waiting retry is never delivered twice.
+RETRY_OPTIONS: dict[str, object] = {
+    "autoretry_for": (TransientMailError,),
+    "retry_backoff": 30,
+    "retry_backoff_max": 30 * 60,
+    "retry_jitter": True,
+    "max_retries": 6,
+}
+
+
+@dataclass(frozen=True)
+class InlineImage:
+    """A PNG shown inside the HTML part; the template refers to it as `cid:<cid>`."""
+
+    cid: str
+    png: bytes
+
+
+@dataclass(frozen=True)
+class MailContent:
+    """What a caller wants to say. `template` names two templates, `<template>.txt` and
+    `<template>.html`, rendered with `context` plus the links added by messaging
+    (`site_url`, `unsubscribe_url`, `preferences_url`, `notifications_url`).
+
+    `reply_to` sets the Reply-To header, e.g. a per-game address that takes moves by mail.
+    """
+
+    subject: str
+    template: str
+    context: Mapping[str, object] = field(default_factory=dict)
+    images: tuple[InlineImage, ...] = ()
+    reply_to: tuple[str, ...] = ()
+
+
+def site_url(path: str = "") -> str:
+    """Absolute URL of a site path, from settings.SITE_URL."""
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+def message_build(
+    *, to: str, content: MailContent, unsubscribe_url: str, extra_context: Mapping[str, object]
+) -> EmailMultiAlternatives:
+    """The complete message: text and HTML alternatives with the images as related parts,
+    and RFC 2369 / RFC 8058 one-click unsubscribe headers pointing at `unsubscribe_url`."""
+    context = {**extra_context, **content.context, "unsubscribe_url": unsubscribe_url}
+    text = render_to_string(f"{content.template}.txt", context)
+    html = render_to_string(f"{content.template}.html", context)
+    prefix = getattr(settings, "ACCOUNT_EMAIL_SUBJECT_PREFIX", "")
+    message = EmailMultiAlternatives(
+        subject=f"{prefix}{content.subject}",
+        body=text,
+        to=[to],
+        reply_to=list(content.reply_to) or None,
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe_url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    if content.images:
+        # multipart/related around the alternatives: clients show the images inline.
+        message.mixed_subtype = "related"
+        for image in content.images:
+            part = MIMEImage(image.png, "png")
+            part.add_header("Content-ID", f"<{image.cid}>")
+            part.add_header("Content-Disposition", "inline", filename=f"{image.cid}.png")
+            message.attach(part)
+    return message
+
+
+def message_send(message: EmailMessage) -> None:
+    """Send through the configured backend. Raises TransientMailError when a retry may work,
+    PermanentMailError when it cannot."""
+    try:
+        message.send()
+    except (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError) as exc:
+        raise TransientMailError(str(exc) or type(exc).__name__) from exc
+    except smtplib.SMTPResponseException as exc:
+        if 400 <= exc.smtp_code < 500:
+            raise TransientMailError(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+        raise PermanentMailError(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+    except smtplib.SMTPRecipientsRefused as exc:
+        codes = [code for code, _ in exc.recipients.values()]
+        if codes and all(400 <= code < 500 for code in codes):
+            raise TransientMailError(f"recipient refused for now: {codes}") from exc
+        raise PermanentMailError(f"recipient refused: {codes}") from exc
+    except smtplib.SMTPException as exc:
+        raise PermanentMailError(str(exc) or type(exc).__name__) from exc
+    except (ConnectionError, TimeoutError) as exc:
+        raise TransientMailError(str(exc) or type(exc).__name__) from exc

@@ -1,0 +1,28 @@
+"""Celery tasks of messaging: the hourly digest sweep and one digest per player.
+
+Both read the clock here, at the edge, and pass it to the services.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from . import services
+from .mail import RETRY_OPTIONS
+
+
+@shared_task(name="messaging.digest_sweep")
+def digest_sweep() -> int:
+    """Queue `digest_send` for every player whose digest is due now; returns how many."""
+    user_ids = services.digest_due_user_ids(now=timezone.now())
+    for user_id in user_ids:
+        digest_send.delay(user_id)
+    return len(user_ids)
+
+
+@shared_task(name="messaging.digest_send", **RETRY_OPTIONS)
+def digest_send(user_id: int) -> int | None:
+    """Send the player's due digest once; returns the digest id, or None when none was due."""
+    digest = services.digest_send(user_id=user_id, now=timezone.now())
+    return digest.pk if digest else None

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "messaging"
+
+urlpatterns = [
+    path("", views.notification_list, name="list"),
+    path("read/", views.notification_mark_read, name="mark_read"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+]

@@ -1,0 +1,91 @@
+"""Finished positions for the end-of-game tests, played through the real services.
+
+SQUARE (9×9, area scoring, komi 7.5)::
+
+      A B C D E F G H J
+    9 . . . X . O . . .      Black walls column D, White column F; E is dame.
+    8 . . . X . O . . .      White's B5 sits alone in Black's area and Black's H5 in
+    7 . . . X . O . . .      White's. The estimate marks both dead: W+7.5 (komi).
+    6 . . . X . O . . .      H5 alive (only B5 dead): White's area becomes dame, B+20.5.
+    5 . O . X . O . X .      Nothing dead: both areas are dame, W+7.5 again.
+    4 . . . X . O . . .
+    3 . . . X . O . . .
+    2 . . . X . O . . .
+    1 . . . X . O . . .
+
+HEX (Badux, side 6, komi 6.5): Black fills row 7, White row 5 (row 6 is dame); Black's D2 in
+White's area and White's H9 in Black's are estimated dead: W+6.5.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import rules
+from games import services
+from games.models import Game
+
+SQUARE_MOVES = tuple(m for i in range(1, 10) for m in (f"D{i}", f"F{i}")) + ("H5", "B5")
+SQUARE_AUTO = "W+7.5"
+SQUARE_H5_ALIVE = "B+20.5"
+
+
+def _hex_moves() -> tuple[str, ...]:
+    topology = rules.topology_for("hex", 6)
+    rows: dict[int, list[str]] = {}
+    for p in topology.points():
+        name = topology.name(p)
+        rows.setdefault(int(name[1:]), []).append(name)
+    black, white = rows[7], rows[5]
+    moves = []
+    for i in range(max(len(black), len(white))):
+        moves.append(black[i] if i < len(black) else "pass")
+        moves.append(white[i] if i < len(white) else "pass")
+    return (*moves, "D2", "H9")
+
+
+HEX_MOVES = _hex_moves()
+HEX_AUTO = "W+6.5"
+
+
+def play_out(
+    *, black, white, now: dt.datetime, moves: tuple[str, ...], passes: int = 2, **options
+) -> Game:
+    """Start a game at `now`, play `moves` then `passes` passes, all at `now`."""
+    options.setdefault("board_kind", "square")
+    options.setdefault("board_size", 9)
+    options.setdefault("ruleset", "go-area")
+    game = services.game_start(black=black, white=white, now=now, **options)
+    for text in (*moves, *(["pass"] * passes)):
+        user = game.player(game.to_move)
+        if text == "pass":
+            game = services.game_pass(
+                game_id=game.pk, user=user, expected_move_number=game.move_number, now=now
+            )
+        else:
+            game = services.game_move(
+                game_id=game.pk,
+                user=user,
+                point=game.topology.parse(text),
+                expected_move_number=game.move_number,
+                now=now,
+            )
+    return game
+
+
+def counted_square(*, black, white, now: dt.datetime) -> Game:
+    """SQUARE, finished by two passes at `now` and counted: W+7.5, B5 and H5 dead."""
+    return play_out(black=black, white=white, now=now, moves=SQUARE_MOVES)
+
+
+def counted_hex(*, black, white, now: dt.datetime) -> Game:
+    """HEX, finished by two passes at `now` and counted: W+6.5, D2 and H9 dead."""
+    return play_out(
+        black=black,
+        white=white,
+        now=now,
+        moves=HEX_MOVES,
+        board_kind="hex",
+        board_size=6,
+        ruleset="badux",
+    )

@@ -1,0 +1,213 @@
+"""Play by e-mail end to end: the aiosmtpd receiver on a free port, and replies sent with
+smtplib to the Reply-To of the real "your turn" mails in Django's outbox."""
+
+from __future__ import annotations
+
+import smtplib
+import socket
+from email.message import EmailMessage
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from games.mail_receiver import receiver_start, receiver_stop
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DOMAIN = "play.example.org"
+
+
+@pytest.fixture
+def game_factory(game_factory):
+    """The receiver plays at the real time, so games start then (a game started at the fixed
+    NOW would be long past its deadline, and a reply would end it on time)."""
+
+    def create(**options):
+        options.setdefault("now", timezone.now())
+        return game_factory(**options)
+
+    return create
+
+
+@pytest.fixture(autouse=True)
+def _domain(settings):
+    settings.INBOUND_MAIL_DOMAIN = DOMAIN
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(params=[False, True], ids=["smtp", "lmtp"])
+def receiver(request):
+    """A running receiver (SMTP, then LMTP); yields (port, lmtp)."""
+    port = _free_port()
+    controller = receiver_start(host="127.0.0.1", port=port, lmtp=request.param)
+    yield port, request.param
+    receiver_stop(controller)
+
+
+def _client(receiver) -> smtplib.SMTP:
+    port, lmtp = receiver
+    # smtplib.LMTP greets with LHLO instead of EHLO; the rest of the dialogue is the same.
+    return smtplib.LMTP("127.0.0.1", port) if lmtp else smtplib.SMTP("127.0.0.1", port)
+
+
+def _latest_mail(mailoutbox, user):
+    """The newest mail to `user` that asks for a reply (a your-turn mail or an answer)."""
+    mails = [m for m in mailoutbox if m.to == [user.email] and m.reply_to]
+    assert mails, f"no mail with a Reply-To for {user.username}"
+    return mails[-1]
+
+
+def _answer(mail, text: str, *, message_id: str, sender: str | None = None) -> EmailMessage:
+    """A reply as a mail client writes it: to the Reply-To, the mail's text quoted below."""
+    message = EmailMessage()
+    message["From"] = sender or mail.to[0]
+    message["To"] = mail.reply_to[0]
+    message["Subject"] = f"Re: {mail.subject}"
+    message["Message-ID"] = message_id
+    quoted = "\n".join(f"> {line}" for line in mail.body.splitlines())
+    message.set_content(f"{text}\n\nOn Monday, Badux wrote:\n{quoted}\n")
+    return message
+
+
+def _send(receiver, message: EmailMessage) -> None:
+    with _client(receiver) as client:
+        client.send_message(message)
+
+
+def _answers(mailoutbox, user) -> list:
+    return [m for m in mailoutbox if m.to == [user.email] and "Nothing was played" in m.body]
+
+
+def test_a_game_is_played_by_replying_to_the_turn_mails(
+    receiver, game_factory, black, white, mailoutbox
+):
+    game = game_factory()
+    first = _latest_mail(mailoutbox, black)
+    assert first.reply_to[0].startswith("play+")
+    assert first.reply_to[0].endswith(f"@{DOMAIN}")
+    assert "reply to this mail with your move alone on the first line" in first.body
+    _send(receiver, _answer(first, "D4", message_id="<e2e-1@example.org>"))
+    game.refresh_from_db()
+    assert game.move_codes() == ["df"]
+
+    second = _latest_mail(mailoutbox, white)
+    assert "Black played D4 at move 1." in second.body
+    _send(receiver, _answer(second, "e5", message_id="<e2e-2@example.org>"))
+    game.refresh_from_db()
+    assert game.move_codes() == ["df", "ee"]
+    assert _latest_mail(mailoutbox, black) is not first
+    assert _answers(mailoutbox, black) == _answers(mailoutbox, white) == []
+
+
+def test_an_illegal_move_is_answered_the_game_unchanged_and_the_answer_can_be_replied_to(
+    receiver, game_factory, black, white, mailoutbox
+):
+    game = game_factory(moves=("E5",))
+    turn_mail = _latest_mail(mailoutbox, white)
+    _send(receiver, _answer(turn_mail, "E5", message_id="<e2e-3@example.org>"))
+    game.refresh_from_db()
+    assert game.move_codes() == ["ee"]
+    (answer,) = _answers(mailoutbox, white)
+    assert "E5: that point is already occupied." in answer.body
+    assert answer.extra_headers["In-Reply-To"] == "<e2e-3@example.org>"
+    _send(receiver, _answer(answer, "D4", message_id="<e2e-4@example.org>"))
+    game.refresh_from_db()
+    assert game.move_codes() == ["ee", "df"]
+
+
+def test_a_reply_after_the_game_moved_on_is_refused(receiver, game_factory, black, mailoutbox):
+    game = game_factory()
+    turn_mail = _latest_mail(mailoutbox, black)
+    _send(receiver, _answer(turn_mail, "D4", message_id="<e2e-5@example.org>"))
+    _send(receiver, _answer(turn_mail, "C3", message_id="<e2e-6@example.org>"))
+    game.refresh_from_db()
+    assert game.move_codes() == ["df"]
+    (answer,) = _answers(mailoutbox, black)
+    assert "you replied to the mail about move 0, and it is now move 1" in answer.body
+
+
+def test_the_same_message_id_twice_plays_once(receiver, game_factory, black, mailoutbox):
+    game = game_factory()
+    message = _answer(_latest_mail(mailoutbox, black), "D4", message_id="<e2e-same@x>")
+    _send(receiver, message)
+    _send(receiver, message)
+    game.refresh_from_db()
+    assert game.move_number == 1
+    assert _answers(mailoutbox, black) == []
+
+
+def test_unknown_recipients_are_refused_at_rcpt(receiver, game_factory, black, mailoutbox):
+    game = game_factory()
+    forged = _latest_mail(mailoutbox, black).reply_to[0].replace("play+", "play+1", 1)
+    with _client(receiver) as client, pytest.raises(smtplib.SMTPRecipientsRefused) as error:
+        client.sendmail(black.email, [forged], b"Subject: x\r\n\r\nD4\r\n")
+    ((code, text),) = error.value.recipients.values()
+    assert code == 550
+    assert b"Reply to your latest 'your turn' mail" in text
+    with _client(receiver) as client, pytest.raises(smtplib.SMTPRecipientsRefused):
+        client.sendmail(black.email, [f"postmaster@{DOMAIN}"], b"Subject: x\r\n\r\nD4\r\n")
+    game.refresh_from_db()
+    assert game.move_number == 0
+
+
+def test_a_stranger_sender_is_refused_after_data(receiver, game_factory, black, mailoutbox):
+    game = game_factory()
+    turn_mail = _latest_mail(mailoutbox, black)
+    message = _answer(turn_mail, "D4", message_id="<e2e-7@x>", sender="mallory@example.net")
+    with pytest.raises(smtplib.SMTPDataError) as error:
+        _send(receiver, message)
+    assert error.value.smtp_code == 550
+    assert b"mallory@example.net" in error.value.smtp_error
+    game.refresh_from_db()
+    assert game.move_number == 0
+
+
+def test_lmtp_answers_each_recipient_and_smtp_takes_one(receiver, game_factory, black, mailoutbox):
+    _, lmtp = receiver
+    games = [game_factory(), game_factory()]
+    good = [m.reply_to[0] for m in mailoutbox if m.to == [black.email]]
+    assert len(good) == 2
+    forged = good[1].replace("play+", "play+1", 1)
+    message = EmailMessage()
+    message["From"] = black.email
+    message["Message-ID"] = "<multi@x>"
+    message.set_content("D4\n")
+    with _client(receiver) as client:
+        client.ehlo_or_helo_if_needed()
+        assert client.mail(black.email)[0] == 250
+        assert client.rcpt(good[0])[0] == 250
+        assert client.rcpt(forged)[0] == 550
+        second = client.rcpt(good[1])[0]
+        if lmtp:
+            assert second == 250
+            code, _ = client.data(message.as_bytes())
+            assert (code, client.getreply()[0]) == (250, 250)
+        else:
+            assert second == 452  # one reply address per SMTP message
+            assert client.data(message.as_bytes())[0] == 250
+    for game in games:
+        game.refresh_from_db()
+    assert [game.move_number for game in games] == [1, 1 if lmtp else 0]
+
+
+def test_a_database_failure_asks_the_server_to_retry(receiver, game_factory, black, mailoutbox):
+    game = game_factory()
+    message = _answer(_latest_mail(mailoutbox, black), "D4", message_id="<e2e-db@x>")
+    with connection.cursor() as cursor:
+        cursor.execute("ALTER TABLE games_inboundmail RENAME TO games_inboundmail_away")
+    try:
+        with pytest.raises(smtplib.SMTPDataError) as error:
+            _send(receiver, message)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("ALTER TABLE games_inboundmail_away RENAME TO games_inboundmail")
+    assert error.value.smtp_code == 451
+    _send(receiver, message)  # the server's retry, once the database is back, plays
+    game.refresh_from_db()
+    assert game.move_number == 1

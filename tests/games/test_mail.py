@@ -1,0 +1,307 @@
+"""Game mails through messaging: what each says, the inline board pictures, and that tasks
+running twice or while the player is on the site send nothing extra.
+
+Writes the inline pictures (and the HTML with the picture embedded) to test-output/mail/ for
+people to look at.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import email
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from accounts.services import preferences_notify_set
+from games import services, tasks
+from games.mail import RESULT_IMAGE_PX, TURN_IMAGE_PX
+from messaging.models import AdminMail, Channel, Event, Notification
+from rules.topology import hexagon, square
+
+from .conftest import NOW
+
+pytestmark = pytest.mark.django_db
+
+SAMPLES = Path(__file__).resolve().parents[2] / "test-output" / "mail"
+
+
+def walled_game(kind: str) -> tuple[str, ...]:
+    """Moves of a game that ends by two passes with territory on both sides: a black wall and a
+    white wall down the board, one dead stone of each colour inside the other's area."""
+    if kind == "square":
+        t, bx, wx, dead = square(9), 3, 5, ("H5", "B6")
+    else:
+        t, bx, wx, dead = hexagon(6), 4, 6, ("J6", "C6")
+    black = [t.name(p) for p in t.points() if t.xy[p][0] == bx]
+    white = [t.name(p) for p in t.points() if t.xy[p][0] == wx]
+    moves: list[str] = []
+    for i in range(max(len(black), len(white))):
+        moves += [black[i] if i < len(black) else "pass", white[i] if i < len(white) else "pass"]
+    return (*moves, *dead, "pass", "pass")
+
+
+def board_options(kind: str) -> dict:
+    if kind == "square":
+        return {"board_kind": "square", "board_size": 9, "ruleset": "go-area"}
+    return {"board_kind": "hex", "board_size": 6, "ruleset": "badux"}
+
+
+def inline_png(mail) -> tuple[bytes, str]:
+    """The one inline PNG of a mail and its Content-ID, read back from the MIME bytes."""
+    parsed = email.message_from_bytes(mail.message().as_bytes())
+    assert parsed.get_content_type() == "multipart/related"
+    [part] = [p for p in parsed.walk() if p.get_content_type() == "image/png"]
+    assert part.get_content_disposition() == "inline"
+    return part.get_payload(decode=True), part["Content-ID"].strip("<>")
+
+
+def save_sample(name: str, mail, png: bytes) -> None:
+    SAMPLES.mkdir(parents=True, exist_ok=True)
+    (SAMPLES / f"{name}.png").write_bytes(png)
+    html = mail.alternatives[0][0]
+    data = base64.b64encode(png).decode()
+    html = html.replace('src="cid:board"', f'src="data:image/png;base64,{data}"')
+    (SAMPLES / f"{name}.html").write_text(html, encoding="utf-8")
+    (SAMPLES / f"{name}.txt").write_text(mail.body, encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_your_turn_mail_shows_the_board_and_links_to_the_game(
+    game_factory, white, mailoutbox, django_capture_on_commit_callbacks, kind
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_factory(moves=walled_game(kind)[:7], **board_options(kind))
+
+    mail = mailoutbox[-1]
+    assert mail.to == [white.email]
+    assert mail.subject == f"[Badux] Your turn against kuro (game {game.pk})"
+    url = f"http://testserver/games/{game.pk}/"
+    assert f"Play your move: {url}" in mail.body
+    assert "Black played" in mail.body
+    html = mail.alternatives[0][0]
+    assert f'href="{url}"' in html
+    png, cid = inline_png(mail)
+    assert f'src="cid:{cid}"' in html
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    assert image.width == TURN_IMAGE_PX
+    assert image.height == TURN_IMAGE_PX if kind == "square" else 200 < image.height < 400
+    assert mail.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert len(png) < 100_000
+    save_sample(f"your_turn_{kind}", mail, png)
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_game_over_mail_shows_the_counted_board_to_both_players(
+    game_factory, black, white, mailoutbox, django_capture_on_commit_callbacks, kind
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_factory(moves=walled_game(kind), **board_options(kind))
+    game.refresh_from_db()
+    assert game.end_reason == "passes"
+    assert len(game.score["dead"]) == 2
+
+    over = [m for m in mailoutbox if "is over" in m.subject]
+    assert sorted(m.to[0] for m in over) == sorted([black.email, white.email])
+    for mail in over:
+        assert mail.subject == f"[Badux] Game {game.pk} is over: {game.result}"
+        won = (mail.to == [white.email]) == game.result.startswith("W+")
+        assert ("You won" if won else "You lost") in mail.body
+        png, _ = inline_png(mail)
+        image = Image.open(io.BytesIO(png))
+        assert image.width == RESULT_IMAGE_PX
+        # The caption with the count sits under the board.
+        board_height = RESULT_IMAGE_PX if kind == "square" else image.height * 0.6
+        assert image.height > board_height
+    black_mail = next(m for m in over if m.to == [black.email])
+    save_sample(f"game_over_{kind}", black_mail, inline_png(black_mail)[0])
+
+
+def test_game_over_by_resignation_shows_the_final_board_without_a_count(
+    game_factory, white, mailoutbox, django_capture_on_commit_callbacks
+):
+    game = game_factory(moves=("E5", "C3"))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(game_id=game.pk, user=white, expected_move_number=2, now=NOW)
+
+    mail = next(m for m in mailoutbox if m.to == [white.email] and "is over" in m.subject)
+    assert "You lost: B+R (resignation)" in mail.body
+    image = Image.open(io.BytesIO(inline_png(mail)[0]))
+    assert image.size == (RESULT_IMAGE_PX, RESULT_IMAGE_PX)
+
+
+def test_turn_task_run_twice_mails_once_and_records_once(game_factory, white, mailoutbox):
+    game = game_factory(moves=("E5",))
+    mailoutbox.clear()
+
+    assert tasks.notify_turn(game.pk, 1) is True
+    assert tasks.notify_turn(game.pk, 1) is False
+
+    assert [m.to for m in mailoutbox] == [[white.email]]
+    assert Notification.objects.filter(user=white, key=f"turn:{game.pk}:1").count() == 1
+
+
+def test_a_stale_turn_task_sends_nothing(game_factory, mailoutbox):
+    game = game_factory(moves=("E5", "C3"))
+    mailoutbox.clear()
+
+    assert tasks.notify_turn(game.pk, 1) is False
+    assert mailoutbox == []
+
+
+def test_no_turn_mail_while_the_player_is_on_the_site_but_the_notice_is_listed(
+    game_factory, black, white, mailoutbox, django_capture_on_commit_callbacks
+):
+    game = game_factory()
+    white.last_seen = dt.datetime.now(tz=dt.UTC) - dt.timedelta(minutes=2)
+    white.save(update_fields=["last_seen"])
+    mailoutbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_move(
+            game_id=game.pk,
+            user=black,
+            point=game.topology.parse("E5"),
+            expected_move_number=0,
+            now=NOW,
+        )
+
+    assert mailoutbox == []
+    notice = Notification.objects.get(user=white, event=Event.YOUR_TURN)
+    assert notice.channel == Channel.DIGEST
+    assert notice.url == f"/games/{game.pk}/"
+
+
+def test_moving_marks_your_own_turn_notices_of_that_game_read(
+    game_factory, black, white, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_factory()
+    for user, point in ((black, "E5"), (white, "C3")):
+        with django_capture_on_commit_callbacks(execute=True):
+            game = services.game_move(
+                game_id=game.pk,
+                user=user,
+                point=game.topology.parse(point),
+                expected_move_number=game.move_number,
+                now=NOW,
+            )
+
+    assert list(
+        Notification.objects.filter(user=black, event=Event.YOUR_TURN)
+        .order_by("pk")
+        .values_list("read")
+    ) == [(True,), (False,)]
+
+
+def test_the_your_turn_preference_off_keeps_only_the_site_notice(
+    game_factory, white, mailoutbox, django_capture_on_commit_callbacks
+):
+    preferences_notify_set(user=white, fields=["notify_your_turn"], value="off")
+    with django_capture_on_commit_callbacks(execute=True):
+        game_factory(moves=("E5",))
+
+    assert not [m for m in mailoutbox if m.to == [white.email]]
+    assert Notification.objects.get(user=white).channel == Channel.SITE
+
+
+def test_chat_lines_go_to_the_other_players_list_never_by_immediate_mail(
+    game_factory, black, white, mailoutbox, django_capture_on_commit_callbacks
+):
+    game = game_factory()
+    mailoutbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_chat_post(game_id=game.pk, user=black, text="Have a good game!", now=NOW)
+
+    assert mailoutbox == []
+    notice = Notification.objects.get(user=white, event=Event.CHAT)
+    assert notice.text == f"kuro in game {game.pk}: Have a good game!"
+    assert notice.channel == Channel.DIGEST
+    assert not Notification.objects.filter(user=black).exists()
+
+
+def test_a_disputed_count_tells_the_opponent_once_and_a_report_tells_the_staff_once(
+    game_factory, black, white, mailoutbox, settings, django_capture_on_commit_callbacks
+):
+    settings.ADMINS = [("Staff", "staff@example.org")]
+    game = game_factory(moves=walled_game("square"))
+    game.refresh_from_db()
+    mailoutbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute = services.dispute_open(game_id=game.pk, user=black, now=game.finished)
+    assert tasks.notify_dispute(dispute.pk, "opened", dispute.version) == 0  # ran already
+
+    [mail] = mailoutbox
+    assert mail.to == [white.email]
+    assert mail.subject == f"[Badux] kuro disputes the count of game {game.pk}"
+    assert f"Mark the dead stones: http://testserver/games/{game.pk}/marking/" in mail.body
+    assert 'Unsubscribe from "Result disputed" e-mails' in mail.body
+    notice = Notification.objects.get(user=white, event=Event.DISPUTE)
+    assert notice.text == f"kuro disputes the dead stones of game {game.pk} ({game.result})."
+
+    with django_capture_on_commit_callbacks(execute=True):
+        report = services.scoring_report_file(
+            game_id=game.pk, user=white, reason="The count is wrong", now=game.finished
+        )
+    tasks.notify_report(report.pk)
+    staff = [m for m in mailoutbox if m.to == ["staff@example.org"]]
+    assert len(staff) == 1
+    assert "The count is wrong" in staff[0].body
+    assert AdminMail.objects.count() == 1
+
+
+def test_an_accepted_challenge_links_the_creator_to_the_new_game(
+    black, white, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge = services.challenge_create(
+            creator=black,
+            recipient=white,
+            now=NOW,
+            board_kind="hex",
+            board_size=8,
+            ruleset="badux",
+            message="A quick one?",
+        )
+    invitation = mailoutbox[-1]
+    assert invitation.to == [white.email]
+    assert "A quick one?" in invitation.body
+    assert f"http://testserver/games/challenges/{challenge.pk}/" in invitation.body
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.challenge_accept(challenge_id=challenge.pk, user=white, now=NOW)
+
+    answer = next(m for m in mailoutbox if "accepted" in m.subject)
+    assert answer.to == [black.email]
+    assert f"http://testserver/games/{game.pk}/" in answer.body
+    assert Notification.objects.get(user=black, event=Event.CHALLENGE_ANSWERED).url == (
+        f"/games/{game.pk}/"
+    )
+
+
+def test_your_turn_mail_carries_the_play_by_mail_reply_address_when_it_is_on(
+    game_factory, white, mailoutbox, settings
+):
+    from games.reply_address import reply_address_read
+
+    game = game_factory(moves=("E5",))
+    mailoutbox.clear()
+    assert tasks.notify_turn(game.pk, 1) is True
+    assert mailoutbox[0].reply_to == []
+    assert "play by e-mail" not in mailoutbox[0].body
+
+    settings.INBOUND_MAIL_DOMAIN = "reply.example.org"
+    game = game_factory(moves=("E5", "C3"))
+    mailoutbox.clear()
+    assert tasks.notify_turn(game.pk, 2) is True
+
+    [address] = mailoutbox[0].reply_to
+    token = reply_address_read(address)
+    assert (token.game_id, token.user_id, token.move_number) == (game.pk, game.black_id, 2)
+    assert "Or play by e-mail: reply to this mail" in mailoutbox[0].body

@@ -1,0 +1,375 @@
+"""Games pages: plain form POSTs without JavaScript, login for actions, readable refusals and
+query counts that do not grow with moves or games."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.services import relation_set
+from games import services
+from games.models import Challenge, ChallengeStatus, Game, GameStatus
+from tests.games.conftest import NOW
+
+pytestmark = pytest.mark.django_db
+
+
+def board_url(game: Game) -> str:
+    return reverse("games:board", args=[game.pk])
+
+
+def messages_of(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "method"),
+    [
+        ("games:status", [], "get"),
+        ("games:new", [], "get"),
+        ("games:accept", [1], "post"),
+        ("games:move", [1], "post"),
+        ("games:pass", [1], "post"),
+        ("games:resign", [1], "post"),
+        ("games:chat", [1], "post"),
+    ],
+)
+def test_anonymous_visitors_are_sent_to_log_in(client, name, args, method):
+    response = getattr(client, method)(reverse(name, args=args))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("account_login"))
+
+
+def test_new_game_form_posts_an_open_challenge_to_the_waiting_room(client, black, white):
+    client.force_login(black)
+    response = client.post(
+        reverse("games:new"),
+        {
+            "game": "hex-8",
+            "ruleset": "badux",
+            "komi": "",
+            "handicap": "0",
+            "colour": "black",
+            "clock_kind": "per_move",
+            "clock_days": "5",
+            "rated": "on",
+            "message": "Anyone for Badux?",
+        },
+        follow=True,
+    )
+    challenge = Challenge.objects.get()
+    assert (challenge.board_kind, challenge.board_size, challenge.komi) == ("hex", 8, 6.5)
+    assert challenge.recipient is None
+    assert "Your challenge is in the Waiting Room." in messages_of(response)
+    client.force_login(white)
+    page = client.get(reverse("games:waiting_room"), {"game": "hex-8"})
+    assert b"Anyone for Badux?" in page.content
+    other = client.get(reverse("games:waiting_room"), {"game": "square-19"})
+    assert list(other.context["page"].object_list) == []
+    response = client.post(reverse("games:accept", args=[challenge.pk]))
+    game = Game.objects.get()
+    assert response.url == board_url(game)
+    assert (game.black, game.white, game.clock_days) == (black, white, 5)
+
+
+def test_new_game_form_explains_bad_input_and_keeps_it(client, black):
+    client.force_login(black)
+    data = {
+        "game": "square-9",
+        "ruleset": "go-area",
+        "komi": "6.3",
+        "handicap": "0",
+        "colour": "random",
+        "clock_kind": "fischer",
+        "clock_days": "3",
+        "opponent": "nobody-by-that-name",
+    }
+    form = client.post(reverse("games:new"), data).context["form"]
+    assert "Komi is given in half points, like 6.5." in form.errors["komi"]
+    assert "Choose the Fischer increment." in form.errors["clock_increment_days"]
+    assert form.data["komi"] == "6.3"
+    data.update(komi="6.5", clock_increment_days="1", clock_cap_days="14")
+    form = client.post(reverse("games:new"), data).context["form"]
+    assert form.errors == {"opponent": ["There is no player with that username."]}
+    assert not Challenge.objects.exists()
+
+
+def test_invitation_can_be_declined_and_the_sender_is_told(
+    client, black, white, django_capture_on_commit_callbacks, mailoutbox
+):
+    now = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge = services.challenge_create(
+            creator=black,
+            recipient=white,
+            now=now,
+            board_kind="square",
+            board_size=13,
+            ruleset="go-territory",
+        )
+    assert [m.to for m in mailoutbox] == [[white.email]]
+    client.force_login(white)
+    page = client.get(reverse("games:challenge", args=[challenge.pk]))
+    assert b"Decline" in page.content
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("games:decline", args=[challenge.pk]))
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.DECLINED
+    assert mailoutbox[-1].to == [black.email]
+    assert "declined" in mailoutbox[-1].subject
+
+
+def test_ignored_players_cannot_invite_and_do_not_see_open_challenges(
+    client, black, white, user_factory
+):
+    now = timezone.now()
+    relation_set(owner=white, target=black, kind="ignore", now=now)
+    with pytest.raises(services.ContactRefused, match="does not accept"):
+        services.challenge_create(
+            creator=black,
+            recipient=white,
+            now=now,
+            board_kind="square",
+            board_size=9,
+            ruleset="go-area",
+        )
+    challenge = services.challenge_create(
+        creator=black, now=now, board_kind="square", board_size=9, ruleset="go-area"
+    )
+    client.force_login(white)
+    assert list(client.get(reverse("games:waiting_room")).context["page"].object_list) == []
+    # Even with the link, accepting is refused and no game starts.
+    response = client.post(reverse("games:accept", args=[challenge.pk]), follow=True)
+    assert any("does not accept" in m or "ignore list" in m for m in messages_of(response))
+    assert not Game.objects.exists()
+    client.force_login(user_factory(username="friend"))
+    page = client.get(reverse("games:waiting_room")).context["page"]
+    assert list(page.object_list) == [challenge]
+
+
+def test_expired_challenges_leave_the_waiting_room_and_cannot_be_accepted(
+    client, black, white, settings
+):
+    settings.GAMES_CHALLENGE_EXPIRY_DAYS = 2
+    old = timezone.now() - dt.timedelta(days=3)
+    challenge = services.challenge_create(
+        creator=black, now=old, board_kind="square", board_size=9, ruleset="go-area"
+    )
+    client.force_login(white)
+    assert list(client.get(reverse("games:waiting_room")).context["page"].object_list) == []
+    response = client.post(reverse("games:accept", args=[challenge.pk]), follow=True)
+    assert "This challenge is no longer open: it was expired." in messages_of(response)
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.EXPIRED
+
+
+def test_playing_by_clicking_a_point_then_confirming(client, game_factory, black):
+    game = game_factory(now=timezone.now())
+    client.force_login(black)
+    page = client.get(board_url(game))
+    assert b'href="?confirm=E5"' in page.content
+    confirm = client.get(board_url(game), {"confirm": "E5"})
+    assert b"Play at <strong>E5</strong>?" in confirm.content
+    game.refresh_from_db()
+    assert game.move_number == 0  # asking to confirm plays nothing
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"point": "E5", "move_number": "0"}
+    )
+    assert response.url == board_url(game)
+    game.refresh_from_db()
+    assert game.moves == "ee"
+
+
+def test_a_refused_move_is_explained_on_the_board_page(client, game_factory, white):
+    game = game_factory(moves=("E5",), now=timezone.now())
+    client.force_login(white)
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"point": "e5", "move_number": "1"}, follow=True
+    )
+    assert "That point is already occupied. Nothing was played." in messages_of(response)
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"point": "Z99", "move_number": "1"}, follow=True
+    )
+    assert "Z99 is off the 9×9 board. Nothing was played." in messages_of(response)
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"point": "D4", "move_number": "0"}, follow=True
+    )
+    assert any("moved on" in m for m in messages_of(response))
+    game.refresh_from_db()
+    assert game.moves == "ee"
+
+
+def test_spectators_see_a_public_game_but_cannot_play(client, game_factory, user_factory):
+    game = game_factory(moves=("E5",))
+    client.force_login(user_factory(username="kibitzer"))
+    page = client.get(board_url(game))
+    assert page.status_code == 200
+    assert b"?confirm=" not in page.content
+    assert b'id="move-form"' not in page.content
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"point": "D4", "move_number": "1"}, follow=True
+    )
+    assert "Only the players of this game can do that." in messages_of(response)
+    client.logout()
+    assert client.get(board_url(game)).status_code == 200
+
+
+def test_pass_and_resign_ask_first_then_act(client, game_factory, black, white):
+    game = game_factory(now=timezone.now())
+    client.force_login(black)
+    ask = client.get(reverse("games:pass", args=[game.pk]))
+    assert b"Yes, pass" in ask.content
+    client.post(reverse("games:pass", args=[game.pk]), {"move_number": "0"})
+    client.force_login(white)
+    client.post(reverse("games:pass", args=[game.pk]), {"move_number": "1"})
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == (GameStatus.FINISHED, "passes")
+    page = client.get(board_url(game))
+    assert b"Result: W+" in page.content  # empty board: White wins by komi
+    assert b"Area scoring" in page.content
+
+    other = game_factory()
+    ask = client.get(reverse("games:resign", args=[other.pk]))
+    assert b"Yes, resign" in ask.content
+    client.post(reverse("games:resign", args=[other.pk]), {"move_number": "0"})
+    other.refresh_from_db()
+    assert other.result == "B+R"
+
+
+def test_status_page_lists_your_turn_first_and_next_game_opens_the_most_urgent(
+    client, game_factory, black, white
+):
+    waiting = game_factory(moves=("E5",))  # White to move
+    urgent = game_factory(clock_days=1)  # Black to move, 1 day
+    relaxed = game_factory(clock_days=7)  # Black to move, 7 days
+    client.force_login(black)
+    page = client.get(reverse("games:status"))
+    assert [row["game"] for row in page.context["rows"]] == [urgent, relaxed, waiting]
+    assert client.get(reverse("games:next")).url == board_url(urgent)
+
+
+def test_status_page_cards_show_a_thumbnail_and_the_deadline_in_the_players_time_zone(
+    client, game_factory, black, white
+):
+    black.time_zone = "Asia/Tokyo"
+    black.save(update_fields=["time_zone"])
+    game_factory(moves=("E5", "D4", "C3"))  # White to move; deadline NOW + 3 days
+    client.force_login(black)
+    page = client.get(reverse("games:status")).content.decode()
+    cards = re.findall(r'<li class="game-card.*?</li>', page, flags=re.S)
+    assert len(cards) == 1
+    thumb = re.search(r'<svg [^>]*class="bd-thumb".*?</svg>', cards[0], flags=re.S).group(0)
+    assert thumb.count("<circle") == 3
+    # 2026-03-04 12:00 UTC is 21:00 in Tokyo.
+    assert (
+        'until <time datetime="2026-03-04T21:00:00+09:00">Wed 4 Mar, 21:00 JST</time>' in cards[0]
+    )
+    assert "Their turn, move 4; you play Black." in cards[0]
+    assert "Next game" not in page  # not Black's turn anywhere
+
+    black.time_zone = "Europe/Paris"
+    black.save(update_fields=["time_zone"])
+    game_factory()  # Black to move
+    page = client.get(reverse("games:status")).content.decode()
+    assert "Wed 4 Mar, 13:00 CET" in page
+    assert f'href="{reverse("games:next")}">Next game</a>' in page
+
+
+def test_status_page_paginates_finished_games_below_the_running_ones(
+    client, game_factory, black, white
+):
+    running = game_factory()
+    finished = []
+    for _ in range(23):
+        game = game_factory()
+        services.game_resign(game_id=game.pk, user=white, expected_move_number=0, now=NOW)
+        finished.append(game)
+    client.force_login(black)
+    first = client.get(reverse("games:status"))
+    assert [row["game"] for row in first.context["rows"]] == [running]
+    assert len(first.context["page"].object_list) == 20
+    assert b"Page 1 of 2" in first.content
+    second = client.get(reverse("games:status"), {"page": "2"})
+    assert len(second.context["page"].object_list) == 3
+    assert {g.pk for g in second.context["page"].object_list} < {g.pk for g in finished}
+    assert [row["game"] for row in second.context["rows"]] == [running]
+
+
+def test_chat_between_the_players(client, game_factory, black, user_factory):
+    game = game_factory()
+    client.force_login(black)
+    client.post(reverse("games:chat", args=[game.pk]), {"text": "Have a good game"})
+    page = client.get(board_url(game))
+    assert b"Have a good game" in page.content
+    client.force_login(user_factory(username="kibitzer"))
+    response = client.post(reverse("games:chat", args=[game.pk]), {"text": "hi"}, follow=True)
+    assert "Only the players of this game can write in its chat." in messages_of(response)
+
+
+def test_history_lists_finished_public_games(client, game_factory, black, white):
+    game = game_factory(moves=("E5",))
+    services.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=timezone.now())
+    game_factory()  # still running: not in the history
+    page = client.get(reverse("games:history"), {"player": "kuro"})
+    assert list(page.context["page"].object_list) == [game]
+
+
+def sparse_19x19_moves(n: int) -> tuple[str, ...]:
+    """`n` (up to 342) legal moves on 19×19 without a capture: Black fills rows 1-9 from the
+    bottom, White rows 11-19 from the top, column by column."""
+    cols = "ABCDEFGHJKLMNOPQRST"
+    moves = []
+    for i in range(n):
+        k = i // 2
+        col, row = cols[k % 19], k // 19 + 1
+        moves.append(f"{col}{row if i % 2 == 0 else 20 - row}")
+    return tuple(moves)
+
+
+BOARD_PAGE_QUERIES = 8
+STATUS_PAGE_QUERIES = 10
+
+
+@pytest.mark.parametrize("who", ["player", "spectator"])
+def test_board_page_queries_do_not_grow_with_moves(
+    client, game_factory, black, user_factory, who, django_assert_max_num_queries
+):
+    short = game_factory(board_size=19, moves=sparse_19x19_moves(5))
+    long = game_factory(board_size=19, moves=sparse_19x19_moves(200), clock_days=7)
+    assert (short.move_number, long.move_number) == (5, 200)
+    client.force_login(black if who == "player" else user_factory(username="kibitzer"))
+    client.get(board_url(short))  # warm the session
+    for game in (short, long):
+        with django_assert_max_num_queries(BOARD_PAGE_QUERIES):
+            page = client.get(board_url(game))
+        assert page.status_code == 200
+        assert len(page.context["moves"]) == game.move_number
+
+
+def test_status_page_queries_do_not_grow_with_games(
+    client, game_factory, black, white, django_assert_max_num_queries
+):
+    client.force_login(black)
+    game_factory()
+    client.get(reverse("games:status"))
+    with django_assert_max_num_queries(STATUS_PAGE_QUERIES):
+        client.get(reverse("games:status"))
+    for i in range(29):
+        game_factory(
+            moves=("E5",) if i % 2 else (),
+            board_kind="hex" if i % 3 else "square",
+            board_size=6 if i % 3 else 9,
+            ruleset="badux" if i % 3 else "go-area",
+        )
+    for _ in range(30):
+        g = game_factory()
+        services.game_resign(game_id=g.pk, user=white, expected_move_number=0, now=NOW)
+    with django_assert_max_num_queries(STATUS_PAGE_QUERIES):
+        page = client.get(reverse("games:status"))
+    assert len(page.context["rows"]) == 30
+    assert page.content.count(b'class="bd-thumb"') == 30
+    assert len(page.context["page"].object_list) == 20
