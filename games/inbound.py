@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from accounts.models import User
 from rules.topology import CoordinateError
 
-from . import inbound_tasks, services
+from . import inbound_tasks, services, tasks
 from .errors import GameActionError, MoveRefused, NotAPlayer, StalePage, TimeRanOut
 from .models import Game, InboundMail, InboundOutcome
 from .reply_address import BadReplyAddress, ReplyToken, reply_address_read
@@ -113,7 +113,7 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
         record.outcome, record.detail = _act(mail, token, user, game, now)
         record.save(update_fields=["outcome", "detail"])
         if record.detail:
-            inbound_tasks.enqueue_on_commit(inbound_tasks.inbound_reply_send, record.pk)
+            tasks.enqueue_on_commit(inbound_tasks.inbound_reply_send, record.pk)
     label = InboundOutcome(record.outcome).label
     told = "; the player is told why" if record.detail else ""
     return InboundResult(f"250 2.0.0 {label}{told}.", record.outcome, record)

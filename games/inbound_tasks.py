@@ -1,38 +1,32 @@
 """The answer to a reply mail that played nothing (Celery task, queued after the commit).
 
-Imported by `GamesConfig.ready()` so workers know the task. Safe to run twice: a record that
-was already answered is skipped. Only transient SMTP and network errors are retried.
+Imported by `GamesConfig.ready()` so workers know the task. Safe to run twice: the task claims
+the record before sending, so a record that was already answered is skipped. Sending goes
+through `messaging.mail`: transient refusals (disconnects, 4xx) release the claim and retry
+with backoff, permanent ones (5xx) are logged and not retried.
 """
 
 from __future__ import annotations
 
-import smtplib
+import logging
 
 from celery import shared_task
-from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+
+from messaging.mail import (
+    RETRY_OPTIONS,
+    PermanentMailError,
+    TransientMailError,
+    message_send,
+    site_url,
+)
 
 from .models import InboundMail
 from .reply_address import reply_address_for
 
-_TRANSIENT = (
-    smtplib.SMTPServerDisconnected,
-    smtplib.SMTPConnectError,
-    ConnectionError,
-    TimeoutError,
-)
-
-
-def enqueue_on_commit(task, *args: object) -> None:
-    """Queue `task.delay(*args)` once the current transaction commits (never before)."""
-    transaction.on_commit(lambda: task.delay(*args))
-
-
-def _site_url(path: str) -> str:
-    return f"{getattr(settings, 'SITE_URL', '').rstrip('/')}{path}"
+logger = logging.getLogger(__name__)
 
 
 def inbound_reply_message(record: InboundMail) -> EmailMessage:
@@ -55,7 +49,7 @@ def inbound_reply_message(record: InboundMail) -> EmailMessage:
             )
         else:
             lines.append(f"It is {game.player(game.to_move).username}'s turn.")
-        lines.append(_site_url(reverse("games:board", args=[game.pk])))
+        lines.append(site_url(reverse("games:board", args=[game.pk])))
     if reply_to:
         lines += [
             "",
@@ -79,14 +73,10 @@ def inbound_reply_message(record: InboundMail) -> EmailMessage:
     )
 
 
-@shared_task(
-    name="games.inbound_reply_send",
-    autoretry_for=_TRANSIENT,
-    retry_backoff=60,
-    max_retries=5,
-)
+@shared_task(name="games.inbound_reply_send", **RETRY_OPTIONS)
 def inbound_reply_send(inbound_mail_id: int) -> bool:
-    """Send the answer to a refused reply mail, once; False when there is nothing to send."""
+    """Send the answer to a refused reply mail, once. Returns whether this call sent it (False
+    when there is nothing to send, it was already sent, or the server refused it for good)."""
     record = (
         InboundMail.objects.select_related("user", "game__black", "game__white")
         .filter(pk=inbound_mail_id, replied__isnull=True)
@@ -95,6 +85,17 @@ def inbound_reply_send(inbound_mail_id: int) -> bool:
     )
     if record is None or record.user is None or not record.sender:
         return False
-    inbound_reply_message(record).send()
-    InboundMail.objects.filter(pk=record.pk).update(replied=timezone.now())
+    claimed = InboundMail.objects.filter(pk=record.pk, replied__isnull=True).update(
+        replied=timezone.now()
+    )
+    if not claimed:
+        return False
+    try:
+        message_send(inbound_reply_message(record))
+    except TransientMailError:
+        InboundMail.objects.filter(pk=record.pk).update(replied=None)
+        raise
+    except PermanentMailError as exc:
+        logger.warning("Answer to reply mail %s refused: %s", record.pk, exc)
+        return False
     return True
