@@ -119,6 +119,17 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
     return InboundResult(f"250 2.0.0 {label}{told}.", record.outcome, record)
 
 
+def inbound_mail_prune(*, now: dt.datetime, keep: dt.timedelta) -> int:
+    """Delete the records of reply mails received before `now - keep`; returns how many.
+
+    `keep` must outlast any mail server's redelivery (days), since a message redelivered after
+    its record is gone would act again; below 7 days raises ValueError."""
+    if keep < dt.timedelta(days=7):
+        raise ValueError("keep reply-mail records at least 7 days: mail servers redeliver for days")
+    deleted, _ = InboundMail.objects.filter(received__lt=now - keep).delete()
+    return deleted
+
+
 def _is_players_address(user: User, sender: str) -> bool:
     if not sender:
         return False

@@ -8,9 +8,11 @@ with backoff, permanent ones (5xx) are logged and not retried.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from celery import shared_task
+from django.conf import settings
 from django.core.mail import EmailMessage
 from django.urls import reverse
 from django.utils import timezone
@@ -99,3 +101,11 @@ def inbound_reply_send(inbound_mail_id: int) -> bool:
         logger.warning("Answer to reply mail %s refused: %s", record.pk, exc)
         return False
     return True
+
+
+@shared_task(name="games.inbound_mail_prune")
+def inbound_mail_prune() -> int:
+    """Daily: forget reply-mail records older than INBOUND_MAIL_KEEP_DAYS; returns how many."""
+    from .inbound import inbound_mail_prune as prune  # games.inbound imports this module
+
+    return prune(now=timezone.now(), keep=dt.timedelta(days=settings.INBOUND_MAIL_KEEP_DAYS))

@@ -127,6 +127,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "games-sweep-clocks": {"task": "games.sweep_clocks", "schedule": 60.0},
     # Hourly: each player's digest goes out at MESSAGING_DIGEST_HOUR in their own time zone.
     "messaging-digest-sweep": {"task": "messaging.digest_sweep", "schedule": 60 * 60},
+    # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.
+    "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
 }
 CELERY_IMPORTS = ("baduxsite.tasks",)
 
@@ -169,6 +171,9 @@ DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL", "Badux <noreply@localhost
 SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # Play by e-mail: replies go to play+<signed token>@INBOUND_MAIL_DOMAIN; unset turns it off.
 INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
+# Reply-mail records (one per message, so a redelivered message acts once) are kept this long:
+# far beyond any mail server's redelivery window (Postfix gives up after 5 days by default).
+INBOUND_MAIL_KEEP_DAYS = 30
 EMAIL_SUBJECT_PREFIX = "[Badux] "
 # Absolute links in mails (game pages, unsubscribe) start with this; no trailing slash.
 SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")

@@ -14,7 +14,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from games import services
-from games.inbound import inbound_mail_handle, inbound_recipient_check
+from games.inbound import inbound_mail_handle, inbound_mail_prune, inbound_recipient_check
+from games.inbound_tasks import inbound_mail_prune as inbound_mail_prune_task
 from games.inbound_tasks import inbound_reply_send
 from games.models import Game, GameStatus, InboundMail
 from games.reply_address import reply_address_for, reply_address_read
@@ -324,3 +325,37 @@ def test_the_turn_mail_has_a_reply_address_only_when_play_by_mail_is_on(
     (turn_mail,) = mailoutbox
     assert turn_mail.reply_to == []
     assert "play by e-mail" not in turn_mail.body
+
+
+def test_old_records_are_pruned_and_a_recent_message_still_acts_once(game_factory, black, reply):
+    game = game_factory()
+    reply(game, black, "hello", message_id="<old@example.org>", now=NOW - dt.timedelta(days=31))
+    reply(game, black, "D4", message_id="<new@example.org>", now=NOW - dt.timedelta(days=29))
+
+    assert inbound_mail_prune(now=NOW, keep=dt.timedelta(days=30)) == 1
+
+    assert list(InboundMail.objects.values_list("message_id", flat=True)) == ["<new@example.org>"]
+    again = reply(game, black, "D4", message_id="<new@example.org>", move_number=0)
+    assert again.outcome == "duplicate"
+    assert game.move_number == 1
+
+
+def test_pruning_refuses_a_window_shorter_than_mail_redelivery():
+    with pytest.raises(ValueError, match="at least 7 days"):
+        inbound_mail_prune(now=NOW, keep=dt.timedelta(days=2))
+
+
+def test_the_daily_prune_task_is_scheduled_and_keeps_the_configured_days(
+    settings, game_factory, black, reply
+):
+    from baduxsite.celery import app
+
+    entry = app.conf.beat_schedule["games-prune-inbound-mail"]
+    assert (entry["task"], entry["schedule"]) == ("games.inbound_mail_prune", 24 * 60 * 60)
+    settings.INBOUND_MAIL_KEEP_DAYS = 30
+    game = game_factory()
+    today = dt.datetime.now(dt.UTC)
+    reply(game, black, "hello", message_id="<ancient@example.org>", now=today - dt.timedelta(40))
+    reply(game, black, "hello", message_id="<today@example.org>", now=today)
+    assert inbound_mail_prune_task.delay().get() == 1
+    assert list(InboundMail.objects.values_list("message_id", flat=True)) == ["<today@example.org>"]
