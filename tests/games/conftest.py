@@ -48,19 +48,7 @@ def game_factory(black, white) -> Callable[..., Game]:
         start = options.pop("now", NOW)
         game = services.game_start(black=b, white=w, now=start, **options)
         for text in moves:
-            user = game.player(game.to_move)
-            if text == "pass":
-                game = services.game_pass(
-                    game_id=game.pk, user=user, expected_move_number=game.move_number, now=start
-                )
-            else:
-                game = services.game_move(
-                    game_id=game.pk,
-                    user=user,
-                    point=game.topology.parse(text),
-                    expected_move_number=game.move_number,
-                    now=start,
-                )
+            game = play(game, text, start)
         return game
 
     return create

@@ -25,6 +25,8 @@ import rules
 from games import services
 from games.models import Game
 
+from .conftest import play
+
 SQUARE_MOVES = tuple(m for i in range(1, 10) for m in (f"D{i}", f"F{i}")) + ("H5", "B5")
 SQUARE_AUTO = "W+7.5"
 SQUARE_H5_ALIVE = "B+20.5"
@@ -57,19 +59,7 @@ def play_out(
     options.setdefault("ruleset", "go-area")
     game = services.game_start(black=black, white=white, now=now, **options)
     for text in (*moves, *(["pass"] * passes)):
-        user = game.player(game.to_move)
-        if text == "pass":
-            game = services.game_pass(
-                game_id=game.pk, user=user, expected_move_number=game.move_number, now=now
-            )
-        else:
-            game = services.game_move(
-                game_id=game.pk,
-                user=user,
-                point=game.topology.parse(text),
-                expected_move_number=game.move_number,
-                now=now,
-            )
+        game = play(game, text, now)
     return game
 
 
