@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from games.game_settings import GameSettings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -42,7 +44,7 @@ def _setup(moves_short: int, moves_long: int, games: int):
     from django.utils import timezone
 
     from accounts.models import User
-    from games import services
+    from games.services import play
 
     call_command("migrate", verbosity=0)
     now = timezone.now()
@@ -54,16 +56,16 @@ def _setup(moves_short: int, moves_long: int, games: int):
     black, white, solo, rival = users
 
     def start(b, w, moves=(), size=19, kind="square"):
-        game = services.game_start(
+        game = play.game_start(
             black=b,
             white=w,
             now=now,
-            board_kind=kind,
-            board_size=size,
-            ruleset="go-area" if kind == "square" else "badux",
+            settings=GameSettings(
+                board_kind=kind, board_size=size, ruleset="go-area" if kind == "square" else "badux"
+            ),
         )
         for name in moves:
-            game = services.game_move(
+            game = play.game_move(
                 game_id=game.pk,
                 user=game.player(game.to_move),
                 point=game.topology.parse(name),
@@ -77,14 +79,14 @@ def _setup(moves_short: int, moves_long: int, games: int):
     # Solo: one running and one finished game. Black: `games` of each, the two above among
     # the running ones, against a rival.
     start(solo, white, _sparse_moves(20))
-    services.game_resign(game_id=start(solo, white).pk, user=white, expected_move_number=0, now=now)
+    play.game_resign(game_id=start(solo, white).pk, user=white, expected_move_number=0, now=now)
     for i in range(games):
         if i < games - 2 and i % 2:
             start(black, rival, (), size=(6, 8, 12)[i % 3], kind="hex")
         elif i < games - 2:
             start(black, rival, _sparse_moves(2 * i))
         done = start(black, rival)
-        services.game_resign(game_id=done.pk, user=rival, expected_move_number=0, now=now)
+        play.game_resign(game_id=done.pk, user=rival, expected_move_number=0, now=now)
     return black, solo, short, long
 
 

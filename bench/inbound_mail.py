@@ -25,6 +25,8 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
+from games.game_settings import GameSettings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -75,9 +77,9 @@ def bench_round_trip(replies: int, lmtp: bool) -> list[float]:
     from django.utils import timezone
 
     from accounts.models import User
-    from games import services
     from games.mail_receiver import receiver_start, receiver_stop
     from games.reply_address import reply_address_for
+    from games.services import play
     from rules import square
 
     call_command("migrate", verbosity=0)
@@ -85,8 +87,11 @@ def bench_round_trip(replies: int, lmtp: bool) -> list[float]:
     tag = f"{int(time.time() * 1000)}{'l' if lmtp else 's'}"
     black = User.objects.create_user(username=f"b{tag}", email=f"b{tag}@example.org")
     white = User.objects.create_user(username=f"w{tag}", email=f"w{tag}@example.org")
-    game = services.game_start(
-        black=black, white=white, now=now, board_kind="square", board_size=19, ruleset="go-area"
+    game = play.game_start(
+        black=black,
+        white=white,
+        now=now,
+        settings=GameSettings(board_kind="square", board_size=19, ruleset="go-area"),
     )
     points = list(square(19).points())
     with socket.socket() as probe:

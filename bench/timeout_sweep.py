@@ -34,8 +34,8 @@ from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from baduxsite.celery import app  # noqa: E402
-from games import services  # noqa: E402
 from games.models import Game, GameStatus  # noqa: E402
+from games.services import sweeps  # noqa: E402
 
 PLAYERS = 10
 BATCH = 5000
@@ -91,7 +91,7 @@ def batch_plan(now: dt.datetime) -> str:
         Game.objects.select_for_update(skip_locked=True, of=("self",))
         .filter(status=GameStatus.PLAYING, deadline__lte=now)
         .order_by("deadline")
-        .values_list("pk", flat=True)[: services.SWEEP_BATCH]
+        .values_list("pk", flat=True)[: sweeps.SWEEP_BATCH]
     )
     with transaction.atomic():
         sql, params = query.query.sql_with_params()
@@ -104,7 +104,7 @@ def batch_plan(now: dt.datetime) -> str:
 
 def timed_sweep(now: dt.datetime) -> tuple[float, int]:
     started = time.perf_counter()
-    ended = services.games_time_out_overdue(now=now)
+    ended = sweeps.games_time_out_overdue(now=now)
     return time.perf_counter() - started, ended
 
 
@@ -145,7 +145,7 @@ def main() -> int:
                 else:
                     seconds, ended = timed_sweep(now)
                 rows.append((total, overdue, ended, seconds))
-        print(f"PostgreSQL {connection.pg_version // 10000}, batches of {services.SWEEP_BATCH}")
+        print(f"PostgreSQL {connection.pg_version // 10000}, batches of {sweeps.SWEEP_BATCH}")
         print()
         heads = ("running games", "overdue", "ended", "sweep time", "per ended game")
         print("| " + " | ".join(f"{h:>13}" for h in heads) + " |")

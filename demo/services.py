@@ -8,8 +8,9 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games import services as game_services
+from games.game_settings import GameSettings
 from games.models import Game
+from games.services import play
 
 # Printed by `make run` and written in README.md; never loaded outside DEBUG without --force.
 DEMO_PASSWORD = "badux-demo-pass"  # noqa: S105
@@ -76,9 +77,7 @@ class DemoGame:
 
     black: str
     white: str
-    board_kind: str
-    board_size: int
-    ruleset: str
+    settings: GameSettings
     moves: tuple[str, ...]
     minutes_ago: int
     step: int = 30
@@ -95,26 +94,42 @@ DEMO_GAMES: tuple[DemoGame, ...] = (
     DemoGame(
         "alice",
         "bob",
-        "square",
-        9,
-        "go-area",
+        GameSettings(board_kind="square", board_size=9),
         ("C3", "G7", "G3", "C7", "E5", "E3", "D3", "E4", "D4", "F4"),
         minutes_ago=600,
     ),
-    DemoGame("carol", "alice", "hex", 6, "badux", ("F6", "H8", "D4", "G4", "E8"), minutes_ago=300),
+    DemoGame(
+        "carol",
+        "alice",
+        GameSettings(board_kind="hex", board_size=6),
+        ("F6", "H8", "D4", "G4", "E8"),
+        minutes_ago=300,
+    ),
     DemoGame(
         "bob",
         "dmitri",
-        "square",
-        19,
-        "go-area",
+        GameSettings(board_kind="square", board_size=19),
         ("Q16", "D4", "Q4", "D16", "R10", "K17"),
         minutes_ago=1500,
         step=200,
     ),
-    DemoGame("dmitri", "carol", "hex", 8, "badux", ("H8", "M12", "D4"), minutes_ago=2000, step=500),
+    DemoGame(
+        "dmitri",
+        "carol",
+        GameSettings(board_kind="hex", board_size=8),
+        ("H8", "M12", "D4"),
+        minutes_ago=2000,
+        step=500,
+    ),
     # Finished by two passes and counted: alice (Black) wins by 1.5 points.
-    DemoGame("alice", "carol", "square", 9, "go-area", _walls_9x9(), minutes_ago=4000, step=60),
+    DemoGame(
+        "alice",
+        "carol",
+        GameSettings(board_kind="square", board_size=9),
+        _walls_9x9(),
+        minutes_ago=4000,
+        step=60,
+    ),
 )
 
 
@@ -122,7 +137,7 @@ def demo_games_load(*, now: dt.datetime) -> tuple[int, int]:
     """Create the demo games that do not exist yet (a game between the same players, colours
     and board counts as existing, whatever became of it); return (created, already there).
 
-    Needs the demo players (`demo_users_load`). Every move goes through `games.services`, so
+    Needs the demo players (`demo_users_load`). Every move goes through `games.services.play`, so
     the games hold real clocks, captures and, for the finished one, the automatic count. All
     in one transaction: the move mails are queued for its commit, when only the last move of
     each game is still news (see games.tasks).
@@ -133,7 +148,10 @@ def demo_games_load(*, now: dt.datetime) -> tuple[int, int]:
         for spec in DEMO_GAMES:
             black, white = users[spec.black], users[spec.white]
             if Game.objects.filter(
-                black=black, white=white, board_kind=spec.board_kind, board_size=spec.board_size
+                black=black,
+                white=white,
+                board_kind=spec.settings.board_kind,
+                board_size=spec.settings.board_size,
             ).exists():
                 existing += 1
                 continue
@@ -148,23 +166,16 @@ def _demo_names() -> list[str]:
 
 def _play(spec: DemoGame, black, white, now: dt.datetime) -> Game:
     at = now - dt.timedelta(minutes=spec.minutes_ago)
-    game = game_services.game_start(
-        black=black,
-        white=white,
-        now=at,
-        board_kind=spec.board_kind,
-        board_size=spec.board_size,
-        ruleset=spec.ruleset,
-    )
+    game = play.game_start(black=black, white=white, settings=spec.settings, now=at)
     for move in spec.moves:
         at += dt.timedelta(minutes=spec.step)
         player = game.player(game.to_move)
         if move == "pass":
-            game = game_services.game_pass(
+            game = play.game_pass(
                 game_id=game.pk, user=player, expected_move_number=game.move_number, now=at
             )
         else:
-            game = game_services.game_move(
+            game = play.game_move(
                 game_id=game.pk,
                 user=player,
                 point=game.topology.parse(move),

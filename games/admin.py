@@ -1,7 +1,7 @@
 """Admin for games: look up games and challenges, answer scoring reports and correct results.
 
 A result is never edited as a plain field: staff correct it from a scoring report, which calls
-`services.result_correct` and so leaves one ResultCorrection audit row per change.
+`services.corrections.result_correct` and so leaves one ResultCorrection audit row per change.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from . import services
 from .models import (
     Challenge,
     Game,
@@ -23,7 +22,9 @@ from .models import (
     ResultCorrection,
     ScoreDispute,
     ScoringReport,
+    Vacation,
 )
+from .services import corrections
 
 
 class ResultCorrectionInline(admin.TabularInline):
@@ -117,16 +118,16 @@ class ReportForm(forms.ModelForm):
         dead_text = data.get("corrected_dead") or ""
         if result_text:
             try:
-                self.result = services.result_parse(result_text)
+                self.result = corrections.result_parse(result_text)
             except ValidationError as error:
                 self.add_error("corrected_result", error)
         if game.score is not None:
             try:
-                dead = services.dead_parse(game=game, text=dead_text)
+                dead = corrections.dead_parse(game=game, text=dead_text)
             except ValidationError as error:
                 self.add_error("corrected_dead", error)
             else:
-                current = services.dead_parse(
+                current = corrections.dead_parse(
                     game=game, text=" ".join(self._current_dead_names(game))
                 )
                 if dead != current:
@@ -181,7 +182,7 @@ class ScoringReportAdmin(admin.ModelAdmin):
         now = timezone.now()
         if form.dead is not None or form.result is not None:
             try:
-                services.result_correct(
+                corrections.result_correct(
                     game_id=obj.game_id,
                     staff=request.user,
                     now=now,
@@ -248,4 +249,18 @@ class ResultCorrectionAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Vacation)
+class VacationAdmin(admin.ModelAdmin):
+    """Players' vacation balances. Staff read them here; a vacation starts and stops through
+    the player's vacation page (games.services.vacations), which also stops their clocks."""
+
+    list_display = ("user", "balance", "balance_at", "started", "until")
+    list_filter = (("started", admin.EmptyFieldListFilter),)
+    search_fields = ("user__username",)
+    readonly_fields = ("user", "balance", "balance_at", "started", "until")
+
+    def has_add_permission(self, request) -> bool:
         return False

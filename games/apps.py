@@ -8,5 +8,7 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # Celery discovers only `tasks.py`; the play-by-mail answer task lives beside it.
-        from . import inbound_tasks  # noqa: F401
+        # Registers the Celery tasks in every process (the outbox checks task names), and the
+        # play-by-mail answer task, which lives beside tasks.py where autodiscovery misses it.
+        # Imported here, not at the top: task modules import models, which need the app ready.
+        from . import inbound_tasks, tasks  # noqa: F401

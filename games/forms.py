@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from django import forms
 
-from .models import BoardKind, ClockKind, ColourChoice, RuleSetKey
-from .services import BOARD_SIZES, CLOCK_DAYS, FISCHER_CAP_DAYS, FISCHER_INCREMENT_DAYS
+from .choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
+from .game_settings import (
+    BOARD_SIZES,
+    CLOCK_DAYS,
+    DEFAULT_CLOCK_DAYS,
+    FISCHER_CAP_DAYS,
+    FISCHER_INCREMENT_DAYS,
+    HANDICAPS,
+    MAX_KOMI,
+    GameSettings,
+    InvalidSetting,
+)
 
 GAME_CHOICES = [
     (f"{kind.value}-{n}", f"{kind.label} {n}×{n}" if kind == BoardKind.SQUARE else f"Badux {n}")
     for kind in (BoardKind.SQUARE, BoardKind.HEX)
     for n in BOARD_SIZES[kind]
 ]
-HANDICAP_CHOICES = [(0, "None")] + [(n, f"{n} stones") for n in range(2, 10)]
+HANDICAP_CHOICES = [(n, f"{n} stones" if n else "None") for n in HANDICAPS]
+BOARD_RULES = ""  # the ruleset choice meaning "the board's own rules"
 
 
 def _days(values) -> list[tuple[int, str]]:
@@ -27,24 +38,60 @@ def parse_game_choice(value: str) -> tuple[str, int]:
     return kind, int(size)
 
 
+class KomiField(forms.DecimalField):
+    """Komi in half points; any other number (1e400, NaN, 0.3) is refused with one message
+    before Django's own validators, which fail on huge exponents."""
+
+    message = "Komi is a number of half points between -50 and 50, like 6.5."
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            number = Decimal(str(value).strip())
+        except (InvalidOperation, ValueError):
+            raise forms.ValidationError(self.message, code="invalid") from None
+        if not number.is_finite() or abs(number) > MAX_KOMI or (number * 2) % 1:
+            raise forms.ValidationError(self.message, code="invalid")
+        return number
+
+
+# Form field -> setting, where the names differ; the game field carries kind and size.
+_SETTING_FIELDS = {"board_kind": "game", "board_size": "game"}
+
+
+def settings_build(form: forms.Form, data: dict) -> GameSettings | None:
+    """The GameSettings a settings form's cleaned `data` describes, or None after adding the
+    refusal to the form field it concerns."""
+    kind, size = parse_game_choice(data["game"])
+    values = {"board_kind": kind, "board_size": size}
+    for name in GameSettings.names():
+        if name in form.fields:
+            values[name] = data.get(name)
+    if values.get("ruleset") == BOARD_RULES:
+        values["ruleset"] = None
+    try:
+        return GameSettings.from_mapping(values)
+    except InvalidSetting as error:
+        field = _SETTING_FIELDS.get(error.setting, error.setting)
+        form.add_error(field if field in form.fields else None, error.messages)
+        return None
+
+
 class NewGameForm(forms.Form):
     """The new-game form: an open challenge, or an invitation when an opponent is named."""
 
     game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
     ruleset = forms.ChoiceField(
         label="Rules",
-        choices=RuleSetKey.choices,
-        initial=RuleSetKey.GO_AREA,
+        choices=[(BOARD_RULES, "The board's own rules (Go: area scoring; Badux: Badux rules)")]
+        + list(RuleSetKey.choices),
+        initial=BOARD_RULES,
+        required=False,
         help_text="Badux boards are normally played with the Badux rules.",
     )
-    komi = forms.DecimalField(
+    komi = KomiField(
         required=False,
-        max_digits=4,
-        decimal_places=1,
-        min_value=Decimal("-50"),
-        max_value=Decimal("50"),
-        step_size=Decimal("0.5"),
-        error_messages={"step_size": "Komi is given in half points, like 6.5."},
         help_text="In half points. Leave empty for the rules' komi (0.5 with a handicap).",
     )
     handicap = forms.TypedChoiceField(
@@ -67,7 +114,7 @@ class NewGameForm(forms.Form):
         label="Time per move (Fischer: initial time)",
         choices=_days(CLOCK_DAYS),
         coerce=int,
-        initial=3,
+        initial=DEFAULT_CLOCK_DAYS,
     )
     clock_increment_days = forms.TypedChoiceField(
         label="Fischer increment per move",
@@ -75,6 +122,7 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
+        empty_value=0,
     )
     clock_cap_days = forms.TypedChoiceField(
         label="Fischer maximum",
@@ -82,6 +130,7 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
+        empty_value=0,
     )
     weekend_pause = forms.BooleanField(
         label="Weekends free",
@@ -124,13 +173,21 @@ class NewGameForm(forms.Form):
             data["clock_cap_days"] = 0
         if data.get("auto_match") and data.get("opponent"):
             self.add_error("auto_match", "Auto-match is for open challenges; clear the opponent.")
+        if not self.errors:
+            data["settings"] = settings_build(self, data)
         return data
 
 
 class AutoMatchForm(forms.Form):
-    """Join the auto-match queue for a game and size."""
+    """Join the auto-match queue for a game and size (every other setting its default)."""
 
     game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            data["settings"] = settings_build(self, data)
+        return data
 
 
 class WaitingRoomFilterForm(forms.Form):

@@ -3,7 +3,7 @@
 The mail receiver (`games.mail_receiver`, `manage.py mail_receiver`) calls
 `inbound_recipient_check` at RCPT time and `inbound_mail_handle` once the message is in; both
 return the SMTP/LMTP status line to answer with. Moves go through the same services a web move
-uses (`games.services`), with the move number from the signed reply address as the expected
+uses (`games.services.play`), with the move number from the signed reply address as the expected
 move number, so a reply to an old mail cannot play on a newer position.
 
 Who may play: the signed reply address is the credential (see `games.reply_address`). The
@@ -24,13 +24,15 @@ from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
+from messaging.outbox import enqueue_on_commit
 from rules.topology import CoordinateError
 
-from . import inbound_tasks, services, tasks
+from . import inbound_tasks
 from .errors import GameActionError, MoveRefused, NotAPlayer, StalePage, TimeRanOut
 from .models import Game, InboundMail, InboundOutcome
 from .reply_address import BadReplyAddress, ReplyToken, reply_address_read
 from .reply_mail import PASS, RESIGN, CommandError, ReplyMail, command_parse, reply_mail_parse
+from .services import play
 
 _PLAYED = {
     "move": InboundOutcome.PLAYED,
@@ -113,7 +115,7 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
         record.outcome, record.detail = _act(mail, token, user, game, now)
         record.save(update_fields=["outcome", "detail"])
         if record.detail:
-            tasks.enqueue_on_commit(inbound_tasks.inbound_reply_send, record.pk)
+            enqueue_on_commit(inbound_tasks.inbound_reply_send, record.pk)
     label = InboundOutcome(record.outcome).label
     told = "; the player is told why" if record.detail else ""
     return InboundResult(f"250 2.0.0 {label}{told}.", record.outcome, record)
@@ -158,12 +160,12 @@ def _act(
             "now": now,
         }
         if command.kind == PASS:
-            services.game_pass(**arguments)
+            play.game_pass(**arguments)
         elif command.kind == RESIGN:
-            services.game_resign(**arguments)
+            play.game_resign(**arguments)
         else:
             point = game.topology.parse(command.coordinate)
-            services.game_move(point=point, **arguments)
+            play.game_move(point=point, **arguments)
     except CommandError as exc:
         return InboundOutcome.UNREADABLE, str(exc)
     except CoordinateError as exc:

@@ -16,10 +16,12 @@ from django.utils import formats
 from accounts.models import User
 from accounts.selectors import preferences_get
 from messaging.mail import InlineImage, MailContent, site_url
-from rules import BLACK
+from rules import BLACK, other
 from rules.render import render_png
 
+from .counting import game_score
 from .models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
+from .replay import game_replay
 from .reply_address import reply_address_for
 from .selectors import duration_label
 
@@ -61,10 +63,6 @@ def _last_move(game: Game, position) -> str:
 
 
 def _position_and_score(game: Game, *, scored: bool):
-    # games.services imports the tasks, which import this module: import its readers late.
-    from .presenters import game_score
-    from .services import game_replay
-
     position = game_replay(game).position
     return position, (game_score(game=game, position=position) if scored else None)
 
@@ -72,7 +70,7 @@ def _position_and_score(game: Game, *, scored: bool):
 def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
     """'Your turn' for the player to move, with the board as it stands."""
     player = game.player(game.to_move)
-    opponent = game.player(3 - game.to_move)
+    opponent = game.player(other(game.to_move))
     position, _ = _position_and_score(game, scored=False)
     png = render_png(position, size=TURN_IMAGE_PX, theme=_theme(player))
     left = game.deadline - now if game.deadline else None

@@ -14,7 +14,6 @@ growing read per page for no benefit: nothing queries single moves.
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -23,37 +22,10 @@ from django.urls import reverse
 import rules
 from rules import BLACK, WHITE, RuleSet, Topology
 
+from .choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
+from .game_settings import GameSettings, settings_columns
+
 PASS_TOKEN = ".."  # noqa: S105  (a move code, not a password)
-
-
-class BoardKind(models.TextChoices):
-    """Board shape. Stored codes; never renumber."""
-
-    SQUARE = "square", "Go"
-    HEX = "hex", "Badux"
-
-
-class RuleSetKey(models.TextChoices):
-    """The presets of `rules.ruleset`. Stored codes."""
-
-    GO_AREA = "go-area", "Area scoring (Chinese), superko"
-    GO_TERRITORY = "go-territory", "Territory scoring (Japanese), simple ko"
-    BADUX = "badux", "Badux (area scoring, superko)"
-
-
-class ColourChoice(models.TextChoices):
-    """Which colour the challenger takes. Stored codes."""
-
-    BLACK = "black", "Black"
-    WHITE = "white", "White"
-    RANDOM = "random", "Random"
-
-
-class ClockKind(models.TextChoices):
-    """Time control. Stored codes."""
-
-    PER_MOVE = "per_move", "Days per move"
-    FISCHER = "fischer", "Fischer (initial time plus an increment per move)"
 
 
 class GameStatus(models.TextChoices):
@@ -82,30 +54,13 @@ class ChallengeStatus(models.TextChoices):
     CANCELLED = "cancelled", "Cancelled"
 
 
-class GameSettings(models.Model):
-    """What a challenge proposes and a game is played with (abstract)."""
+class GameSettingsLabels:
+    """What pages say about the settings of a challenge or game (mixed into both models)."""
 
-    board_kind = models.CharField(max_length=8, choices=BoardKind.choices)
-    board_size = models.PositiveSmallIntegerField()
-    ruleset = models.CharField(max_length=16, choices=RuleSetKey.choices)
-    komi = models.DecimalField(max_digits=4, decimal_places=1)
-    handicap = models.PositiveSmallIntegerField(default=0)
-    clock_kind = models.CharField(
-        max_length=12, choices=ClockKind.choices, default=ClockKind.PER_MOVE
-    )
-    # Per move: days for each move. Fischer: the initial bank.
-    clock_days = models.PositiveSmallIntegerField(default=3)
-    # Fischer only: days added after each move, and the most a bank may hold.
-    clock_increment_days = models.PositiveSmallIntegerField(default=0)
-    clock_cap_days = models.PositiveSmallIntegerField(default=0)
-    # Saturday and Sunday in the mover's time zone do not count.
-    weekend_pause = models.BooleanField("Clocks pause at weekends", default=False)
-    # A player on vacation has their clock stopped (ladders and tournaments may forbid it).
-    vacation_allowed = models.BooleanField("Clocks stop during vacations", default=True)
-    rated = models.BooleanField(default=True)
-
-    class Meta:
-        abstract = True
+    @property
+    def settings(self) -> GameSettings:
+        """The settings as one value (checked again: stored rows always pass)."""
+        return GameSettings.of(self)
 
     @property
     def topology(self) -> Topology:
@@ -147,7 +102,21 @@ class GameSettings(models.Model):
         return str(int(value)) if value == value.to_integral() else str(value)
 
 
-class Challenge(GameSettings):
+# The columns of every setting, one per GameSettings attribute (games.game_settings), shared by
+# challenges and games: adding a setting there adds its column here.
+GameSettingsColumns = type(
+    "GameSettingsColumns",
+    (GameSettingsLabels, models.Model),
+    {
+        "__module__": __name__,
+        "__doc__": "What a challenge proposes and a game is played with (abstract).",
+        "Meta": type("Meta", (), {"abstract": True}),
+        **settings_columns(),
+    },
+)
+
+
+class Challenge(GameSettingsColumns):
     """An offer to play: open in the Waiting Room (`recipient` is None) or to one player."""
 
     creator = models.ForeignKey(
@@ -186,7 +155,7 @@ class Challenge(GameSettings):
         return self.recipient_id is None
 
 
-class Game(GameSettings):
+class Game(GameSettingsColumns):
     """A correspondence game between two players."""
 
     black = models.ForeignKey(
@@ -312,11 +281,6 @@ class Vacation(models.Model):
     @property
     def active(self) -> bool:
         return self.started is not None
-
-
-def komi_default(ruleset: str, topology: Topology, handicap: int) -> Decimal:
-    """The preset's komi for a board and handicap."""
-    return Decimal(str(rules.preset(ruleset, topology, handicap=handicap).komi))
 
 
 class GameChat(models.Model):
@@ -498,3 +462,28 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"Reply mail {self.pk} on game {self.game_id} ({self.outcome})"
+
+
+__all__ = [
+    "PASS_TOKEN",
+    "BoardKind",
+    "Challenge",
+    "ChallengeStatus",
+    "ClockKind",
+    "ColourChoice",
+    "CorrectionKind",
+    "DisputeStatus",
+    "EndReason",
+    "Game",
+    "GameChat",
+    "GameSettingsColumns",
+    "GameStatus",
+    "InboundMail",
+    "InboundOutcome",
+    "ReportStatus",
+    "ResultCorrection",
+    "RuleSetKey",
+    "ScoreDispute",
+    "ScoringReport",
+    "Vacation",
+]

@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 
 import rules
 from accounts.selectors import BoardAppearance
 from rules import BLACK, WHITE, CoordinateError
-from rules.game import PASS, PLAY, Move
+from rules.game import PLAY, Move
+from rules.sgf import write_sgf
 
-from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
-from .selectors import duration_label, game_clocks, game_move_list
-from .services import (
+from .counting import (
     COUNTED_END_REASONS,
-    dispute_count,
+    count_with_dead,
     dispute_window,
-    game_replay,
+    game_score,
     stone_chain,
 )
+from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
+from .replay import game_moves, game_replay
+from .selectors import duration_label, game_clocks, game_move_list
 from .svg import board_thumbnail_svg, review_frames
 
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
@@ -32,17 +35,6 @@ SCORE_LINES = (
     ("komi", "Komi"),
     ("total", "Total"),
 )
-
-
-def game_score(*, game: Game, position: rules.Position) -> rules.scoring.Score | None:
-    """The stored count as a rules Score (ownership for the board), or None before the end."""
-    if not game.score:
-        return None
-    from rules.scoring import score
-
-    topology = game.topology
-    dead = [topology.from_sgf(p) for p in game.score.get("dead", [])]
-    return score(position, game.rule_set, dead)
 
 
 def board_context(
@@ -132,7 +124,7 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                 "game": game,
                 "colour": mine,
                 "colour_name": COLOUR_NAMES[mine],
-                "opponent": game.player(3 - mine),
+                "opponent": game.player(rules.other(mine)),
                 "my_turn": game.to_move == mine,
                 "left": duration_label(clocks[game.to_move].left),
                 "deadline": game.deadline,
@@ -245,7 +237,7 @@ def marking_context(
     JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked."""
     position = game_replay(game).position
     topology = game.topology
-    count = dispute_count(game=game, dispute=dispute)
+    count = count_with_dead(game=game, dead_sgf=dispute.dead)
     colour = game.colour_of(user)
     is_open = dispute.is_open(now)
     can_act = colour is not None and is_open
@@ -303,19 +295,6 @@ def marking_context(
     }
 
 
-def _moves_of(game: Game) -> list[Move]:
-    topology = game.topology
-    colour = game.first_to_move
-    moves = []
-    for code in game.move_codes():
-        if code == "..":
-            moves.append(Move(colour, PASS))
-        else:
-            moves.append(Move(colour, PLAY, topology.from_sgf(code)))
-        colour = 3 - colour
-    return moves
-
-
 def _step(value: str | None, last: int) -> int:
     try:
         number = int(value) if value is not None else last
@@ -338,8 +317,6 @@ def _review(
 ) -> dict:
     number = _step(move, len(moves))
     # Replay with the most permissive ko rule and no cap: every stored move was accepted.
-    from dataclasses import replace
-
     permissive = replace(ruleset, ko="simple", move_cap=10**6)
     state = rules.Game.new(
         topology, permissive, black_setup=black_setup, white_setup=white_setup, to_move=first
@@ -377,7 +354,7 @@ def review_context(*, game: Game, move: str | None, appearance: BoardAppearance)
         black_setup=setup,
         white_setup=(),
         first=game.first_to_move,
-        moves=_moves_of(game),
+        moves=game_moves(game),
         move=move,
         appearance=appearance,
     )
@@ -409,8 +386,6 @@ def record_review_context(*, record, move: str | None, appearance: BoardAppearan
 
 def game_sgf(*, game: Game) -> str:
     """The game's SGF record: players, date, rules, komi, handicap, moves and result."""
-    from rules.sgf import write_sgf
-
     state = game_replay(game)
     return write_sgf(
         state,

@@ -18,7 +18,6 @@ from rules import BLACK, WHITE
 
 from . import clock
 from .models import (
-    PASS_TOKEN,
     Challenge,
     ChallengeStatus,
     Game,
@@ -30,6 +29,7 @@ from .models import (
     ScoringReport,
     Vacation,
 )
+from .replay import game_moves, move_label
 
 
 def game_get(*, game_id: int) -> Game:
@@ -300,11 +300,7 @@ class MoveRow:
 
 def game_move_list(*, game: Game) -> list[MoveRow]:
     """The moves in order with human coordinates (no database access)."""
-    topology = game.topology
-    rows = []
-    colour = game.first_to_move
-    for number, code in enumerate(game.move_codes(), start=1):
-        label = "pass" if code == PASS_TOKEN else topology.name(topology.from_sgf(code))
-        rows.append(MoveRow(number=number, colour=colour, label=label))
-        colour = 3 - colour
-    return rows
+    return [
+        MoveRow(number=number, colour=move.colour, label=move_label(game, move))
+        for number, move in enumerate(game_moves(game), start=1)
+    ]

@@ -11,10 +11,11 @@ Only transient SMTP errors are retried (`messaging.mail.RETRY_OPTIONS`).
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 from django.urls import reverse
 from django.utils import timezone
 
+import rules
 from messaging import services as messaging
 from messaging.mail import RETRY_OPTIONS, site_url
 from messaging.models import Event
@@ -32,11 +33,10 @@ from .models import (
     ScoreDispute,
     ScoringReport,
 )
-
-
-def enqueue_on_commit(task, *args: object) -> None:
-    """Queue `task.delay(*args)` once the current transaction commits (never before)."""
-    transaction.on_commit(lambda: task.delay(*args))
+from .services.challenges import challenges_expire
+from .services.disputes import disputes_expire
+from .services.play import game_count_at_move_cap
+from .services.sweeps import clocks_sweep
 
 
 def _turn_key(game_id: int, move_number: int) -> str:
@@ -53,7 +53,7 @@ def notify_turn(game_id: int, move_number: int) -> bool:
         return False
     now = timezone.now()
     player = game.player(game.to_move)
-    opponent = game.player(3 - game.to_move)
+    opponent = game.player(rules.other(game.to_move))
     messaging.notifications_mark_read(user=opponent, key_prefix=f"turn:{game.pk}:")
     played = f"played move {move_number}" if move_number else "started a game with you"
     notified = messaging.notify(
@@ -271,8 +271,6 @@ def notify_result_corrected(correction_id: int) -> int:
 @shared_task(name="games.sweep_disputes")
 def sweep_disputes() -> int:
     """Periodic (beat): close the marking phases past their deadline."""
-    from .services import disputes_expire
-
     return disputes_expire(now=timezone.now())
 
 
@@ -289,7 +287,7 @@ def notify_timeout_warning(game_id: int, move_number: int) -> bool:
     ):
         return False
     player = game.player(game.to_move)
-    opponent = game.player(3 - game.to_move)
+    opponent = game.player(rules.other(game.to_move))
     when = timezone.localtime(game.deadline, clock.zone(player.time_zone))
     notified = messaging.notify(
         user=player,
@@ -306,8 +304,10 @@ def notify_timeout_warning(game_id: int, move_number: int) -> bool:
     return notified.mailed
 
 
-# Clock and move-cap tasks. They call games.services, which imports this module, hence the
-# imports inside the functions.
+@shared_task(name="games.expire_challenges")
+def expire_challenges() -> int:
+    """Periodic (beat, hourly): close the open challenges whose expiry passed."""
+    return challenges_expire(now=timezone.now())
 
 
 @shared_task(
@@ -319,15 +319,11 @@ def notify_timeout_warning(game_id: int, move_number: int) -> bool:
 def count_at_move_cap(game_id: int) -> str | None:
     """Count a game that ended at the move cap; the result, or None if there was nothing to
     count (already counted: running it twice changes nothing)."""
-    from .services import game_count_at_move_cap
-
     game = game_count_at_move_cap(game_id=game_id, now=timezone.now())
     return game.result if game is not None else None
 
 
 @shared_task(name="games.sweep_clocks", autoretry_for=(OperationalError,), max_retries=2)
 def sweep_clocks() -> dict[str, int]:
-    """The beat task, once a minute: vacations, timeouts, warnings (services.clocks_sweep)."""
-    from .services import clocks_sweep
-
+    """The beat task, once a minute: vacations, timeouts, warnings (sweeps.clocks_sweep)."""
     return clocks_sweep(now=timezone.now())

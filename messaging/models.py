@@ -105,3 +105,24 @@ class AdminMail(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class OutboxTask(models.Model):
+    """A Celery task to queue, recorded in the same transaction as the change it follows.
+
+    `messaging.outbox.enqueue_on_commit` writes the row and publishes the task once that
+    transaction commits, deleting the row when the broker took it. A row still here after
+    `due` (the broker was down, the process died between commit and publish) is published by
+    the beat sweep `messaging.outbox_relay`. Tasks are safe to run twice, so a task published
+    by both paths does no harm; a lost one is what this table prevents.
+    """
+
+    task = models.CharField(max_length=100)  # the Celery task name, e.g. "games.notify_turn"
+    args = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField()
+    due = models.DateTimeField(db_index=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=200, blank=True)
+
+    def __str__(self) -> str:
+        return f"Outbox {self.pk}: {self.task}{tuple(self.args)}"

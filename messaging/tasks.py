@@ -8,13 +8,14 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from . import services
+from . import outbox, services
 from .mail import RETRY_OPTIONS
 
 
 @shared_task(name="messaging.digest_sweep")
 def digest_sweep() -> int:
-    """Queue `digest_send` for every player whose digest is due now; returns how many."""
+    """Queue `digest_send` for every player whose digest is due now; returns how many. It
+    writes nothing, so it publishes directly: a digest not queued is due again next hour."""
     user_ids = services.digest_due_user_ids(now=timezone.now())
     for user_id in user_ids:
         digest_send.delay(user_id)
@@ -26,3 +27,9 @@ def digest_send(user_id: int) -> int | None:
     """Send the player's due digest once; returns the digest id, or None when none was due."""
     digest = services.digest_send(user_id=user_id, now=timezone.now())
     return digest.pk if digest else None
+
+
+@shared_task(name="messaging.outbox_relay")
+def outbox_relay() -> int:
+    """Periodic (beat): publish the recorded tasks the commit hook could not (broker down)."""
+    return outbox.outbox_relay(now=timezone.now())

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.star_points import hex_star_distance, square_star_lines
+
 if TYPE_CHECKING:
     from rules.topology import Topology
 
@@ -30,8 +32,6 @@ def handicap_points(topology: Topology, stones: int) -> list[int]:
 
 
 def _square(n: int, stones: int) -> list[tuple[int, int]]:
-    from rules.topology import square_star_lines
-
     lines = square_star_lines(n)
     if len(lines) < 2 or (stones > 4 and len(lines) < 3):
         raise ValueError(f"a {n}×{n} board takes no handicap of {stones}")
@@ -56,8 +56,6 @@ def _square(n: int, stones: int) -> list[tuple[int, int]]:
 
 
 def _hex(n: int, stones: int) -> list[tuple[int, int]]:
-    from rules.topology import hex_star_distance
-
     d = hex_star_distance(n)
     if d < 2:
         raise ValueError(f"a hex board of side {n} takes no handicap")

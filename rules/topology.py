@@ -19,6 +19,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
+from rules.handicap import handicap_points
+from rules.star_points import hex_star_distance, square_star_lines
+
 COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # no I, as on Go boards
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -111,8 +114,6 @@ class Topology:
 
     def handicap_points(self, stones: int) -> list[int]:
         """Fixed handicap placement for 2..9 stones; ValueError when the board has none."""
-        from rules.handicap import handicap_points
-
         return handicap_points(self, stones)
 
     def __iter__(self) -> Iterator[int]:
@@ -135,17 +136,6 @@ def _build(kind: str, n: int, cells: list[tuple[int, int]], steps, stars) -> Top
     )
 
 
-def square_star_lines(n: int) -> list[int]:
-    """Star-point lines of a square board (0-based), empty when the board has none."""
-    if n < 7:
-        return [n // 2] if n % 2 else []
-    edge = 2 if n < 13 else 3
-    lines = [edge, n - 1 - edge]
-    if n % 2 and n >= 9:
-        lines.insert(1, n // 2)
-    return lines
-
-
 @cache
 def square(n: int) -> Topology:
     """A square Go board of side n (5-25)."""
@@ -163,14 +153,6 @@ def square(n: int) -> Topology:
 
 
 HEX_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-
-
-def hex_star_distance(n: int) -> int:
-    """Distance from the centre of the six corner star cells: third line below side 8,
-    fourth line from side 8 up; 0 (centre only) on sides below 5."""
-    if n < 5:
-        return 0
-    return n - 1 - (2 if n < 8 else 3)
 
 
 @cache
@@ -204,3 +186,19 @@ def topology_for(kind: str, n: int) -> Topology:
     if kind == "hex":
         return hexagon(n)
     raise ValueError(f"unknown board kind '{kind}'")
+
+
+__all__ = [
+    "COLUMN_LETTERS",
+    "HEX_DIRECTIONS",
+    "SGF_LETTERS",
+    "STANDARD_HEX_SIDES",
+    "STANDARD_SQUARE_SIZES",
+    "CoordinateError",
+    "Topology",
+    "hex_star_distance",
+    "hexagon",
+    "square",
+    "square_star_lines",
+    "topology_for",
+]

@@ -1,8 +1,20 @@
-"""Fixtures shared by every test package."""
+"""Fixtures shared by every test package: the player factory, a clean cache, Celery joins."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
 
 import pytest
+from allauth.account.models import EmailAddress
 from celery.result import allow_join_result
 from hypothesis import settings as hypothesis_settings
+
+from accounts.models import User
+
+# Every factory-made player's password (browser tests log in with it).
+PASSWORD = "correct-horse-battery-9"  # noqa: S105
+_numbers = itertools.count(1)
 
 # Properties are about correctness, not speed: a shared CI machine under load must not turn a
 # slow example into a failure (speed is measured in bench/).
@@ -30,3 +42,19 @@ def _allow_celery_result_joins():
     """
     with allow_join_result():
         yield
+
+
+@pytest.fixture
+def user_factory(db) -> Callable[..., User]:
+    """Create an active player with a verified primary e-mail, in the style of allauth's own
+    `user_factory` fixture; keyword arguments override the generated username, e-mail and any
+    User field."""
+
+    def create(*, username: str | None = None, email: str | None = None, **fields) -> User:
+        username = username or f"player{next(_numbers)}"
+        email = email or f"{username}@example.org"
+        user = User.objects.create_user(username=username, email=email, password=PASSWORD, **fields)
+        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+        return user
+
+    return create

@@ -121,6 +121,11 @@ CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    # Publishes tasks recorded in the outbox that were not published at their commit (broker
+    # down): see messaging/outbox.py.
+    "messaging-outbox-relay": {"task": "messaging.outbox_relay", "schedule": 60.0},
+    # Closes the challenges whose expiry passed (games.services.challenges.challenges_expire).
+    "games-expire-challenges": {"task": "games.expire_challenges", "schedule": 60 * 60},
     # Close score-dispute marking phases past their deadline (games.services.disputes_expire).
     "games-sweep-disputes": {"task": "games.sweep_disputes", "schedule": 15 * 60},
     # Ends overdue games on time, sends the 80 % warnings, ends used-up vacations.

@@ -10,8 +10,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-
-from .conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 
 def _sign_up(client, captured, *, username="kuro", email="kuro@example.org"):

@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.accounts import conftest as accounts_fixtures
-
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
@@ -42,4 +40,3 @@ def browser():
 
 
 # The accounts tests' player factory: active players with a verified primary e-mail.
-user_factory = accounts_fixtures.user_factory

@@ -11,8 +11,7 @@ import re
 from django.utils import timezone
 
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-
-PASSWORD = "correct-horse-battery-9"
+from tests.conftest import PASSWORD
 
 pytestmark = needs_chromium
 

@@ -16,13 +16,14 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import Preferences
-from games import services
+from games.game_settings import GameSettings
 from games.models import Game, GameStatus
+from games.services import play
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
+from tests.conftest import PASSWORD
 
 pytestmark = needs_chromium
 
-PASSWORD = "correct-horse-battery-9"
 THEMES = ("wood", "slate")
 SCORE_LABELS = ("Territory", "Stones", "Dead stones", "Prisoners", "Komi", "Total")
 
@@ -319,17 +320,19 @@ def test_status_page_lists_running_games_with_thumbnails_and_opens_the_next_one(
     carol = user_factory(username="carol")
 
     def start(black, white, kind, size, days, moves=()):
-        game = services.game_start(
+        game = play.game_start(
             black=black,
             white=white,
             now=now,
-            board_kind=kind,
-            board_size=size,
-            ruleset="badux" if kind == "hex" else "go-area",
-            clock_days=days,
+            settings=GameSettings(
+                board_kind=kind,
+                board_size=size,
+                ruleset="badux" if kind == "hex" else "go-area",
+                clock_days=days,
+            ),
         )
         for name in moves:
-            game = services.game_move(
+            game = play.game_move(
                 game_id=game.pk,
                 user=game.player(game.to_move),
                 point=game.topology.parse(name),
@@ -344,7 +347,7 @@ def test_status_page_lists_running_games_with_thumbnails_and_opens_the_next_one(
     start(carol, alice, "hex", 12, 5, ("F6", "H8", "J4"))
     start(alice, carol, "square", 13, 2)
     done = start(alice, bob, "square", 9, 3, ("E5", "D5"))
-    services.game_resign(game_id=done.pk, user=bob, expected_move_number=2, now=now)
+    play.game_resign(game_id=done.pk, user=bob, expected_move_number=2, now=now)
 
     page = _log_in(browser, base, "alice")
     page.goto(f"{base}/games/")

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.models import DisputeStatus, ScoreDispute
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
+from tests.conftest import PASSWORD
 from tests.games.positions import (
     HEX_AUTO,
     SQUARE_AUTO,
@@ -22,8 +23,6 @@ from tests.games.positions import (
 )
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "correct-horse-battery-9"
 
 
 def _log_in(browser, base: str, username: str):

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from django.utils import timezone
 
-from games import services
+from games.game_settings import GameSettings
+from games.services import chat, play
 from messaging.models import Notification
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
 from tests.games.test_mail import board_options, walled_game
@@ -35,15 +36,13 @@ def _as_shown(mail) -> str:
 
 def test_header_count_list_and_mark_read(browser, live_server, user_factory, mailoutbox):
     kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
-    game = services.game_start(
+    game = play.game_start(
         black=kuro,
         white=shiro,
         now=timezone.now(),
-        board_kind="square",
-        board_size=9,
-        ruleset="go-area",
+        settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
-    services.game_move(
+    play.game_move(
         game_id=game.pk,
         user=kuro,
         point=game.topology.parse("E5"),
@@ -51,7 +50,7 @@ def test_header_count_list_and_mark_read(browser, live_server, user_factory, mai
         now=timezone.now(),
     )
     for text in ("Have a good game!", "Sorry, I will be slow this week."):
-        services.game_chat_post(game_id=game.pk, user=kuro, text=text, now=timezone.now())
+        chat.game_chat_post(game_id=game.pk, user=kuro, text=text, now=timezone.now())
     assert Notification.objects.filter(user=shiro, read=False).count() == 3
 
     context = browser.new_context(viewport=VIEWPORTS["desktop"])
@@ -95,17 +94,20 @@ def test_game_mails_as_a_mail_client_shows_them(
     page = browser.new_page(viewport={"width": 640, "height": 900})
     for kind in ("square", "hex"):
         mailoutbox.clear()
-        game = services.game_start(
-            black=kuro, white=shiro, now=timezone.now(), **board_options(kind)
+        game = play.game_start(
+            black=kuro,
+            white=shiro,
+            now=timezone.now(),
+            settings=GameSettings(**board_options(kind)),
         )
         for i, move in enumerate(walled_game(kind)):
             player = game.player(game.to_move)
             if move == "pass":
-                game = services.game_pass(
+                game = play.game_pass(
                     game_id=game.pk, user=player, expected_move_number=i, now=timezone.now()
                 )
             else:
-                game = services.game_move(
+                game = play.game_move(
                     game_id=game.pk,
                     user=player,
                     point=game.topology.parse(move),

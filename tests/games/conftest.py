@@ -7,13 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from games import services
+from games.game_settings import GameSettings
 from games.models import Game
-from tests.accounts import conftest as accounts_fixtures
-
-# The player factory of the accounts tests, shared.
-user_factory = accounts_fixtures.user_factory
-PASSWORD = accounts_fixtures.PASSWORD
+from games.services import play as play_service
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -46,7 +42,9 @@ def game_factory(black, white) -> Callable[..., Game]:
         b = options.pop("black", black)
         w = options.pop("white", white)
         start = options.pop("now", NOW)
-        game = services.game_start(black=b, white=w, now=start, **options)
+        game = play_service.game_start(
+            black=b, white=w, now=start, settings=GameSettings(**options)
+        )
         for text in moves:
             game = play(game, text, start)
         return game
@@ -58,10 +56,10 @@ def play(game: Game, text: str, now: dt.datetime) -> Game:
     """The player to move plays `text` ('D4' or 'pass') at `now` through the services."""
     user = game.player(game.to_move)
     if text == "pass":
-        return services.game_pass(
+        return play_service.game_pass(
             game_id=game.pk, user=user, expected_move_number=game.move_number, now=now
         )
-    return services.game_move(
+    return play_service.game_move(
         game_id=game.pk,
         user=user,
         point=game.topology.parse(text),
@@ -78,6 +76,3 @@ def login(client) -> Callable:
         client.force_login(user)
 
     return do
-
-
-__all__ = ["PASSWORD"]

@@ -22,8 +22,9 @@ from __future__ import annotations
 import datetime as dt
 
 import rules
-from games import services
+from games.game_settings import GameSettings
 from games.models import Game
+from games.services import play as play_service
 
 from .conftest import play
 
@@ -57,7 +58,9 @@ def play_out(
     options.setdefault("board_kind", "square")
     options.setdefault("board_size", 9)
     options.setdefault("ruleset", "go-area")
-    game = services.game_start(black=black, white=white, now=now, **options)
+    game = play_service.game_start(
+        black=black, white=white, now=now, settings=GameSettings(**options)
+    )
     for text in (*moves, *(["pass"] * passes)):
         game = play(game, text, now)
     return game

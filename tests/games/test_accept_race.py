@@ -9,9 +9,10 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games import services
 from games.errors import ChallengeClosed
+from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game
+from games.services import challenges
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -24,12 +25,10 @@ pytestmark = [
 def test_two_simultaneous_accepts_make_exactly_one_game(user_factory):
     creator = user_factory(username="host")
     takers = [user_factory(username="first"), user_factory(username="second")]
-    challenge = services.challenge_create(
+    challenge = challenges.challenge_create(
         creator=creator,
         now=timezone.now(),
-        board_kind="square",
-        board_size=19,
-        ruleset="go-area",
+        settings=GameSettings(board_kind="square", board_size=19, ruleset="go-area"),
     )
     barrier = threading.Barrier(2)
     outcomes: dict[str, object] = {}
@@ -37,7 +36,7 @@ def test_two_simultaneous_accepts_make_exactly_one_game(user_factory):
     def accept(user):
         try:
             barrier.wait()
-            game = services.challenge_accept(
+            game = challenges.challenge_accept(
                 challenge_id=challenge.pk, user=user, now=timezone.now()
             )
             outcomes[user.username] = game.pk

@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.services import relation_set
-from games import services
+from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game
+from games.services import challenges
 
 pytestmark = pytest.mark.django_db
 
@@ -76,12 +77,10 @@ def test_the_longest_waiting_player_is_paired_first(client, user_factory):
     early, late, joiner = (user_factory(username=n) for n in ("early", "late", "joiner"))
     now = timezone.now()
     for user, minutes in ((late, 5), (early, 50)):
-        services.challenge_create(
+        challenges.challenge_create(
             creator=user,
             now=now - dt.timedelta(minutes=minutes),
-            board_kind="square",
-            board_size=13,
-            ruleset="go-area",
+            settings=GameSettings(board_kind="square", board_size=13, ruleset="go-area"),
         )
     join(client, joiner, "square-13")
     game = Game.objects.get()

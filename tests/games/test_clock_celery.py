@@ -22,8 +22,9 @@ from django.db import connection
 from django.utils import timezone
 
 from baduxsite.celery import app
-from games import services
+from games.game_settings import GameSettings
 from games.models import EndReason, Game, GameStatus
+from games.services import play
 
 from ..site.helpers import ROOT, clean_env
 
@@ -73,14 +74,11 @@ def test_a_real_worker_ends_an_overdue_game_through_the_sweep(user_factory):
         pytest.skip("the worker test runs on PostgreSQL")
     now = timezone.now()
     black, white = user_factory(username="kuro"), user_factory(username="shiro")
-    overdue = services.game_start(
-        black=black, white=white, now=now - dt.timedelta(days=2), board_kind="square",
-        board_size=9, ruleset="go-area", clock_days=1,
-    )  # fmt: skip
-    running = services.game_start(
-        black=white, white=black, now=now, board_kind="square", board_size=9,
-        ruleset="go-area", clock_days=1,
-    )  # fmt: skip
+    one_day = GameSettings(board_kind="square", board_size=9, clock_days=1)
+    overdue = play.game_start(
+        black=black, white=white, now=now - dt.timedelta(days=2), settings=one_day
+    )
+    running = play.game_start(black=white, white=black, now=now, settings=one_day)
 
     queue = f"clock-test-{uuid.uuid4().hex[:10]}"
     env = clean_env(

@@ -11,9 +11,9 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games import services
 from games.errors import GameActionError
 from games.models import DisputeStatus, ResultCorrection, ScoreDispute
+from games.services import disputes
 
 from .positions import SQUARE_H5_ALIVE, counted_square
 
@@ -49,8 +49,8 @@ def _together(*actions: Callable[[], object]) -> list[object]:
 
 def test_simultaneous_accepts_agree_exactly_once(black, white):
     game = counted_square(black=black, white=white, now=timezone.now())
-    services.dispute_open(game_id=game.pk, user=black, now=timezone.now())
-    services.dispute_toggle(
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now())
+    disputes.dispute_toggle(
         game_id=game.pk,
         user=black,
         point=game.topology.parse("H5"),
@@ -59,7 +59,7 @@ def test_simultaneous_accepts_agree_exactly_once(black, white):
     )
 
     def accept(user):
-        return lambda: services.dispute_accept(
+        return lambda: disputes.dispute_accept(
             game_id=game.pk, user=user, expected_version=1, now=timezone.now()
         )
 
@@ -73,17 +73,17 @@ def test_simultaneous_accepts_agree_exactly_once(black, white):
 
 def test_an_accept_racing_a_toggle_never_accepts_the_new_marking(black, white):
     game = counted_square(black=black, white=white, now=timezone.now())
-    services.dispute_open(game_id=game.pk, user=black, now=timezone.now())
-    services.dispute_accept(game_id=game.pk, user=black, expected_version=0, now=timezone.now())
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now())
+    disputes.dispute_accept(game_id=game.pk, user=black, expected_version=0, now=timezone.now())
 
-    toggle = lambda: services.dispute_toggle(  # noqa: E731
+    toggle = lambda: disputes.dispute_toggle(  # noqa: E731
         game_id=game.pk,
         user=black,
         point=game.topology.parse("H5"),
         expected_version=0,
         now=timezone.now(),
     )
-    accept = lambda: services.dispute_accept(  # noqa: E731
+    accept = lambda: disputes.dispute_accept(  # noqa: E731
         game_id=game.pk, user=white, expected_version=0, now=timezone.now()
     )
     toggled, accepted = _together(toggle, accept)

@@ -9,7 +9,6 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import (
     CorrectionKind,
     DisputeStatus,
@@ -19,6 +18,7 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
+from games.services import corrections, disputes
 
 from .positions import SQUARE_AUTO, SQUARE_H5_ALIVE, counted_hex, counted_square
 
@@ -70,7 +70,7 @@ def test_the_result_shows_the_whole_count_and_the_player_links(client, game, bla
 def test_anonymous_visitors_are_sent_to_log_in_and_strangers_refused(
     client, game, black, user_factory, name, method
 ):
-    services.dispute_open(game_id=game.pk, user=black, now=timezone.now())
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now())
     before = (version(game), ScoringReport.objects.count())
     data = {"point": "H5", "version": 0, "reason": "wrong"}
     response = getattr(client, method)(url(name, game), data)
@@ -82,7 +82,7 @@ def test_anonymous_visitors_are_sent_to_log_in_and_strangers_refused(
 
 def test_spectators_see_the_marking_without_links(client, game, black):
     assert client.get(url("marking", game)).status_code == 404  # nobody disputed yet
-    services.dispute_open(game_id=game.pk, user=black, now=timezone.now())
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now())
     page = client.get(url("marking", game)).content.decode()
     assert "Marked dead: B5, H5." in page
     assert 'class="bd-pt bd-stone"' not in page and "toggle-form" not in page
@@ -120,7 +120,7 @@ def test_a_player_disputes_and_both_mark_and_accept_without_javascript(client, g
 
 
 def test_a_stale_or_bad_toggle_is_explained_and_changes_nothing(client, game, black, white):
-    services.dispute_open(game_id=game.pk, user=black, now=timezone.now())
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now())
     client.force_login(white)
     client.post(url("marking_toggle", game), {"point": "H5", "version": 0})
     client.force_login(black)
@@ -150,8 +150,8 @@ def test_after_the_window_the_dispute_link_goes_and_the_page_says_why(client, bl
 
 
 def test_an_expired_marking_says_the_automatic_result_stands(client, game, black):
-    services.dispute_open(game_id=game.pk, user=black, now=timezone.now() - dt.timedelta(days=3))
-    services.disputes_expire(now=timezone.now())
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now() - dt.timedelta(days=3))
+    disputes.disputes_expire(now=timezone.now())
     client.force_login(black)
     page = client.get(url("marking", game)).content.decode()
     assert "not agreed in time: the automatic result stands" in page
@@ -196,7 +196,7 @@ def report_form(report: ScoringReport, **fields) -> dict:
 def test_staff_correct_the_dead_stones_in_the_admin_with_an_audit_row(
     staff_client, game, white, mailoutbox
 ):
-    report = services.scoring_report_file(
+    report = corrections.scoring_report_file(
         game_id=game.pk, user=white, reason="H5 lives", now=timezone.now()
     )
     change = reverse("admin:games_scoringreport_change", args=[report.pk])
@@ -243,7 +243,7 @@ def test_staff_correct_the_dead_stones_in_the_admin_with_an_audit_row(
 
 def test_staff_set_a_result_in_the_admin(staff_client, black, white):
     game = counted_hex(black=black, white=white, now=timezone.now())
-    report = services.scoring_report_file(
+    report = corrections.scoring_report_file(
         game_id=game.pk, user=black, reason="White resigned in the chat", now=timezone.now()
     )
     change = reverse("admin:games_scoringreport_change", args=[report.pk])
@@ -261,8 +261,8 @@ def test_result_page_queries_stay_few_with_a_dispute_and_corrections(
 ):
     staff = user_factory(username="referee", is_staff=True)
     now = timezone.now()
-    services.dispute_open(game_id=game.pk, user=black, now=now)
-    services.scoring_report_file(game_id=game.pk, user=white, reason="x", now=now)
+    disputes.dispute_open(game_id=game.pk, user=black, now=now)
+    corrections.scoring_report_file(game_id=game.pk, user=white, reason="x", now=now)
     client.force_login(black)
     client.get(url("board", game))
     # Session, user, game, preferences, chat + dispute, corrections, open report, and the
@@ -273,7 +273,7 @@ def test_result_page_queries_stay_few_with_a_dispute_and_corrections(
         assert client.get(url("marking", game)).status_code == 200
     for note in ("one", "two", "three"):
         result = "B+R" if note != "two" else "W+R"
-        services.result_correct(game_id=game.pk, staff=staff, now=now, note=note, result=result)
+        corrections.result_correct(game_id=game.pk, staff=staff, now=now, note=note, result=result)
     assert ScoreDispute.objects.get(game=game).status == DisputeStatus.STAFF
     with django_assert_max_num_queries(9):
         page = client.get(url("board", game))

@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from games import hooks, services
+from games import hooks
 from games.errors import GameActionError, NotAPlayer, StalePage
 from games.models import (
     CorrectionKind,
@@ -19,6 +19,7 @@ from games.models import (
     ResultCorrection,
     ScoreDispute,
 )
+from games.services import corrections, disputes, play
 
 from .conftest import NOW
 from .positions import (
@@ -46,7 +47,7 @@ def pt(game: Game, name: str) -> int:
 
 def toggle(game: Game, user, name: str, *, version: int | None = None, now=LATER):
     dispute = ScoreDispute.objects.get(game=game)
-    return services.dispute_toggle(
+    return disputes.dispute_toggle(
         game_id=game.pk,
         user=user,
         point=pt(game, name),
@@ -57,7 +58,7 @@ def toggle(game: Game, user, name: str, *, version: int | None = None, now=LATER
 
 def accept(game: Game, user, *, version: int | None = None, now=LATER) -> ScoreDispute:
     dispute = ScoreDispute.objects.get(game=game)
-    return services.dispute_accept(
+    return disputes.dispute_accept(
         game_id=game.pk,
         user=user,
         expected_version=dispute.version if version is None else version,
@@ -94,21 +95,21 @@ def test_only_players_may_dispute_and_only_within_the_window(
     game, black, white, user_factory, game_factory
 ):
     with pytest.raises(NotAPlayer):
-        services.dispute_open(game_id=game.pk, user=user_factory(username="nosy"), now=LATER)
+        disputes.dispute_open(game_id=game.pk, user=user_factory(username="nosy"), now=LATER)
     running = game_factory(moves=("E5",))
     with pytest.raises(GameActionError, match="still running"):
-        services.dispute_open(game_id=running.pk, user=black, now=LATER)
-    services.game_resign(game_id=running.pk, user=white, expected_move_number=1, now=NOW)
+        disputes.dispute_open(game_id=running.pk, user=black, now=LATER)
+    play.game_resign(game_id=running.pk, user=white, expected_move_number=1, now=NOW)
     with pytest.raises(GameActionError, match="not counted") as info:
-        services.dispute_open(game_id=running.pk, user=black, now=LATER)
+        disputes.dispute_open(game_id=running.pk, user=black, now=LATER)
     assert info.value.code == "not_counted"
     with pytest.raises(GameActionError, match="could be disputed until") as info:
-        services.dispute_open(game_id=game.pk, user=black, now=NOW + WINDOW)
+        disputes.dispute_open(game_id=game.pk, user=black, now=NOW + WINDOW)
     assert info.value.code == "window_over"
     assert not ScoreDispute.objects.exists()
 
     last_second = NOW + WINDOW - dt.timedelta(seconds=1)
-    dispute = services.dispute_open(game_id=game.pk, user=black, now=last_second)
+    dispute = disputes.dispute_open(game_id=game.pk, user=black, now=last_second)
     assert (dispute.status, dispute.deadline, dispute.dead) == (
         DisputeStatus.MARKING,
         last_second + WINDOW,
@@ -116,27 +117,27 @@ def test_only_players_may_dispute_and_only_within_the_window(
     )
     for user in (black, white):  # once per game, whoever asks
         with pytest.raises(GameActionError, match="already disputed once"):
-            services.dispute_open(game_id=game.pk, user=user, now=last_second)
+            disputes.dispute_open(game_id=game.pk, user=user, now=last_second)
     assert ScoreDispute.objects.count() == 1
 
 
 def test_the_window_follows_the_setting(game, black, settings):
     settings.GAMES_DISPUTE_WINDOW_DAYS = 1
     with pytest.raises(GameActionError, match="could be disputed until"):
-        services.dispute_open(game_id=game.pk, user=black, now=NOW + dt.timedelta(days=1))
+        disputes.dispute_open(game_id=game.pk, user=black, now=NOW + dt.timedelta(days=1))
     settings.GAMES_DISPUTE_WINDOW_DAYS = 7
-    dispute = services.dispute_open(game_id=game.pk, user=black, now=NOW + dt.timedelta(days=6))
+    dispute = disputes.dispute_open(game_id=game.pk, user=black, now=NOW + dt.timedelta(days=6))
     assert dispute.deadline == NOW + dt.timedelta(days=13)
 
 
 def test_a_toggle_marks_the_whole_chain_and_clears_both_acceptances(game, black, white):
-    services.dispute_open(game_id=game.pk, user=white, now=LATER)
+    disputes.dispute_open(game_id=game.pk, user=white, now=LATER)
     accept(game, black)
     dispute = toggle(game, white, "D5")  # the black wall, one chain of nine stones
     wall = sorted(game.topology.sgf(pt(game, f"D{i}")) for i in range(1, 10))
     assert dispute.dead == sorted(["be", "he", *wall])
     assert (dispute.version, dispute.black_accepted, dispute.white_accepted) == (1, False, False)
-    assert services.dispute_count(game=game, dispute=dispute).result.startswith("W+")
+    assert disputes.dispute_count(game=game, dispute=dispute).result.startswith("W+")
 
     accept(game, white)
     dispute = toggle(game, black, "D9")  # any stone of the chain brings it back
@@ -147,7 +148,7 @@ def test_a_toggle_marks_the_whole_chain_and_clears_both_acceptances(game, black,
 
 
 def test_refused_toggles_and_accepts_change_nothing(game, black, white, user_factory):
-    services.dispute_open(game_id=game.pk, user=black, now=LATER)
+    disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
     toggle(game, black, "H5")
     before = state(game)
     with pytest.raises(StalePage, match="marking has changed"):
@@ -158,7 +159,7 @@ def test_refused_toggles_and_accepts_change_nothing(game, black, white, user_fac
         toggle(game, white, "E5")
     assert info.value.code == "no_stone"
     with pytest.raises(ValidationError):
-        services.dispute_toggle(
+        disputes.dispute_toggle(
             game_id=game.pk, user=white, point=81, expected_version=1, now=LATER
         )
     stranger = user_factory(username="nosy")
@@ -184,7 +185,7 @@ def test_both_accepting_recounts_the_real_position_once_and_tells_the_hooks(
     hooks.result_corrected_register(on_corrected)
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            services.dispute_open(game_id=game.pk, user=black, now=LATER)
+            disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
         assert [m.to for m in mailoutbox] == [[white.email]]  # the opponent
         assert "disputes the count" in mailoutbox[0].subject
         toggle(game, black, "H5")  # Black says H5 lives
@@ -222,7 +223,7 @@ def test_both_accepting_recounts_the_real_position_once_and_tells_the_hooks(
 
 
 def test_accepting_the_unchanged_marking_keeps_the_result_without_an_audit_row(game, black, white):
-    services.dispute_open(game_id=game.pk, user=black, now=LATER)
+    disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
     accept(game, white)
     accept(game, white)  # twice: no change
     dispute = accept(game, black)
@@ -234,7 +235,7 @@ def test_accepting_the_unchanged_marking_keeps_the_result_without_an_audit_row(g
 def test_the_marking_phase_has_a_hard_end_and_the_automatic_result_stands(
     game, black, white, django_capture_on_commit_callbacks, mailoutbox
 ):
-    dispute = services.dispute_open(game_id=game.pk, user=black, now=LATER)
+    dispute = disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
     deadline = LATER + WINDOW
     assert dispute.deadline == deadline
     # Toggling right up to the end never moves the deadline.
@@ -249,10 +250,10 @@ def test_the_marking_phase_has_a_hard_end_and_the_automatic_result_stands(
         toggle(game, white, "B5", now=deadline)
     assert state(game) == before
 
-    assert services.disputes_expire(now=deadline - dt.timedelta(seconds=1)) == 0
+    assert disputes.disputes_expire(now=deadline - dt.timedelta(seconds=1)) == 0
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.disputes_expire(now=deadline + dt.timedelta(minutes=5)) == 1
-    assert services.disputes_expire(now=deadline + dt.timedelta(minutes=20)) == 0
+        assert disputes.disputes_expire(now=deadline + dt.timedelta(minutes=5)) == 1
+    assert disputes.disputes_expire(now=deadline + dt.timedelta(minutes=20)) == 0
     dispute.refresh_from_db()
     game.refresh_from_db()
     assert (dispute.status, dispute.closed, game.result) == (
@@ -263,7 +264,7 @@ def test_the_marking_phase_has_a_hard_end_and_the_automatic_result_stands(
     assert sorted(m.to[0] for m in mailoutbox) == sorted([black.email, white.email])
     assert all(f"{SQUARE_AUTO} stands" in m.subject for m in mailoutbox)
     with pytest.raises(GameActionError, match="already disputed once"):
-        services.dispute_open(game_id=game.pk, user=white, now=LATER + dt.timedelta(hours=1))
+        disputes.dispute_open(game_id=game.pk, user=white, now=LATER + dt.timedelta(hours=1))
 
 
 def test_a_hex_marking_toggles_a_hex_chain_and_recounts(black, white):
@@ -273,7 +274,7 @@ def test_a_hex_marking_toggles_a_hex_chain_and_recounts(black, white):
         "D2",
         "H9",
     ]
-    services.dispute_open(game_id=game.pk, user=white, now=LATER)
+    disputes.dispute_open(game_id=game.pk, user=white, now=LATER)
     dispute = toggle(game, white, "F7")  # Black's whole row-7 wall: ten stones
     assert len(dispute.dead) == 12
     accept(game, black)  # cleared by nothing: Black accepts after the toggle
@@ -296,10 +297,10 @@ def staff(user_factory):
 def test_staff_corrections_are_audited_and_close_an_open_marking(
     game, black, white, staff, django_capture_on_commit_callbacks, mailoutbox
 ):
-    report = services.scoring_report_file(
+    report = corrections.scoring_report_file(
         game_id=game.pk, user=white, reason="H5 is alive, see the chat", now=LATER
     )
-    services.dispute_open(game_id=game.pk, user=white, now=LATER)
+    disputes.dispute_open(game_id=game.pk, user=white, now=LATER)
     seen = []
 
     def on_corrected(*, game, correction, now):
@@ -308,7 +309,7 @@ def test_staff_corrections_are_audited_and_close_an_open_marking(
     hooks.result_corrected_register(on_corrected)
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            row = services.result_correct(
+            row = corrections.result_correct(
                 game_id=game.pk,
                 staff=staff,
                 now=LATER,
@@ -336,7 +337,7 @@ def test_staff_corrections_are_audited_and_close_an_open_marking(
         toggle(game, white, "B5")
 
     # A result typed by staff that the count does not give drops the count.
-    row = services.result_correct(
+    row = corrections.result_correct(
         game_id=game.pk, staff=staff, now=LATER, note="Black resigned in the chat.", result="w+r"
     )
     game.refresh_from_db()
@@ -370,16 +371,16 @@ def test_bad_corrections_are_refused_and_change_nothing(
         kwargs = {**kwargs, "dead": [pt(game, "B5"), pt(game, "H5")]}
     before = state(game)
     with pytest.raises(error, match=f"(?i){words}"):
-        services.result_correct(
+        corrections.result_correct(
             game_id=game.pk, staff=black if who == "black" else staff, now=LATER, **kwargs
         )
     assert state(game) == before
 
 
 def test_after_a_staff_correction_the_count_can_no_longer_be_disputed(game, black, staff):
-    services.result_correct(game_id=game.pk, staff=staff, now=LATER, note="x", result="B+R")
+    corrections.result_correct(game_id=game.pk, staff=staff, now=LATER, note="x", result="B+R")
     with pytest.raises(GameActionError):
-        services.dispute_open(game_id=game.pk, user=black, now=LATER)
+        disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
 
 
 def test_the_beat_sweep_and_stale_mails_send_nothing_wrong(
@@ -391,8 +392,8 @@ def test_the_beat_sweep_and_stale_mails_send_nothing_wrong(
 
     past = timezone.now() - WINDOW - dt.timedelta(days=1)
     old = counted_square(black=black, white=white, now=past)
-    services.dispute_open(game_id=old.pk, user=black, now=past)
-    dispute = services.dispute_open(game_id=game.pk, user=black, now=LATER)
+    disputes.dispute_open(game_id=old.pk, user=black, now=past)
+    dispute = disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
     toggle(game, white, "H5")
     assert tasks.notify_dispute(dispute.pk, "opened", 0) == 0  # the marking moved on
     assert tasks.notify_dispute(dispute.pk, "agreed", 1) == 0  # not agreed

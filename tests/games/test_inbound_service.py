@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from games import services
 from games.inbound import inbound_mail_handle, inbound_mail_prune, inbound_recipient_check
 from games.inbound_tasks import inbound_mail_prune as inbound_mail_prune_task
 from games.inbound_tasks import inbound_reply_send
 from games.models import Game, GameStatus, InboundMail
 from games.reply_address import reply_address_for, reply_address_read
+from games.services import play
 
 from .conftest import NOW
 from .test_services import KO_SETUP, snapshot
@@ -162,7 +162,7 @@ def test_not_your_turn(game_factory, black, white, reply, mailoutbox):
 
 def test_game_over(game_factory, black, white, reply, mailoutbox):
     game = game_factory(moves=("E5",))
-    services.game_resign(game_id=game.pk, user=black, expected_move_number=1, now=NOW)
+    play.game_resign(game_id=game.pk, user=black, expected_move_number=1, now=NOW)
     assert reply(game, white, "D4", move_number=1).outcome == "game_over"
     (answer,) = mailoutbox
     assert "the game is already over (W+R)" in answer.body

@@ -17,8 +17,10 @@ import pytest
 from PIL import Image
 
 from accounts.services import preferences_notify_set
-from games import services, tasks
+from games import tasks
+from games.game_settings import GameSettings
 from games.mail import RESULT_IMAGE_PX, TURN_IMAGE_PX
+from games.services import challenges, chat, corrections, disputes, play
 from messaging.models import AdminMail, Channel, Event, Notification
 from rules.topology import hexagon, square
 
@@ -126,7 +128,7 @@ def test_game_over_by_resignation_shows_the_final_board_without_a_count(
 ):
     game = game_factory(moves=("E5", "C3"))
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_resign(game_id=game.pk, user=white, expected_move_number=2, now=NOW)
+        play.game_resign(game_id=game.pk, user=white, expected_move_number=2, now=NOW)
 
     mail = next(m for m in mailoutbox if m.to == [white.email] and "is over" in m.subject)
     assert "You lost: B+R (resignation)" in mail.body
@@ -162,7 +164,7 @@ def test_no_turn_mail_while_the_player_is_on_the_site_but_the_notice_is_listed(
     mailoutbox.clear()
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_move(
+        play.game_move(
             game_id=game.pk,
             user=black,
             point=game.topology.parse("E5"),
@@ -183,7 +185,7 @@ def test_moving_marks_your_own_turn_notices_of_that_game_read(
         game = game_factory()
     for user, point in ((black, "E5"), (white, "C3")):
         with django_capture_on_commit_callbacks(execute=True):
-            game = services.game_move(
+            game = play.game_move(
                 game_id=game.pk,
                 user=user,
                 point=game.topology.parse(point),
@@ -216,7 +218,7 @@ def test_chat_lines_go_to_the_other_players_list_never_by_immediate_mail(
     mailoutbox.clear()
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_chat_post(game_id=game.pk, user=black, text="Have a good game!", now=NOW)
+        chat.game_chat_post(game_id=game.pk, user=black, text="Have a good game!", now=NOW)
 
     assert mailoutbox == []
     notice = Notification.objects.get(user=white, event=Event.CHAT)
@@ -234,7 +236,7 @@ def test_a_disputed_count_tells_the_opponent_once_and_a_report_tells_the_staff_o
     mailoutbox.clear()
 
     with django_capture_on_commit_callbacks(execute=True):
-        dispute = services.dispute_open(game_id=game.pk, user=black, now=game.finished)
+        dispute = disputes.dispute_open(game_id=game.pk, user=black, now=game.finished)
     assert tasks.notify_dispute(dispute.pk, "opened", dispute.version) == 0  # ran already
 
     [mail] = mailoutbox
@@ -246,7 +248,7 @@ def test_a_disputed_count_tells_the_opponent_once_and_a_report_tells_the_staff_o
     assert notice.text == f"kuro disputes the dead stones of game {game.pk} ({game.result})."
 
     with django_capture_on_commit_callbacks(execute=True):
-        report = services.scoring_report_file(
+        report = corrections.scoring_report_file(
             game_id=game.pk, user=white, reason="The count is wrong", now=game.finished
         )
     tasks.notify_report(report.pk)
@@ -260,14 +262,12 @@ def test_an_accepted_challenge_links_the_creator_to_the_new_game(
     black, white, mailoutbox, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        challenge = services.challenge_create(
+        challenge = challenges.challenge_create(
             creator=black,
             recipient=white,
             now=NOW,
-            board_kind="hex",
-            board_size=8,
-            ruleset="badux",
             message="A quick one?",
+            settings=GameSettings(board_kind="hex", board_size=8, ruleset="badux"),
         )
     invitation = mailoutbox[-1]
     assert invitation.to == [white.email]
@@ -275,7 +275,7 @@ def test_an_accepted_challenge_links_the_creator_to_the_new_game(
     assert f"http://testserver/games/challenges/{challenge.pk}/" in invitation.body
 
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.challenge_accept(challenge_id=challenge.pk, user=white, now=NOW)
+        game = challenges.challenge_accept(challenge_id=challenge.pk, user=white, now=NOW)
 
     answer = next(m for m in mailoutbox if "accepted" in m.subject)
     assert answer.to == [black.email]

@@ -8,9 +8,10 @@ import datetime as dt
 from django.urls import reverse
 
 import rules
-from games import services, tasks
+from games import tasks
 from games.models import EndReason, Game, GameStatus
 from games.presenters import game_sgf, result_context
+from games.services import play, sweeps
 
 from .conftest import NOW
 
@@ -44,7 +45,7 @@ def test_the_move_reaching_the_cap_ends_the_game_and_the_task_counts_it(
     later = NOW + dt.timedelta(hours=1)
 
     with django_capture_on_commit_callbacks() as callbacks:
-        ended = services.game_pass(game_id=game.pk, user=white, expected_move_number=149, now=later)
+        ended = play.game_pass(game_id=game.pk, user=white, expected_move_number=149, now=later)
     # Ended at once, counted after the commit.
     assert (ended.status, ended.end_reason, ended.result) == (
         GameStatus.FINISHED,
@@ -76,32 +77,35 @@ def test_the_move_reaching_the_cap_ends_the_game_and_the_task_counts_it(
 
 def test_the_count_task_ignores_games_that_do_not_wait_for_it(game_factory):
     running = game_factory()
-    assert services.game_count_at_move_cap(game_id=running.pk, now=NOW) is None
+    assert play.game_count_at_move_cap(game_id=running.pk, now=NOW) is None
     resigned = game_factory()
-    services.game_resign(game_id=resigned.pk, user=resigned.black, expected_move_number=0, now=NOW)
-    assert services.game_count_at_move_cap(game_id=resigned.pk, now=NOW) is None
-    assert services.game_count_at_move_cap(game_id=999_999, now=NOW) is None
+    play.game_resign(game_id=resigned.pk, user=resigned.black, expected_move_number=0, now=NOW)
+    assert play.game_count_at_move_cap(game_id=resigned.pk, now=NOW) is None
+    assert play.game_count_at_move_cap(game_id=999_999, now=NOW) is None
 
 
-def test_the_sweep_queues_a_count_that_was_lost(game_factory, white):
+def test_the_sweep_queues_a_count_that_was_lost(
+    game_factory, white, django_capture_on_commit_callbacks
+):
     game = _one_move_before_the_cap(game_factory())
     # The commit happened but the task never ran (no on-commit callbacks in this test).
-    services.game_pass(game_id=game.pk, user=white, expected_move_number=149, now=NOW)
+    play.game_pass(game_id=game.pk, user=white, expected_move_number=149, now=NOW)
     assert Game.objects.get(pk=game.pk).awaiting_count
-    # Eager Celery in tests: queuing runs the count.
-    assert services.games_count_pending(now=NOW + dt.timedelta(minutes=5)) == 1
+    # Eager Celery in tests: queuing runs the count once the sweep's own work commits.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert sweeps.games_count_pending(now=NOW + dt.timedelta(minutes=5)) == 1
     game.refresh_from_db()
     assert game.result.startswith("B+")
-    assert services.games_count_pending(now=NOW + dt.timedelta(minutes=6)) == 0
+    assert sweeps.games_count_pending(now=NOW + dt.timedelta(minutes=6)) == 0
 
 
 def test_the_board_says_the_game_is_being_counted_until_the_task_ran(client, game_factory, white):
     game = _one_move_before_the_cap(game_factory())
-    services.game_pass(game_id=game.pk, user=white, expected_move_number=149, now=NOW)
+    play.game_pass(game_id=game.pk, user=white, expected_move_number=149, now=NOW)
     page = client.get(reverse("games:board", args=[game.pk]))
     assert b"Result: being counted" in page.content
     assert b"The move limit was reached" in page.content
-    services.game_count_at_move_cap(game_id=game.pk, now=NOW)
+    play.game_count_at_move_cap(game_id=game.pk, now=NOW)
     page = client.get(reverse("games:board", args=[game.pk]))
     assert b"Result: B+" in page.content
     assert b"Move limit reached." in page.content

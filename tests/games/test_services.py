@@ -4,14 +4,16 @@ of the game and its automatic count."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from games import hooks, services
+from games import hooks
 from games.errors import MoveRefused, NotAPlayer, StalePage
 from games.models import Game, GameStatus
 from games.selectors import game_move_list
+from games.services import play as play_service
 from rules import BLACK, WHITE
 
 from .conftest import NOW
@@ -31,7 +33,7 @@ def snapshot(game: Game) -> tuple:
 
 
 def play(game: Game, user, text: str, *, expected: int | None = None, now=NOW) -> Game:
-    return services.game_move(
+    return play_service.game_move(
         game_id=game.pk,
         user=user,
         point=game.topology.parse(text),
@@ -74,7 +76,7 @@ def test_every_illegal_move_is_explained_and_changes_nothing(
 
 def test_a_finished_game_takes_no_more_moves(game_factory, black, white):
     game = game_factory(moves=("E5",))
-    services.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=NOW)
+    play_service.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=NOW)
     before = snapshot(game)
     with pytest.raises(MoveRefused, match="already over") as info:
         play(game, white, "D4", expected=1)
@@ -97,16 +99,16 @@ def test_strangers_cannot_move_pass_or_resign(game_factory, user_factory):
     with pytest.raises(NotAPlayer):
         play(game, stranger, "E5")
     with pytest.raises(NotAPlayer):
-        services.game_pass(game_id=game.pk, user=stranger, expected_move_number=0, now=NOW)
+        play_service.game_pass(game_id=game.pk, user=stranger, expected_move_number=0, now=NOW)
     with pytest.raises(PermissionDenied):
-        services.game_resign(game_id=game.pk, user=stranger, expected_move_number=0, now=NOW)
+        play_service.game_resign(game_id=game.pk, user=stranger, expected_move_number=0, now=NOW)
     assert snapshot(game) == before
 
 
 def test_only_the_player_to_move_may_pass(game_factory, white):
     game = game_factory()
     with pytest.raises(MoveRefused) as info:
-        services.game_pass(game_id=game.pk, user=white, expected_move_number=0, now=NOW)
+        play_service.game_pass(game_id=game.pk, user=white, expected_move_number=0, now=NOW)
     assert info.value.code == "not_your_turn"
 
 
@@ -150,7 +152,7 @@ def test_fischer_banks_time_left_plus_increment_up_to_the_cap(game_factory, blac
 def test_handicap_puts_black_stones_down_and_white_moves_first(game_factory, white):
     game = game_factory(handicap=4)
     assert game.to_move == WHITE
-    assert game.komi == services.Decimal("0.5")
+    assert game.komi == Decimal("0.5")
     game = play(game, white, "E5")
     assert game.to_move == BLACK
 
@@ -174,18 +176,18 @@ def test_two_passes_end_the_game_and_score_it(game_factory, black, white):
 
 def test_resignation_gives_the_win_to_the_opponent_on_either_turn(game_factory, black):
     game = game_factory(moves=("E5",))
-    game = services.game_resign(game_id=game.pk, user=black, expected_move_number=1, now=NOW)
+    game = play_service.game_resign(game_id=game.pk, user=black, expected_move_number=1, now=NOW)
     assert (game.status, game.result, game.end_reason) == ("finished", "W+R", "resign")
     assert game.score is None
 
 
 def test_timeout_only_ends_an_overdue_game_and_is_safe_twice(game_factory, black):
     game = game_factory(clock_days=1)
-    assert services.game_timeout(game_id=game.pk, now=NOW + dt.timedelta(hours=23)) is None
+    assert play_service.game_timeout(game_id=game.pk, now=NOW + dt.timedelta(hours=23)) is None
     late = NOW + dt.timedelta(days=1, seconds=1)
-    game = services.game_timeout(game_id=game.pk, now=late)
+    game = play_service.game_timeout(game_id=game.pk, now=late)
     assert (game.result, game.end_reason, game.finished) == ("W+T", "timeout", late)
-    assert services.game_timeout(game_id=game.pk, now=late) is None
+    assert play_service.game_timeout(game_id=game.pk, now=late) is None
 
 
 def test_the_finished_hook_runs_once_and_side_effects_wait_for_commit(
@@ -200,7 +202,7 @@ def test_the_finished_hook_runs_once_and_side_effects_wait_for_commit(
     try:
         game = game_factory(moves=("E5",))
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
-            services.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=NOW)
+            play_service.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=NOW)
         assert seen == [(game.pk, "B+R", NOW)]
         assert len(callbacks) == 1  # the game-over mail, queued for after the commit
     finally:

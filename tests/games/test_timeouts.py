@@ -9,11 +9,13 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.errors import TimeRanOut
+from games.game_settings import GameSettings
 from games.models import Challenge, EndReason, GameStatus
 from games.presenters import game_sgf
 from games.selectors import game_clocks
+from games.services import challenges, sweeps
+from games.services import play as play_service
 from rules import BLACK, WHITE
 
 from .conftest import NOW, play
@@ -85,7 +87,7 @@ def test_the_sweep_ends_overdue_games_on_time(game_factory, user_factory, mailou
     running = game_factory(clock_days=3)
     late = NOW + DAY + HOUR
 
-    assert services.games_time_out_overdue(now=late, batch_size=1) == 2
+    assert sweeps.games_time_out_overdue(now=late, batch_size=1) == 2
 
     for game, result in ((overdue_black, "W+T"), (overdue_white, "B+T")):
         game.refresh_from_db()
@@ -100,7 +102,7 @@ def test_the_sweep_ends_overdue_games_on_time(game_factory, user_factory, mailou
     running.refresh_from_db()
     assert running.status == GameStatus.PLAYING
     # A second sweep finds nothing to do.
-    assert services.games_time_out_overdue(now=late) == 0
+    assert sweeps.games_time_out_overdue(now=late) == 0
 
 
 def test_a_timed_out_game_mails_both_players_after_the_commit(
@@ -108,14 +110,14 @@ def test_a_timed_out_game_mails_both_players_after_the_commit(
 ):
     game = game_factory(clock_days=1)
     with django_capture_on_commit_callbacks(execute=True):
-        ended = services.game_timeout(game_id=game.pk, now=NOW + 2 * DAY)
+        ended = play_service.game_timeout(game_id=game.pk, now=NOW + 2 * DAY)
     assert ended.result == "W+T"
     assert sorted(m.to[0] for m in mailoutbox) == ["kuro@example.org", "shiro@example.org"]
     assert "W+T" in mailoutbox[0].subject
     # Not overdue, or already over: nothing happens.
-    assert services.game_timeout(game_id=game.pk, now=NOW + 3 * DAY) is None
+    assert play_service.game_timeout(game_id=game.pk, now=NOW + 3 * DAY) is None
     fresh = game_factory(clock_days=1)
-    assert services.game_timeout(game_id=fresh.pk, now=NOW + HOUR) is None
+    assert play_service.game_timeout(game_id=fresh.pk, now=NOW + HOUR) is None
 
 
 def test_a_move_after_the_deadline_ends_the_game_on_time(game_factory):
@@ -139,23 +141,23 @@ def test_the_warning_mail_goes_out_once_per_move(
     game_factory, django_capture_on_commit_callbacks, mailoutbox
 ):
     game = game_factory(clock_days=5)
-    assert services.games_warn_due(now=NOW + 3 * DAY) == 0  # 60 % used
+    assert sweeps.games_warn_due(now=NOW + 3 * DAY) == 0  # 60 % used
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.games_warn_due(now=NOW + 4 * DAY + HOUR) == 1
+        assert sweeps.games_warn_due(now=NOW + 4 * DAY + HOUR) == 1
     assert [m.to for m in mailoutbox] == [["kuro@example.org"]]
     assert "Time is running out against shiro" in mailoutbox[0].subject
     assert "Fri 06 Mar 2026, 12:00 UTC" in mailoutbox[0].body  # the deadline
     game.refresh_from_db()
     assert (game.warn_at, game.warned_move) == (None, 0)
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.games_warn_due(now=NOW + 4 * DAY + 2 * HOUR) == 0
+        assert sweeps.games_warn_due(now=NOW + 4 * DAY + 2 * HOUR) == 0
     assert len(mailoutbox) == 1
 
     # The next move has its own warning.
     game = play(game, "E5", NOW + 4 * DAY + 3 * HOUR)
     assert game.warn_at == NOW + 4 * DAY + 3 * HOUR + 4 * DAY
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.games_warn_due(now=game.warn_at) == 1
+        assert sweeps.games_warn_due(now=game.warn_at) == 1
     assert mailoutbox[-1].to == ["shiro@example.org"]
 
 
@@ -175,7 +177,7 @@ def test_the_sweep_leaves_games_that_are_not_due_alone(game_factory, django_asse
     # query each when nothing is due, however many games run (plus the transactions'
     # savepoints under the test's outer transaction).
     with django_assert_num_queries(8):
-        assert services.clocks_sweep(now=NOW + DAY) == {
+        assert sweeps.clocks_sweep(now=NOW + DAY) == {
             "vacations_ended": 0,
             "timed_out": 0,
             "warned": 0,
@@ -184,18 +186,20 @@ def test_the_sweep_leaves_games_that_are_not_due_alone(game_factory, django_asse
 
 
 def test_challenge_clock_options_carry_over_to_the_game(black, white):
-    challenge = services.challenge_create(
+    challenge = challenges.challenge_create(
         creator=black,
         now=NOW,
-        board_kind="square",
-        board_size=9,
-        ruleset="go-area",
         creator_colour="black",
-        weekend_pause=True,
-        vacation_allowed=False,
+        settings=GameSettings(
+            board_kind="square",
+            board_size=9,
+            ruleset="go-area",
+            weekend_pause=True,
+            vacation_allowed=False,
+        ),
     )
     assert challenge.clock_label == "3 days per move, weekends free, no vacation"
-    game = services.challenge_accept(challenge_id=challenge.pk, user=white, now=NOW)
+    game = challenges.challenge_accept(challenge_id=challenge.pk, user=white, now=NOW)
     assert (game.weekend_pause, game.vacation_allowed) == (True, False)
     # NOW is a Sunday: Black's 3 days run Monday to Wednesday.
     assert game.deadline == dt.datetime(2026, 3, 5, 0, 0, tzinfo=dt.UTC)

@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from games import clock, selectors, services
+from games import clock, selectors
 from games.errors import GameActionError
 from games.models import GameStatus, Vacation
+from games.services import sweeps, vacations
 from rules import BLACK, WHITE
 
 from .conftest import NOW, play
@@ -26,16 +27,16 @@ def test_a_vacation_stops_the_clock_mid_move_and_restarts_it_with_the_time_left(
 ):
     game = game_factory(clock_days=3)  # Black to move, deadline NOW + 3 d
 
-    services.vacation_start(user=black, now=NOW + DAY)
+    vacations.vacation_start(user=black, now=NOW + DAY)
     game.refresh_from_db()
     assert (game.deadline, game.warn_at, game.clock_left) == (None, None, 2 * DAY)
     assert game.clock_stopped
     clocks = selectors.game_clocks(game=game, now=NOW + 2 * DAY)
     assert (clocks[BLACK].left, clocks[BLACK].stopped) == (2 * DAY, True)
     # The sweep leaves a stopped game alone, however late.
-    assert services.games_time_out_overdue(now=NOW + 5 * DAY) == 0
+    assert sweeps.games_time_out_overdue(now=NOW + 5 * DAY) == 0
 
-    row = services.vacation_stop(user=black, now=NOW + 4 * DAY)
+    row = vacations.vacation_stop(user=black, now=NOW + 4 * DAY)
     game.refresh_from_db()
     assert game.deadline == NOW + 4 * DAY + 2 * DAY
     assert game.warn_at == NOW + 4 * DAY + 2 * DAY - 3 * DAY * 0.2
@@ -46,7 +47,7 @@ def test_a_vacation_stops_the_clock_mid_move_and_restarts_it_with_the_time_left(
 
 
 def test_the_opponents_move_leaves_a_player_on_vacation_with_a_stopped_clock(game_factory, white):
-    services.vacation_start(user=white, now=NOW)
+    vacations.vacation_start(user=white, now=NOW)
     game = game_factory(
         clock_days=3, clock_kind="fischer", clock_increment_days=1, clock_cap_days=7
     )
@@ -57,55 +58,55 @@ def test_the_opponents_move_leaves_a_player_on_vacation_with_a_stopped_clock(gam
     game = play(game, "C3", NOW + 2 * DAY)
     assert game.white_bank == 4 * DAY
     assert game.deadline == NOW + 2 * DAY + game.black_bank
-    services.vacation_stop(user=white, now=NOW + 3 * DAY)
+    vacations.vacation_stop(user=white, now=NOW + 3 * DAY)
 
 
 def test_games_that_forbid_vacations_keep_running(game_factory, black):
     strict = game_factory(clock_days=3, vacation_allowed=False)
-    services.vacation_start(user=black, now=NOW + DAY)
+    vacations.vacation_start(user=black, now=NOW + DAY)
     strict.refresh_from_db()
     assert strict.deadline == NOW + 3 * DAY
-    assert services.games_time_out_overdue(now=NOW + 3 * DAY) == 1
+    assert sweeps.games_time_out_overdue(now=NOW + 3 * DAY) == 1
     strict.refresh_from_db()
     assert strict.result == "W+T"
 
 
 def test_the_sweep_ends_a_vacation_when_the_balance_runs_out(game_factory, black):
     game = game_factory(clock_days=3)
-    services.vacation_start(user=black, now=NOW)  # 7 days of balance
+    vacations.vacation_start(user=black, now=NOW)  # 7 days of balance
     until = NOW + clock.vacation_initial()
-    assert services.vacations_end_due(now=until - HOUR) == 0
+    assert vacations.vacations_end_due(now=until - HOUR) == 0
     # The sweep runs 10 minutes late: the clock restarts from the end of the balance.
-    swept = services.clocks_sweep(now=until + 10 * dt.timedelta(minutes=1))
+    swept = sweeps.clocks_sweep(now=until + 10 * dt.timedelta(minutes=1))
     assert swept["vacations_ended"] == 1 and swept["timed_out"] == 0
     game.refresh_from_db()
     assert game.deadline == until + 3 * DAY
     row = Vacation.objects.get(user=black)
     assert (row.balance, row.balance_at, row.active) == (dt.timedelta(0), until, False)
     with pytest.raises(ValidationError, match="at least one day"):
-        services.vacation_start(user=black, now=until + DAY)
+        vacations.vacation_start(user=black, now=until + DAY)
 
 
 def test_an_overdue_game_is_not_saved_by_a_late_vacation(game_factory, black):
     game = game_factory(clock_days=1)
-    services.vacation_start(user=black, now=NOW + 2 * DAY)
+    vacations.vacation_start(user=black, now=NOW + 2 * DAY)
     game.refresh_from_db()
     assert game.deadline == NOW + DAY
-    assert services.games_time_out_overdue(now=NOW + 2 * DAY) == 1
+    assert sweeps.games_time_out_overdue(now=NOW + 2 * DAY) == 1
 
 
 def test_starting_twice_or_stopping_when_not_away_is_refused(black):
-    services.vacation_start(user=black, now=NOW)
+    vacations.vacation_start(user=black, now=NOW)
     with pytest.raises(GameActionError, match="already on vacation"):
-        services.vacation_start(user=black, now=NOW + HOUR)
-    services.vacation_stop(user=black, now=NOW + 2 * HOUR)
+        vacations.vacation_start(user=black, now=NOW + HOUR)
+    vacations.vacation_stop(user=black, now=NOW + 2 * HOUR)
     with pytest.raises(GameActionError, match="not on vacation"):
-        services.vacation_stop(user=black, now=NOW + 3 * HOUR)
+        vacations.vacation_stop(user=black, now=NOW + 3 * HOUR)
 
 
 def test_vacation_days_accrue_between_vacations(black):
-    services.vacation_start(user=black, now=NOW)
-    services.vacation_stop(user=black, now=NOW + 7 * DAY)  # all used
+    vacations.vacation_start(user=black, now=NOW)
+    vacations.vacation_stop(user=black, now=NOW + 7 * DAY)  # all used
     half_year = NOW + 7 * DAY + dt.timedelta(days=365 / 2)
     state = selectors.vacation_state(user=black, now=half_year)
     assert state.balance == clock.VACATION_DAYS_PER_YEAR * DAY / 2

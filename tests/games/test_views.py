@@ -10,9 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.selectors import ContactRefused
 from accounts.services import relation_set
-from games import services
+from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game, GameStatus
+from games.services import challenges, play
 from tests.games.conftest import NOW
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +91,7 @@ def test_new_game_form_explains_bad_input_and_keeps_it(client, black):
         "opponent": "nobody-by-that-name",
     }
     form = client.post(reverse("games:new"), data).context["form"]
-    assert "Komi is given in half points, like 6.5." in form.errors["komi"]
+    assert form.errors["komi"] == ["Komi is a number of half points between -50 and 50, like 6.5."]
     assert "Choose the Fischer increment." in form.errors["clock_increment_days"]
     assert form.data["komi"] == "6.3"
     data.update(komi="6.5", clock_increment_days="1", clock_cap_days="14")
@@ -103,13 +105,11 @@ def test_invitation_can_be_declined_and_the_sender_is_told(
 ):
     now = timezone.now()
     with django_capture_on_commit_callbacks(execute=True):
-        challenge = services.challenge_create(
+        challenge = challenges.challenge_create(
             creator=black,
             recipient=white,
             now=now,
-            board_kind="square",
-            board_size=13,
-            ruleset="go-territory",
+            settings=GameSettings(board_kind="square", board_size=13, ruleset="go-territory"),
         )
     assert [m.to for m in mailoutbox] == [[white.email]]
     client.force_login(white)
@@ -128,17 +128,17 @@ def test_ignored_players_cannot_invite_and_do_not_see_open_challenges(
 ):
     now = timezone.now()
     relation_set(owner=white, target=black, kind="ignore", now=now)
-    with pytest.raises(services.ContactRefused, match="does not accept"):
-        services.challenge_create(
+    with pytest.raises(ContactRefused, match="does not accept"):
+        challenges.challenge_create(
             creator=black,
             recipient=white,
             now=now,
-            board_kind="square",
-            board_size=9,
-            ruleset="go-area",
+            settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
         )
-    challenge = services.challenge_create(
-        creator=black, now=now, board_kind="square", board_size=9, ruleset="go-area"
+    challenge = challenges.challenge_create(
+        creator=black,
+        now=now,
+        settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
     client.force_login(white)
     assert list(client.get(reverse("games:waiting_room")).context["page"].object_list) == []
@@ -156,8 +156,10 @@ def test_expired_challenges_leave_the_waiting_room_and_cannot_be_accepted(
 ):
     settings.GAMES_CHALLENGE_EXPIRY_DAYS = 2
     old = timezone.now() - dt.timedelta(days=3)
-    challenge = services.challenge_create(
-        creator=black, now=old, board_kind="square", board_size=9, ruleset="go-area"
+    challenge = challenges.challenge_create(
+        creator=black,
+        now=old,
+        settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
     client.force_login(white)
     assert list(client.get(reverse("games:waiting_room")).context["page"].object_list) == []
@@ -286,7 +288,7 @@ def test_status_page_paginates_finished_games_below_the_running_ones(
     finished = []
     for _ in range(23):
         game = game_factory()
-        services.game_resign(game_id=game.pk, user=white, expected_move_number=0, now=NOW)
+        play.game_resign(game_id=game.pk, user=white, expected_move_number=0, now=NOW)
         finished.append(game)
     client.force_login(black)
     first = client.get(reverse("games:status"))
@@ -312,7 +314,7 @@ def test_chat_between_the_players(client, game_factory, black, user_factory):
 
 def test_history_lists_finished_public_games(client, game_factory, black, white):
     game = game_factory(moves=("E5",))
-    services.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=timezone.now())
+    play.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=timezone.now())
     game_factory()  # still running: not in the history
     page = client.get(reverse("games:history"), {"player": "kuro"})
     assert list(page.context["page"].object_list) == [game]
@@ -367,7 +369,7 @@ def test_status_page_queries_do_not_grow_with_games(
         )
     for _ in range(30):
         g = game_factory()
-        services.game_resign(game_id=g.pk, user=white, expected_move_number=0, now=NOW)
+        play.game_resign(game_id=g.pk, user=white, expected_move_number=0, now=NOW)
     with django_assert_max_num_queries(STATUS_PAGE_QUERIES):
         page = client.get(reverse("games:status"))
     assert len(page.context["rows"]) == 30

@@ -14,9 +14,6 @@ from aiosmtpd.controller import Controller
 from PIL import Image
 
 from messaging.mail import InlineImage, MailContent
-from tests.accounts import conftest as accounts_fixtures
-
-user_factory = accounts_fixtures.user_factory
 
 NOW = dt.datetime(2026, 3, 2, 9, 30, tzinfo=dt.UTC)
 TEMPLATES = Path(__file__).parent / "templates"

@@ -1,0 +1,59 @@
+"""Counting a stored game: the automatic count, the count under a marking of dead stones, the
+chain one click marks, and how long a count may be disputed.
+
+Pure reads except `dispute_window`, which reads a setting: no database access.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.conf import settings
+
+import rules
+from rules.deadstones import estimate_dead
+from rules.scoring import Score, score
+
+from .models import EndReason, Game
+from .replay import game_replay
+
+# Games with a count to show and dispute: ended by two passes or at the move cap.
+COUNTED_END_REASONS = (EndReason.PASSES, EndReason.MOVE_CAP)
+DEFAULT_DISPUTE_WINDOW_DAYS = 3
+
+
+def dispute_window() -> dt.timedelta:
+    """How long a count may be disputed after the game, and how long the marking phase lasts:
+    setting GAMES_DISPUTE_WINDOW_DAYS (3)."""
+    days = getattr(settings, "GAMES_DISPUTE_WINDOW_DAYS", DEFAULT_DISPUTE_WINDOW_DAYS)
+    return dt.timedelta(days=int(days))
+
+
+def position_count(*, game: Game, position: rules.Position) -> Score:
+    """The automatic count of `position` under `game`'s rules, dead stones estimated by the
+    rules core."""
+    rule_set = game.rule_set
+    return score(position, rule_set, estimate_dead(position, rule_set))
+
+
+def count_with_dead(*, game: Game, dead_sgf: Iterable[str]) -> Score:
+    """The count of `game`'s final position with these dead stones (SGF points)."""
+    topology = game.topology
+    dead = [topology.from_sgf(p) for p in dead_sgf]
+    return score(game_replay(game).position, game.rule_set, dead)
+
+
+def game_score(*, game: Game, position: rules.Position) -> Score | None:
+    """The stored count as a rules Score (ownership for the board), or None before the end."""
+    if not game.score:
+        return None
+    topology = game.topology
+    dead = [topology.from_sgf(p) for p in game.score.get("dead", [])]
+    return score(position, game.rule_set, dead)
+
+
+def stone_chain(position: rules.Position, point: int) -> set[int]:
+    """The stones connected to the stone at `point` (the chain a marking click toggles)."""
+    chain = rules.Board(position.topology, position.stones).chain[point]
+    return set(chain.stones) if chain is not None else set()

@@ -1,0 +1,44 @@
+"""A stored game as the rules see it: its moves decoded and its position replayed.
+
+Pure reads: these take a loaded `Game` row and touch no database. Everything that needs the
+moves of a stored game (the move service, the pages, the mails, the SGF) decodes them here.
+"""
+
+from __future__ import annotations
+
+import rules
+from rules.game import PASS, PLAY, Move
+
+from .models import PASS_TOKEN, Game
+
+
+def game_moves(game: Game) -> list[Move]:
+    """The stored moves in order, each with its colour (colours alternate from the first
+    mover; a pass is `Move(colour, PASS)`)."""
+    topology = game.topology
+    colour = game.first_to_move
+    moves = []
+    for code in game.move_codes():
+        if code == PASS_TOKEN:
+            moves.append(Move(colour, PASS))
+        else:
+            moves.append(Move(colour, PLAY, topology.from_sgf(code)))
+        colour = rules.other(colour)
+    return moves
+
+
+def game_replay(game: Game) -> rules.Game:
+    """The rules' view of a stored game, every stored move replayed."""
+    state = rules.Game.new(game.topology, game.rule_set, handicap=game.handicap)
+    state.to_move = game.first_to_move
+    for move in game_moves(game):
+        if move.kind == PASS:
+            state.pass_turn(move.colour)
+        else:
+            state.play(move.point, move.colour)
+    return state
+
+
+def move_label(game: Game, move: Move) -> str:
+    """'D4' for a stone, 'pass' for a pass."""
+    return game.topology.name(move.point) if move.kind == PLAY else "pass"

@@ -1,0 +1,36 @@
+"""Game chat: a line from one player to the other, kept with the game."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from accounts.models import User
+from messaging.outbox import enqueue_on_commit
+
+from ..errors import NotAPlayer
+from ..models import Game, GameChat
+
+CHAT_MAX_LENGTH = 1000
+
+
+@transaction.atomic
+def game_chat_post(*, game_id: int, user: User, text: str, now: dt.datetime) -> GameChat:
+    """A player adds a line to the game's chat (spectators cannot); the other player is told
+    after the commit. Raises NotAPlayer, Game.DoesNotExist, ValidationError for an empty or
+    too long line."""
+    game = Game.objects.get(pk=game_id)
+    if game.colour_of(user) is None:
+        raise NotAPlayer("Only the players of this game can write in its chat.")
+    text = text.strip()
+    if not text:
+        raise ValidationError("Write something first.")
+    if len(text) > CHAT_MAX_LENGTH:
+        raise ValidationError(f"A chat line is at most {CHAT_MAX_LENGTH} characters.")
+    line = GameChat.objects.create(
+        game=game, author=user, move_number=game.move_number, text=text, created=now
+    )
+    enqueue_on_commit("games.notify_chat", line.pk)
+    return line

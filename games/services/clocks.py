@@ -1,0 +1,71 @@
+"""Setting a running game's clock when a turn starts, and the time a mover banks.
+
+These work on a game row the caller has locked and will save; they write nothing themselves
+except `clock_start`'s vacation lookup, which only reads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import rules
+from rules import BLACK
+
+from .. import clock, selectors
+from ..models import ClockKind, Game, Vacation
+
+
+def player_on_vacation(*, game: Game, colour: int, now: dt.datetime) -> bool:
+    """Whether `colour`'s clock should stand still at `now` because of their vacation."""
+    if not game.vacation_allowed:
+        return False
+    user_id = game.black_id if colour == BLACK else game.white_id
+    return Vacation.objects.filter(user_id=user_id, started__lte=now, until__gt=now).exists()
+
+
+def clock_schedule(*, game: Game, colour: int) -> None:
+    """Set the deadline and warning time of `colour`'s running clock from clock_started and
+    clock_left (no warning when this move was already warned about)."""
+    tz = selectors.clock_zone(game=game, colour=colour)
+    game.deadline = clock.add_counted_time(
+        game.clock_started, game.clock_left, tz=tz, weekend_pause=game.weekend_pause
+    )
+    if game.warned_move == game.move_number:
+        game.warn_at = None
+    else:
+        game.warn_at = clock.warn_at(
+            budget=game.turn_budget(colour),
+            left_at_start=game.clock_left,
+            started=game.clock_started,
+            tz=tz,
+            weekend_pause=game.weekend_pause,
+        )
+
+
+def clock_start(*, game: Game, colour: int, now: dt.datetime, left: dt.timedelta) -> None:
+    """Start `colour`'s clock at `now` with `left`, or keep it stopped while they are on
+    vacation (deadline None, `left` kept for when they come back)."""
+    game.clock_started = now
+    game.clock_left = left
+    if player_on_vacation(game=game, colour=colour, now=now):
+        game.deadline = None
+        game.warn_at = None
+    else:
+        clock_schedule(game=game, colour=colour)
+
+
+def clock_advance(*, game: Game, mover: int, now: dt.datetime) -> None:
+    """After `mover` moved at `now`: bank their time (Fischer: what was left plus the
+    increment, at most the cap) and start the opponent's clock with their full time."""
+    if game.clock_kind == ClockKind.FISCHER:
+        bank = clock.fischer_bank(
+            left=selectors.clock_time_left(game=game, colour=mover, now=now),
+            increment=dt.timedelta(days=game.clock_increment_days),
+            cap=dt.timedelta(days=game.clock_cap_days),
+        )
+        if mover == BLACK:
+            game.black_bank = bank
+        else:
+            game.white_bank = bank
+    nxt = rules.other(mover)
+    clock_start(game=game, colour=nxt, now=now, left=game.turn_budget(nxt))

@@ -1,0 +1,204 @@
+"""Results after the automatic count: reports to the site staff and result corrections.
+
+Every change of a stored result after the automatic count writes one `ResultCorrection` row
+(who, when, old -> new result and count, note) and runs `hooks.result_corrected_run`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Collection
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+import rules
+from accounts.models import User
+from messaging.outbox import enqueue_on_commit
+from rules.scoring import score
+
+from .. import hooks
+from ..counting import COUNTED_END_REASONS
+from ..errors import GameActionError, NotAPlayer
+from ..models import (
+    CorrectionKind,
+    DisputeStatus,
+    Game,
+    ReportStatus,
+    ResultCorrection,
+    ScoreDispute,
+    ScoringReport,
+)
+from ..replay import game_replay
+from .locking import game_lock
+
+DISPUTE_MAX_LENGTH = 2000
+RESULT_PATTERN = re.compile(r"[BW]\+(?:R|T|\d{1,3}(?:\.5)?)|0")
+
+
+def result_change(
+    *,
+    game: Game,
+    result: str,
+    score: dict | None,
+    kind: str,
+    by: User | None,
+    report: ScoringReport | None,
+    note: str,
+    now: dt.datetime,
+) -> ResultCorrection | None:
+    """Store a new result and count with its audit row and run the result-corrected hook;
+    None (nothing written) when both are unchanged. Caller holds the game's row lock."""
+    if result == game.result and score == game.score:
+        return None
+    correction = ResultCorrection.objects.create(
+        game=game,
+        kind=kind,
+        by=by,
+        report=report,
+        created=now,
+        old_result=game.result,
+        new_result=result,
+        old_score=game.score,
+        new_score=score,
+        note=note,
+    )
+    game.result = result
+    game.score = score
+    game.save(update_fields=["result", "score"])
+    hooks.result_corrected_run(game=game, correction=correction, now=now)
+    return correction
+
+
+@transaction.atomic
+def scoring_report_file(
+    *, game_id: int, user: User, reason: str, now: dt.datetime
+) -> ScoringReport:
+    """A player of a finished game reports its result to the site staff (mailed after the
+    commit). Raises NotAPlayer for anyone else, GameActionError while the game runs or when this
+    player already has an open report on it, ValidationError for an empty or too long reason."""
+    game = game_lock(game_id=game_id)
+    if game.colour_of(user) is None:
+        raise NotAPlayer("Only the players of this game can report its result.")
+    if not game.is_over:
+        raise GameActionError("The game is still running; only a result can be reported.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say what is wrong with the result.")
+    if len(reason) > DISPUTE_MAX_LENGTH:
+        raise ValidationError(f"Keep it under {DISPUTE_MAX_LENGTH} characters.")
+    if ScoringReport.objects.filter(game=game, raised_by=user, status=ReportStatus.OPEN).exists():
+        raise GameActionError("You already reported this result; the staff will answer.")
+    report = ScoringReport.objects.create(game=game, raised_by=user, reason=reason, created=now)
+    enqueue_on_commit("games.notify_report", report.pk)
+    return report
+
+
+def result_parse(text: str) -> str:
+    """A result typed by staff, normalised ('b+3.5' -> 'B+3.5'); ValidationError otherwise."""
+    value = text.strip().upper()
+    if not RESULT_PATTERN.fullmatch(value):
+        raise ValidationError(
+            f"'{text}' is not a result: write B+R or W+R (resignation), B+T or W+T (time), "
+            "B+3.5 or W+12 (points) or 0 (a draw)."
+        )
+    return value
+
+
+def dead_parse(*, game: Game, text: str) -> list[int]:
+    """Coordinates typed by staff ('C3 D4, E5') as points holding stones of `game`'s final
+    position; ValidationError naming the first bad one."""
+    topology = game.topology
+    stones = game_replay(game).position.stones
+    points = []
+    for word in re.split(r"[\s,;]+", text.strip()):
+        if not word:
+            continue
+        try:
+            point = topology.parse(word)
+        except rules.CoordinateError as exc:
+            raise ValidationError(f"'{word}': {exc}.") from exc
+        if stones[point] == rules.EMPTY:
+            raise ValidationError(f"There is no stone at {topology.name(point)}.")
+        points.append(point)
+    return sorted(set(points))
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    game_id: int,
+    staff: User,
+    now: dt.datetime,
+    note: str,
+    dead: Collection[int] | None = None,
+    result: str | None = None,
+    report_id: int | None = None,
+) -> ResultCorrection:
+    """Staff set a finished game's result: either recount it with the `dead` stones (counted
+    games only) or set the `result` text ('B+R', 'W+T', 'B+3.5', '0'); the count is kept only
+    if it still gives that result. Writes one ResultCorrection (the audit row), closes a marking
+    phase still open, resolves `report_id` with `note`, runs the result-corrected hook and mails
+    both players after the commit.
+
+    Raises PermissionDenied for non-staff, ValidationError for a missing note, both or neither
+    of `dead`/`result`, a bad point or result, or no change; GameActionError while the game
+    runs. Nothing changes when it raises.
+    """
+    if not (staff.is_active and staff.is_staff):
+        raise PermissionDenied("Only the site staff can correct a result.")
+    note = note.strip()
+    if not note:
+        raise ValidationError("Write a note: why the result changes (it is kept in the audit).")
+    if (dead is None) == (result is None):
+        raise ValidationError("Give either the dead stones or the result.")
+    game = game_lock(game_id=game_id)
+    if not game.is_over:
+        raise GameActionError("The game is still running.")
+    report = None
+    if report_id is not None:
+        report = ScoringReport.objects.select_for_update().filter(pk=report_id, game=game).first()
+        if report is None:
+            raise ValidationError(f"Report {report_id} is not about game {game.pk}.")
+    if dead is not None:
+        if game.end_reason not in COUNTED_END_REASONS:
+            raise ValidationError(
+                "This game was not counted (no passes at the end); set its result instead."
+            )
+        size = game.topology.size
+        bad = [p for p in dead if type(p) is not int or not 0 <= p < size]
+        if bad:
+            raise ValidationError(f"{bad[0]!r} is not a point of this board.")
+        try:
+            counted = score(game_replay(game).position, game.rule_set, dead)
+        except (ValueError, IndexError) as exc:
+            raise ValidationError(f"These dead stones cannot be counted: {exc}.") from exc
+        new_result = counted.result
+        new_score = counted.as_dict(sgf_point=game.topology.sgf)
+    else:
+        new_result = result_parse(result)
+        keep = game.score and game.score.get("result") == new_result
+        new_score = game.score if keep else None
+    correction = result_change(
+        game=game,
+        result=new_result,
+        score=new_score,
+        kind=CorrectionKind.STAFF,
+        by=staff,
+        report=report,
+        note=note,
+        now=now,
+    )
+    if correction is None:
+        raise ValidationError(f"{new_result} with this count is already the result.")
+    ScoreDispute.objects.filter(game=game, status=DisputeStatus.MARKING).update(
+        status=DisputeStatus.STAFF, closed=now
+    )
+    if report is not None and report.status == ReportStatus.OPEN:
+        report.status = ReportStatus.RESOLVED
+        report.resolved = now
+        report.staff_note = note
+        report.save(update_fields=["status", "resolved", "staff_note"])
+    enqueue_on_commit("games.notify_result_corrected", correction.pk)
+    return correction

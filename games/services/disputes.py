@@ -1,0 +1,228 @@
+"""Disputes of the automatic count: the marking phase, from its opening to the players'
+agreement or its deadline.
+
+The rule (also in README.md, "End of game and scoring"):
+
+1. A game that ends by two passes or the move cap is counted at once with the estimated dead
+   stones (`play._finish`). That result stands unless it is changed as below. Resigned and
+   timed-out games have no count; a player who thinks their result wrong reports it to staff.
+2. Either player may dispute the count until `finished + W`, W = GAMES_DISPUTE_WINDOW_DAYS
+   (default 3 days). Once per game: a game has at most one dispute, whoever opened it and
+   however it ended.
+3. The dispute opens a marking phase that ends for good at `opened + W`; nothing extends it.
+   The marking starts from the automatic dead stones. Either player toggles a chain: a stone
+   marks or unmarks its whole chain (the stones connected to it). Every toggle, by either
+   player, clears BOTH players' acceptances and bumps the marking's version.
+4. A player accepts the marking their page showed (its version). When both accept the same
+   marking the game is recounted with `rules.scoring.score` and that result is final.
+5. At the deadline without both acceptances the phase closes ("expired") and the automatic
+   result stands. Silence, endless toggling or never accepting therefore all end in the
+   automatic result, at most 2W after the end of the game.
+6. Afterwards only staff change a result (`result_correct`, from a report in the admin). A
+   staff correction during a marking phase closes the phase.
+
+Every change of a stored result after the automatic count writes one `ResultCorrection` row
+(who, when, old -> new result and count, note) and runs `hooks.result_corrected_run`; the
+game-finished hook itself runs exactly once, when the game ends, with the automatic result.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+import rules
+from accounts.models import User
+from messaging.outbox import enqueue_on_commit
+from rules import BLACK
+
+from ..counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
+from ..errors import GameActionError, NotAPlayer, StalePage
+from ..models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
+from ..replay import game_replay
+from .corrections import result_change
+from .locking import game_lock
+
+
+def dispute_count(*, game: Game, dispute: ScoreDispute) -> rules.scoring.Score:
+    """The count of `game` with the dispute's current marking (no database access)."""
+    return count_with_dead(game=game, dead_sgf=dispute.dead)
+
+
+def _date(value: dt.datetime) -> str:
+    return value.strftime("%d %b %Y, %H:%M UTC")
+
+
+def dispute_check(*, game: Game, now: dt.datetime) -> None:
+    """Raise GameActionError unless `game` is a finished, counted game whose dispute window is
+    open at `now` (whether it was already disputed is checked by `dispute_open`)."""
+    if not game.is_over:
+        raise GameActionError("The game is still running; only a finished count can be disputed.")
+    if game.end_reason not in COUNTED_END_REASONS or not game.score:
+        raise GameActionError(
+            f"This game was not counted (it ended by {game.get_end_reason_display().lower()}), "
+            "so there are no dead stones to mark. Report it to the site staff if the result "
+            "is wrong.",
+            code="not_counted",
+        )
+    until = game.finished + dispute_window()
+    if now >= until:
+        raise GameActionError(
+            f"The count could be disputed until {_date(until)}; the result is final.",
+            code="window_over",
+        )
+
+
+@transaction.atomic
+def dispute_open(*, game_id: int, user: User, now: dt.datetime) -> ScoreDispute:
+    """A player disputes the automatic count: the marking phase starts from the estimated dead
+    stones and ends at `now + dispute_window()`. The opponent is mailed after the commit.
+
+    Raises NotAPlayer for anyone else; GameActionError while the game runs, for a game that was
+    not counted, after the window, when the count was already disputed once or staff have set
+    the result.
+    """
+    game = game_lock(game_id=game_id)
+    if game.colour_of(user) is None:
+        raise NotAPlayer("Only the players of this game can dispute its count.")
+    dispute_check(game=game, now=now)
+    if ScoreDispute.objects.filter(game=game).exists():
+        raise GameActionError(
+            "This count was already disputed once; a game has only one marking phase.",
+            code="already_disputed",
+        )
+    if ResultCorrection.objects.filter(game=game, kind=CorrectionKind.STAFF).exists():
+        raise GameActionError(
+            "The site staff have set this result; it can no longer be disputed.", code="corrected"
+        )
+    dispute = ScoreDispute.objects.create(
+        game=game,
+        opened_by=user,
+        opened=now,
+        deadline=now + dispute_window(),
+        dead=sorted(game.score.get("dead", [])),
+    )
+    enqueue_on_commit("games.notify_dispute", dispute.pk, "opened", dispute.version)
+    return dispute
+
+
+def _locked_marking(
+    game_id: int, user: User, expected_version: int | None, now: dt.datetime
+) -> tuple[Game, ScoreDispute, int]:
+    """Lock the game; return it, its dispute (still marking) and the player's colour."""
+    game = game_lock(game_id=game_id)
+    colour = game.colour_of(user)
+    if colour is None:
+        raise NotAPlayer("Only the players of this game can mark dead stones.")
+    dispute = ScoreDispute.objects.filter(game=game).first()
+    if dispute is None:
+        raise GameActionError("Nobody has disputed this count.", code="no_dispute")
+    if dispute.status == DisputeStatus.AGREED:
+        raise GameActionError(
+            "Both players already accepted the marking; the result is final.", code="agreed"
+        )
+    if dispute.status == DisputeStatus.STAFF:
+        raise GameActionError(
+            f"The site staff closed the marking phase and set the result {game.result}.",
+            code="marking_over",
+        )
+    if not dispute.is_open(now):
+        raise GameActionError(
+            f"The marking phase ended on {_date(min(dispute.deadline, dispute.closed or now))}; "
+            f"the result {game.result} stands.",
+            code="marking_over",
+        )
+    if expected_version is not None and expected_version != dispute.version:
+        raise StalePage(
+            "The marking has changed since this page was loaded. Nothing was changed; look at "
+            "the board again."
+        )
+    return game, dispute, colour
+
+
+@transaction.atomic
+def dispute_toggle(
+    *, game_id: int, user: User, point: int, expected_version: int | None, now: dt.datetime
+) -> ScoreDispute:
+    """Mark the chain at `point` dead, or alive again if it was marked; clears both players'
+    acceptances. Caller needs nothing locked (this locks the game row).
+
+    Raises NotAPlayer, GameActionError (no open marking phase, no stone at `point`),
+    StalePage when `expected_version` is not the marking's version, ValidationError for a point
+    off the board. Nothing changes when it raises.
+    """
+    game, dispute, _colour = _locked_marking(game_id, user, expected_version, now)
+    topology = game.topology
+    if type(point) is not int or not 0 <= point < topology.size:
+        raise ValidationError(f"{point!r} is not a point of this board.")
+    position = game_replay(game).position
+    if position.stones[point] == rules.EMPTY:
+        raise GameActionError(
+            f"There is no stone at {topology.name(point)} to mark.", code="no_stone"
+        )
+    dead = {topology.from_sgf(p) for p in dispute.dead}
+    chain = stone_chain(position, point)
+    dead = dead - chain if point in dead else dead | chain
+    dispute.dead = sorted(topology.sgf(p) for p in dead)
+    dispute.version += 1
+    dispute.black_accepted = dispute.white_accepted = False
+    dispute.save(update_fields=["dead", "version", "black_accepted", "white_accepted"])
+    return dispute
+
+
+@transaction.atomic
+def dispute_accept(
+    *, game_id: int, user: User, expected_version: int | None, now: dt.datetime
+) -> ScoreDispute:
+    """`user` accepts the marking of version `expected_version`. When the other player already
+    accepts it too, the game is recounted with it and the result is final (status agreed).
+    Accepting twice changes nothing. Errors as `dispute_toggle`."""
+    game, dispute, colour = _locked_marking(game_id, user, expected_version, now)
+    if dispute.accepted_by(colour):
+        return dispute
+    if colour == BLACK:
+        dispute.black_accepted = True
+    else:
+        dispute.white_accepted = True
+    if dispute.black_accepted and dispute.white_accepted:
+        counted = dispute_count(game=game, dispute=dispute)
+        dispute.status = DisputeStatus.AGREED
+        dispute.closed = now
+        result_change(
+            game=game,
+            result=counted.result,
+            score=counted.as_dict(sgf_point=game.topology.sgf),
+            kind=CorrectionKind.AGREED,
+            by=None,
+            report=None,
+            note=f"Dead stones marked by both players (marking {dispute.version}).",
+            now=now,
+        )
+        event = "agreed"
+    else:
+        event = "accepted"
+    dispute.save()
+    enqueue_on_commit("games.notify_dispute", dispute.pk, event, dispute.version)
+    return dispute
+
+
+def disputes_expire(*, now: dt.datetime) -> int:
+    """Close every marking phase past its deadline (the automatic result stands) and mail the
+    players; returns how many. Safe to run twice or alongside players' actions: each dispute is
+    rechecked under its game's row lock."""
+    overdue = ScoreDispute.objects.filter(status=DisputeStatus.MARKING, deadline__lte=now)
+    closed = 0
+    for dispute_id, game_id in overdue.values_list("pk", "game_id"):
+        with transaction.atomic():
+            game_lock(game_id=game_id)
+            dispute = ScoreDispute.objects.get(pk=dispute_id)
+            if dispute.status != DisputeStatus.MARKING or dispute.deadline > now:
+                continue
+            dispute.status = DisputeStatus.EXPIRED
+            dispute.closed = dispute.deadline
+            dispute.save(update_fields=["status", "closed"])
+            enqueue_on_commit("games.notify_dispute", dispute.pk, "expired", dispute.version)
+            closed += 1
+    return closed

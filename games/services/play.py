@@ -1,0 +1,230 @@
+"""Playing a game: its start, moves, passes, resignation, time-outs and its end.
+
+Each action locks the game row, checks the player and the expected move number, replays the
+stored moves through `rules`, writes the new state and queues the notices after the commit.
+The end of a game runs the game-finished hook exactly once (`games.hooks`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+import rules
+from accounts.models import User
+from messaging.outbox import enqueue_on_commit
+
+from .. import hooks
+from ..counting import position_count
+from ..errors import MoveRefused, NotAPlayer, StalePage, TimeRanOut
+from ..game_settings import GameSettings
+from ..models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
+from ..replay import game_replay
+from .clocks import clock_advance, clock_start
+from .locking import game_lock, game_lock_if_any
+
+
+def game_start(*, black: User, white: User, settings: GameSettings, now: dt.datetime) -> Game:
+    """Create a running game between two players with `settings`; the first mover's clock
+    starts at `now` (stopped instead while they are on vacation and the game allows it).
+
+    With a handicap, Black's stones stand on their fixed points and White moves first.
+    Raises ValidationError when both players are the same. The first mover is told after the
+    commit.
+    """
+    if black.pk == white.pk:
+        raise ValidationError("A game needs two different players.")
+    first = settings.first_to_move
+    bank = (
+        dt.timedelta(days=settings.clock_days) if settings.clock_kind == ClockKind.FISCHER else None
+    )
+    game = Game(
+        black=black,
+        white=white,
+        first_to_move=first,
+        to_move=first,
+        black_bank=bank,
+        white_bank=bank,
+        created=now,
+        **settings.columns(),
+    )
+    clock_start(game=game, colour=first, now=now, left=game.turn_budget(first))
+    game.save()
+    enqueue_on_commit("games.notify_turn", game.pk, 0)
+    return game
+
+
+def _check_player_to_act(
+    game: Game, user: User, expected_move_number: int | None, *, any_turn: bool = False
+) -> int:
+    colour = game.colour_of(user)
+    if colour is None:
+        raise NotAPlayer("Only the players of this game can do that.")
+    if game.is_over:
+        raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
+    if expected_move_number is not None and expected_move_number != game.move_number:
+        raise StalePage(
+            "The game has moved on since this page was loaded "
+            f"(move {game.move_number}, the page showed move {expected_move_number}). "
+            "Nothing was played; look at the board again."
+        )
+    if not any_turn and colour != game.to_move:
+        raise MoveRefused(rules.NotYourTurn.reason, code=rules.NotYourTurn.code)
+    return colour
+
+
+def _store_state(game: Game, state: rules.Game) -> None:
+    game.move_number = state.move_number
+    game.to_move = state.to_move
+    game.black_captures, game.white_captures = state.prisoners
+
+
+def _write_count(game: Game, position: rules.Position) -> None:
+    """Count `position` as it stands (dead stones estimated by the rules core)."""
+    counted = position_count(game=game, position=position)
+    game.score = counted.as_dict(sgf_point=game.topology.sgf)
+    game.result = counted.result
+
+
+def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
+    """Write the end of the game. A game ended by passes is counted here; one ended at the
+    move cap is counted by the `games.count_at_move_cap` task after the commit (its result
+    stays blank until then, and the game-finished hook and mail wait for the count)."""
+    game.status = GameStatus.FINISHED
+    game.end_reason = state.end_reason
+    game.deadline = None
+    game.warn_at = None
+    game.finished = now
+    if state.end_reason == EndReason.MOVE_CAP:
+        game.result = ""
+        game.score = None
+        game.save()
+        enqueue_on_commit("games.count_at_move_cap", game.pk)
+        return
+    if state.end_reason == EndReason.PASSES:
+        _write_count(game, state.position)
+    else:
+        game.result = state.result_code or ""
+    game.save()
+    hooks.game_finished_run(game=game, now=now)
+    enqueue_on_commit("games.notify_game_over", game.pk)
+
+
+def _after_turn(game: Game, state: rules.Game, mover: int, now: dt.datetime) -> Game:
+    _store_state(game, state)
+    game.last_move_at = now
+    if state.over:
+        _finish(game, state, now)
+    else:
+        clock_advance(game=game, mover=mover, now=now)
+        game.save()
+        enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
+    return game
+
+
+def _end_if_overdue(game: Game, now: dt.datetime) -> bool:
+    """End a locked game on time when its deadline passed before `now`; True if it did."""
+    if game.deadline is None or game.deadline > now:
+        return False
+    state = game_replay(game)
+    state.timeout(game.to_move)
+    _finish(game, state, now)
+    return True
+
+
+def _time_ran_out(game: Game) -> TimeRanOut:
+    return TimeRanOut(
+        "Your time ran out before this move arrived, so the game ended on time "
+        f"({game.result}). Nothing was played."
+    )
+
+
+def game_move(
+    *, game_id: int, user: User, point: int, expected_move_number: int | None, now: dt.datetime
+) -> Game:
+    """`user` places a stone at `point` (a point index of the game's topology).
+
+    Raises NotAPlayer for anyone but the players, StalePage when `expected_move_number` is not
+    the game's move number, MoveRefused (code occupied, suicide, ko, superko, not_your_turn,
+    game_over, off_board) when the rules refuse; the game is unchanged in every case. A move
+    arriving after the mover's deadline ends the game on time (committed) and raises
+    TimeRanOut.
+    """
+    with transaction.atomic():
+        game = game_lock(game_id=game_id)
+        colour = _check_player_to_act(game, user, expected_move_number)
+        if not _end_if_overdue(game, now):
+            state = game_replay(game)
+            try:
+                state.play(point, colour)
+            except rules.IllegalMove as exc:
+                raise MoveRefused(str(exc), code=exc.code) from exc
+            game.moves += game.topology.sgf(point)
+            return _after_turn(game, state, colour, now)
+    raise _time_ran_out(game)
+
+
+def game_pass(
+    *, game_id: int, user: User, expected_move_number: int | None, now: dt.datetime
+) -> Game:
+    """`user` passes. Two passes in a row end the game, which is then scored automatically
+    (dead stones estimated by `rules.deadstones`). Errors as `game_move`."""
+    with transaction.atomic():
+        game = game_lock(game_id=game_id)
+        colour = _check_player_to_act(game, user, expected_move_number)
+        if not _end_if_overdue(game, now):
+            state = game_replay(game)
+            try:
+                state.pass_turn(colour)
+            except rules.IllegalMove as exc:
+                raise MoveRefused(str(exc), code=exc.code) from exc
+            game.moves += PASS_TOKEN
+            return _after_turn(game, state, colour, now)
+    raise _time_ran_out(game)
+
+
+@transaction.atomic
+def game_resign(
+    *, game_id: int, user: User, expected_move_number: int | None, now: dt.datetime
+) -> Game:
+    """`user` resigns (on either player's turn); the opponent wins ('B+R' / 'W+R')."""
+    game = game_lock(game_id=game_id)
+    colour = _check_player_to_act(game, user, expected_move_number, any_turn=True)
+    state = game_replay(game)
+    state.resign(colour)
+    _store_state(game, state)
+    _finish(game, state, now)
+    return game
+
+
+@transaction.atomic
+def game_timeout(*, game_id: int, now: dt.datetime) -> Game | None:
+    """End the game on time if the player to move is past the deadline at `now`.
+
+    Safe to call twice or for a game that moved on: returns None and writes nothing unless the
+    game is running and overdue. The opponent wins ('B+T' / 'W+T').
+    """
+    game = game_lock_if_any(game_id=game_id)
+    if game is None or game.is_over or not _end_if_overdue(game, now):
+        return None
+    return game
+
+
+@transaction.atomic
+def game_count_at_move_cap(*, game_id: int, now: dt.datetime) -> Game | None:
+    """Count a game that ended at the move cap as it stands (dead stones estimated by the
+    rules core), write the result, run the game-finished hook and tell the players.
+
+    Returns None and writes nothing for a game that is not waiting for that count (already
+    counted, ended otherwise, running or gone), so running it twice changes nothing.
+    """
+    game = game_lock_if_any(game_id=game_id)
+    if game is None or not game.awaiting_count:
+        return None
+    _write_count(game, game_replay(game).position)
+    game.save(update_fields=["score", "result"])
+    hooks.game_finished_run(game=game, now=now)
+    enqueue_on_commit("games.notify_game_over", game.pk)
+    return game

@@ -1,0 +1,236 @@
+"""Challenge pages: the status page, a new game, the auto-match queue, the Waiting Room and
+invitations."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+import rules
+from accounts.models import User
+from accounts.selectors import board_appearance_get
+
+from .. import selectors
+from ..errors import GameActionError
+from ..forms import AutoMatchForm, NewGameForm, WaitingRoomFilterForm, parse_game_choice
+from ..models import Challenge, Game
+from ..presenters import status_rows
+from ..services import automatch, challenges
+from .common import PAGE_SIZE
+from .common import error_message as _message
+
+
+@login_required
+def status(request: HttpRequest) -> HttpResponse:
+    """Your running games (your turn first, then least time left first), each with a thumbnail
+    and its deadline in your time zone; invitations; finished games (paginated)."""
+    now = timezone.now()
+    user = request.user
+    rows = status_rows(
+        games=selectors.games_running_for(user=user),
+        user=user,
+        now=now,
+        theme=board_appearance_get(user=user).theme,
+    )
+    finished = Paginator(selectors.games_finished_for(user=user), PAGE_SIZE)
+    page = finished.get_page(request.GET.get("page"))
+    for game in page.object_list:
+        game.my_colour = game.colour_of(user)
+        game.opponent = game.player(rules.other(game.my_colour))
+    return render(
+        request,
+        "games/status.html",
+        {
+            "rows": rows,
+            "next_game": next((r["game"] for r in rows if r["my_turn"]), None),
+            "page": page,
+            "received": selectors.challenges_received(user=user, now=now),
+            "sent": selectors.challenges_sent(user=user, now=now),
+        },
+    )
+
+
+@login_required
+def next_game(request: HttpRequest) -> HttpResponse:
+    """Open the most urgent game where it is your turn."""
+    game = selectors.game_next_for(user=request.user)
+    if game is None:
+        messages.info(request, "It is not your turn in any game.")
+        return redirect("games:status")
+    return redirect(game)
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    """Create an open challenge or invite a named player."""
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            recipient = None
+            if data["opponent"]:
+                recipient = User.objects.filter(
+                    username__iexact=data["opponent"].strip(), is_active=True
+                ).first()
+                if recipient is None:
+                    form.add_error("opponent", "There is no player with that username.")
+            if not form.errors:
+                now = timezone.now()
+                try:
+                    if data["auto_match"]:
+                        challenge = automatch.challenge_auto_match(
+                            user=request.user,
+                            settings=data["settings"],
+                            now=now,
+                            creator_colour=data["colour"],
+                            message=data["message"],
+                        )
+                    else:
+                        challenge = challenges.challenge_create(
+                            creator=request.user,
+                            settings=data["settings"],
+                            now=now,
+                            creator_colour=data["colour"],
+                            message=data["message"],
+                            recipient=recipient,
+                        )
+                except (ValidationError, PermissionDenied) as error:
+                    form.add_error(None, _message(error))
+                else:
+                    if isinstance(challenge, Game):
+                        messages.success(request, "Matched: your game has started.")
+                        return redirect(challenge)
+                    if recipient is None:
+                        messages.success(request, "Your challenge is in the Waiting Room.")
+                        return redirect("games:waiting_room")
+                    messages.success(request, f"Your invitation was sent to {recipient}.")
+                    return redirect("games:challenge", challenge_id=challenge.pk)
+    else:
+        form = NewGameForm(initial={"opponent": request.GET.get("opponent", "")})
+    return render(request, "games/new_game.html", {"form": form})
+
+
+@login_required
+def auto_match(request: HttpRequest) -> HttpResponse:
+    """The auto-match queue: join it for a game and size (paired at once with the
+    longest-waiting player of that game, or wait), see your places, leave it."""
+    user = request.user
+    if request.method == "POST":
+        form = AutoMatchForm(request.POST)
+        if form.is_valid():
+            result = automatch.challenge_auto_match(
+                user=user, settings=form.cleaned_data["settings"], now=timezone.now()
+            )
+            if isinstance(result, Game):
+                opponent = result.player(rules.other(result.colour_of(user)))
+                messages.success(request, f"Paired with {opponent}: your game has started.")
+                return redirect(result)
+            messages.success(
+                request,
+                f"You are in the queue for {result.board_label}: the next player who joins it "
+                "plays you.",
+            )
+            return redirect("games:auto_match")
+    else:
+        form = AutoMatchForm()
+    queued = selectors.challenges_queued(user=user, now=timezone.now())
+    return render(request, "games/auto_match.html", {"form": form, "queued": queued})
+
+
+@login_required
+@require_POST
+def auto_match_leave(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """Leave the queue: withdraw that waiting challenge."""
+    try:
+        challenge = challenges.challenge_cancel(
+            challenge_id=challenge_id, user=request.user, now=timezone.now()
+        )
+    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+        messages.error(request, _message(error))
+    else:
+        messages.success(request, f"You left the queue for {challenge.board_label}.")
+    return redirect("games:auto_match")
+
+
+def waiting_room(request: HttpRequest) -> HttpResponse:
+    """Open challenges anyone may accept, filtered by game and size."""
+    form = WaitingRoomFilterForm(request.GET or None)
+    kind, size = "", None
+    if form.is_valid():
+        if form.cleaned_data["game"]:
+            kind, size = parse_game_choice(form.cleaned_data["game"])
+        elif form.cleaned_data["kind"]:
+            kind = form.cleaned_data["kind"]
+    challenges = selectors.challenges_open(
+        viewer=request.user, now=timezone.now(), board_kind=kind, board_size=size
+    )
+    page = Paginator(challenges, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "games/waiting_room.html", {"form": form, "page": page})
+
+
+@login_required
+def challenge_detail(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """An invitation or challenge: its settings, with accept / decline / cancel buttons."""
+    challenge = selectors.challenge_get(challenge_id=challenge_id)
+    user = request.user
+    party = user.pk in (challenge.creator_id, challenge.recipient_id)
+    if not party and not challenge.is_open_challenge:
+        raise Http404("No such challenge.")
+    return render(
+        request,
+        "games/challenge.html",
+        {
+            "challenge": challenge,
+            "is_creator": challenge.creator_id == user.pk,
+            "is_recipient": challenge.recipient_id == user.pk,
+            "expired": challenge.expires <= timezone.now(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        game = challenges.challenge_accept(
+            challenge_id=challenge_id, user=request.user, now=timezone.now()
+        )
+    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+        messages.error(request, _message(error))
+        return redirect("games:waiting_room")
+    messages.success(request, "The game has started.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        challenges.challenge_decline(
+            challenge_id=challenge_id, user=request.user, now=timezone.now()
+        )
+    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+        messages.error(request, _message(error))
+    else:
+        messages.success(request, "You declined the invitation.")
+    return redirect("games:status")
+
+
+@login_required
+@require_POST
+def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        challenges.challenge_cancel(
+            challenge_id=challenge_id, user=request.user, now=timezone.now()
+        )
+    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+        messages.error(request, _message(error))
+    else:
+        messages.success(request, "Your challenge was withdrawn.")
+    return redirect("games:status")

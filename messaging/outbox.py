@@ -1,0 +1,99 @@
+"""The one way any app queues a Celery task after a write: `enqueue_on_commit(task, *args)`.
+
+The intent is a row (`OutboxTask`) written in the caller's transaction, so it commits or rolls
+back with the change it follows. Once the transaction commits the task is published and its
+row deleted; when the broker cannot take it (Redis down), the row stays and the beat sweep
+`outbox_relay` publishes it later. A broker outage therefore delays notices and loses none,
+and never fails the request that made the change. Every task queued this way must be safe to
+run twice (a row may be published by both paths) and takes JSON-serialisable arguments (ids).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from functools import partial
+
+import kombu.exceptions
+import redis.exceptions
+from celery import current_app
+from celery.app.task import Task
+from django.db import transaction
+from django.utils import timezone
+
+from .models import OutboxTask
+
+logger = logging.getLogger(__name__)
+
+# How long the commit hook has to publish before the sweep may publish the row too.
+RELAY_AFTER = dt.timedelta(seconds=60)
+RELAY_BATCH = 500
+# What publishing raises when the broker (or the Redis result backend) is unreachable.
+BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
+
+
+def _task_name(task: Task | str) -> str:
+    name = task if isinstance(task, str) else task.name
+    if name not in current_app.tasks:
+        raise LookupError(f"No Celery task is registered as '{name}'.")
+    return name
+
+
+def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
+    """Record `task(*args)` in the current transaction and publish it once that commits.
+
+    `task` is a task object or its registered name (a name spares the caller an import of the
+    task module). Outside a transaction the row is written and published at once. Raises
+    LookupError for an unknown task. Never raises for an unreachable broker.
+    """
+    now = timezone.now()
+    row = OutboxTask.objects.create(
+        task=_task_name(task), args=list(args), created=now, due=now + RELAY_AFTER
+    )
+    transaction.on_commit(partial(outbox_publish, row_id=row.pk))
+    return row
+
+
+def _publish(row: OutboxTask) -> bool:
+    try:
+        current_app.tasks[row.task].apply_async(args=row.args, retry=False)
+    except BROKER_ERRORS as exc:
+        logger.warning("Could not queue %s%s; the outbox sweep will: %s", row.task, row.args, exc)
+        return False
+    return True
+
+
+def outbox_publish(*, row_id: int) -> bool:
+    """Publish one recorded task and delete its row; True when published. A row already gone
+    (published by the sweep) is skipped; an unreachable broker leaves it for the sweep."""
+    row = OutboxTask.objects.filter(pk=row_id).first()
+    if row is None or not _publish(row):
+        return False
+    OutboxTask.objects.filter(pk=row.pk).delete()
+    return True
+
+
+def outbox_relay(*, now: dt.datetime, batch_size: int = RELAY_BATCH) -> int:
+    """Publish every recorded task that is due at `now` and still here; returns how many were
+    published. Rows are locked with SKIP LOCKED, so two sweeps never take the same row; the
+    first broker failure stops the sweep (the rest wait for the next one)."""
+    published = 0
+    while True:
+        with transaction.atomic():
+            rows = list(
+                OutboxTask.objects.select_for_update(skip_locked=True)
+                .filter(due__lte=now)
+                .order_by("due", "pk")[:batch_size]
+            )
+            done = []
+            for row in rows:
+                if not _publish(row):
+                    OutboxTask.objects.filter(pk=row.pk).update(
+                        attempts=row.attempts + 1, last_error="broker unreachable"
+                    )
+                    break
+                done.append(row.pk)
+            OutboxTask.objects.filter(pk__in=done).delete()
+            published += len(done)
+        if len(done) < batch_size:
+            return published

@@ -1,0 +1,109 @@
+"""The outbox: a task queued after a write is recorded in the write's transaction and published
+after the commit, or later by the sweep when the broker could not take it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import kombu.exceptions
+import pytest
+from celery import current_app
+from django.db import transaction
+
+import baduxsite.tasks  # noqa: F401  (registers the ping task the tests queue)
+from messaging import outbox
+from messaging.models import OutboxTask
+
+NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def published(monkeypatch):
+    """Record what is published instead of running it; `published.broker_down = True` makes
+    every publish fail like an unreachable Redis."""
+
+    class Log(list):
+        broker_down = False
+
+    log = Log()
+    task = current_app.tasks["baduxsite.tasks.ping"]
+
+    def apply_async(self, args=None, **options):
+        if log.broker_down:
+            raise kombu.exceptions.OperationalError("Error 111 connecting to 127.0.0.1:6379.")
+        log.append((self.name, list(args or ())))
+
+    monkeypatch.setattr(type(task), "apply_async", apply_async)
+    return log
+
+
+def test_a_task_is_recorded_and_published_once_the_transaction_commits(
+    db, published, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        outbox.enqueue_on_commit("baduxsite.tasks.ping", "hello")
+        assert published == []
+        assert OutboxTask.objects.get().args == ["hello"]
+    assert published == [("baduxsite.tasks.ping", ["hello"])]
+    assert not OutboxTask.objects.exists()
+
+
+def test_a_rolled_back_write_queues_nothing(db, published, django_capture_on_commit_callbacks):
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        outbox.enqueue_on_commit("baduxsite.tasks.ping", "never")
+        raise RuntimeError("the write failed")
+    assert published == []
+    assert not OutboxTask.objects.exists()
+
+
+def test_an_unknown_task_is_refused_at_once(db):
+    with pytest.raises(LookupError, match="games.notify_trun"):
+        outbox.enqueue_on_commit("games.notify_trun", 1)
+    assert not OutboxTask.objects.exists()
+
+
+def test_a_broker_outage_keeps_the_task_for_the_sweep(
+    db, published, django_capture_on_commit_callbacks
+):
+    published.broker_down = True
+    with django_capture_on_commit_callbacks(execute=True):
+        row = outbox.enqueue_on_commit("baduxsite.tasks.ping", "later")
+    assert OutboxTask.objects.filter(pk=row.pk).exists()  # the request did not fail
+    # Not due yet: the commit hook had its minute.
+    assert outbox.outbox_relay(now=row.created) == 0
+    # Still down when it is due: kept, with the attempt counted.
+    assert outbox.outbox_relay(now=row.due) == 0
+    assert OutboxTask.objects.get(pk=row.pk).attempts == 1
+    published.broker_down = False
+    assert outbox.outbox_relay(now=row.due) == 1
+    assert published == [("baduxsite.tasks.ping", ["later"])]
+    assert not OutboxTask.objects.exists()
+    assert outbox.outbox_relay(now=row.due) == 0
+
+
+def test_the_sweep_relays_in_batches_in_order(db, published):
+    rows = [
+        OutboxTask.objects.create(
+            task="baduxsite.tasks.ping", args=[str(i)], created=NOW, due=NOW + dt.timedelta(i)
+        )
+        for i in range(5)
+    ]
+    assert outbox.outbox_relay(now=NOW + dt.timedelta(days=10), batch_size=2) == 5
+    assert [args for _name, args in published] == [[row.args[0]] for row in rows]
+
+
+def test_a_row_the_sweep_already_published_is_skipped_by_the_commit_hook(db, published):
+    row = OutboxTask.objects.create(task="baduxsite.tasks.ping", args=[], created=NOW, due=NOW)
+    assert outbox.outbox_relay(now=NOW) == 1
+    assert outbox.outbox_publish(row_id=row.pk) is False
+    assert len(published) == 1
+
+
+def test_the_relay_runs_every_minute(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["messaging-outbox-relay"]
+    assert (entry["task"], entry["schedule"]) == ("messaging.outbox_relay", 60.0)
+    assert "messaging.outbox_relay" in current_app.tasks

@@ -1,0 +1,153 @@
+"""The shape of the code: imports point one way and never in a circle.
+
+Layers, lowest first: `rules` <- `accounts` <- `messaging` <- `games` <- `ladder`; `demo` and
+`baduxsite` sit on top. A module may import its own layer and the layers below it, never one
+above. The pure modules (`rules`, and the rating and pairing maths in `ladder`) import nothing
+from Django. An import inside a function is allowed only with a comment saying why, on its
+line or the line above.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LAYERS = ("rules", "accounts", "messaging", "games", "ladder", "demo", "baduxsite")
+PURE_LADDER = ("glicko2", "ranks", "pairing", "standings", "brackets")
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str  # the importing module
+    target: str  # the project module imported
+    line: int
+    in_function: bool
+    type_only: bool  # under `if TYPE_CHECKING:`, never run
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in LAYERS:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _inside(tree: ast.AST, holds) -> set[int]:
+    """Ids of the nodes found under a node for which `holds(node)` is true."""
+    ids = set()
+    for node in ast.walk(tree):
+        if holds(node):
+            ids.update(id(sub) for sub in ast.walk(node) if sub is not node)
+    return ids
+
+
+def _is_function(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _imports_of(module: str, path: Path) -> list[Import]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    in_function = _inside(tree, _is_function)
+    type_only = _inside(tree, _is_type_checking)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            names = [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            target = _resolve(name)
+            if target is not None and target != module:
+                found.append(
+                    Import(
+                        module, target, node.lineno, id(node) in in_function, id(node) in type_only
+                    )
+                )
+    return found
+
+
+IMPORTS = [imp for module, path in MODULES.items() for imp in _imports_of(module, path)]
+
+
+def _layer(module: str) -> int:
+    return LAYERS.index(module.split(".")[0])
+
+
+def test_the_walk_finds_the_project():
+    assert {"rules.board", "games.services.play", "messaging.outbox"} <= set(MODULES)
+    assert any(i.module == "games.services.play" and i.target == "rules" for i in IMPORTS)
+
+
+def test_no_module_imports_another_in_a_circle():
+    graph = networkx.DiGraph()
+    graph.add_nodes_from(MODULES)
+    graph.add_edges_from((i.module, i.target) for i in IMPORTS if not i.type_only)
+    cycles = [sorted(c) for c in networkx.strongly_connected_components(graph) if len(c) > 1]
+    assert cycles == []
+
+
+def test_imports_point_down_the_layers():
+    upward = [
+        f"{i.module}:{i.line} imports {i.target}"
+        for i in IMPORTS
+        if _layer(i.target) > _layer(i.module)
+    ]
+    assert upward == []
+
+
+def _pure(module: str) -> bool:
+    parts = module.split(".")
+    return parts[0] == "rules" or (parts[0] == "ladder" and parts[-1] in PURE_LADDER)
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if _pure(m)])
+def test_pure_modules_import_no_django(module):
+    tree = ast.parse(MODULES[module].read_text())
+    names = [alias.name for n in ast.walk(tree) if isinstance(n, ast.Import) for alias in n.names]
+    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert [n for n in names if n.split(".")[0] in ("django", "celery")] == []
+    if module.startswith("ladder"):
+        assert all(_pure(i.target) for i in IMPORTS if i.module == module)
+
+
+def test_an_import_inside_a_function_says_why():
+    silent = []
+    for imp in IMPORTS:
+        if not imp.in_function:
+            continue
+        lines = MODULES[imp.module].read_text().splitlines()
+        here, above = lines[imp.line - 1], lines[imp.line - 2] if imp.line > 1 else ""
+        if "#" not in here and not above.strip().startswith("#"):
+            silent.append(f"{imp.module}:{imp.line}")
+    assert silent == []
