@@ -56,6 +56,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ladder.ranks import rank_band
+from ladder.standings import Bye, GameResult, Standing
 
 SYSTEMS = ("swiss", "mcmahon")
 MAX_COLOUR_COST = 3
@@ -139,6 +140,39 @@ def round_robin(n: int) -> list[list[tuple[int, int]]]:
         rounds.append(sorted(pairs))
         circle = [circle[0], circle[-1], *circle[1:-1]]
     return rounds
+
+
+def entrants_for_round(
+    *,
+    table: Sequence[Standing],
+    games: Sequence[GameResult],
+    byes: Sequence[Bye],
+    ratings: dict[int, float],
+) -> list[Entrant]:
+    """The entrants of the next round, in standings order, from the tournament so far.
+
+    `table` is `ladder.standings.standings(...)` after the last round; scores, opponents,
+    colours (in round order) and previous byes come from it and from `games` and `byes`.
+    """
+    opponents: dict[int, set[int]] = {s.id: set() for s in table}
+    colours: dict[int, list[tuple[int, str]]] = {s.id: [] for s in table}
+    for game in games:
+        opponents[game.black].add(game.white)
+        opponents[game.white].add(game.black)
+        colours[game.black].append((game.round, "B"))
+        colours[game.white].append((game.round, "W"))
+    had_bye = {bye.player for bye in byes}
+    return [
+        Entrant(
+            id=s.id,
+            rating=ratings[s.id],
+            score=s.score,
+            opponents=frozenset(opponents[s.id]),
+            colours=tuple(c for _, c in sorted(colours[s.id])),
+            had_bye=s.id in had_bye,
+        )
+        for s in table
+    ]
 
 
 def bye_choice(entrants: Sequence[Entrant]) -> int | None:

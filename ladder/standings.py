@@ -121,8 +121,7 @@ def standings(
         sos[pid] = sum(score[o] for o, _ in met[pid]) + unpaired * virtual(pid)
         sodos[pid] = sum(score[o] * got for o, got in met[pid]) + bye_count[pid] * virtual(pid)
     sosos = {
-        pid: sum(sos[o] for o, _ in met[pid])
-        + (rounds - len(met[pid])) * virtual(pid) * rounds
+        pid: sum(sos[o] for o, _ in met[pid]) + (rounds - len(met[pid])) * virtual(pid) * rounds
         for pid in players
     }
     ratings = ratings or {}
