@@ -362,3 +362,12 @@ def test_large_fields_use_the_window_and_still_pair_everyone():
     result = pair_round(entrants, rules)
     assert len(result.boards) == 30
     assert not any(b.repeat for b in result.boards)
+
+
+@settings(max_examples=40)
+@given(rounds_to_pair(max_players=14), st.integers(min_value=1, max_value=3))
+def test_the_windowed_graph_always_pairs_everyone(entrants, window):
+    """However narrow the window, the consecutive pairs keep a perfect matching possible."""
+    rules = PairingRules(system="mcmahon", full_graph=2, window=window)
+    result = pair_round(entrants, rules)
+    assert 2 * len(result.boards) + (result.bye is not None) == len(entrants)
