@@ -101,7 +101,9 @@ def rate(
     widens, as by `widen`. `periods` is the length of the period in rating periods (1 is the
     paper; the site passes the elapsed time, see `periods_between`): the deviation first
     widens by `periods` times the new volatility squared, capped at `MAX_DEVIATION`.
-    Ratings may be anywhere: only differences matter.
+    Ratings may be anywhere: only differences matter (up to about 20,000 points between a
+    player and an opponent; floats overflow far beyond that, and no game moves a rating more
+    than about 700 points).
     """
     if periods < 0:
         raise ValueError(f"a rating period cannot be negative ({periods})")

@@ -33,8 +33,8 @@ Swiss and McMahon rounds
        bottom half ("split": position p ideally meets p + g // 2; cost | |p - q| - g // 2 |);
        across groups, the distance in the standings, so the lowest of a group floats to the
        top of the next one;
-    5. colour: in even games, the number of games that both have had more often as Black (or
-       both as White), at most 3.
+    5. colour: in even games where both have played more Blacks than Whites (or both more
+       Whites), the smaller of the two imbalances, at most 3.
 
     Candidate pairs: every pair while there are at most `rules.full_graph` entrants. Above
     that (the matching is cubic: 23 s for a complete 500-player graph), each entrant gets
