@@ -12,8 +12,10 @@ listed: their one player is passed straight on, so every listed match has two pl
 
 Double elimination (`double_elimination`): the winners' bracket W1..Wk as above; the losers'
 bracket L1..L(2k-2): L1 pairs the losers of W1; each even round L(2r-2) puts the losers of Wr
-against the winners of the round before, in reverse order every other round so that early
-opponents do not meet again at once; each odd round after L1 pairs the survivors. The grand
+against the winners of the round before, in reverse order every other round (so the losers of
+W2 meet survivors from the other half of the bracket: nobody meets an earlier opponent in L1
+or L2); each odd round after L1 pairs the survivors. Later losers' rounds, and the grand
+final, can repeat an earlier game, as in every double-elimination bracket. The grand
 final "GF" is the winners' bracket champion against the losers' bracket champion; "GF2"
 (`if_needed`) is played only when the losers' bracket champion wins GF, so that every player
 but the champion is out after exactly two losses.

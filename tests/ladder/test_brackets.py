@@ -134,6 +134,22 @@ def test_double_elimination_everyone_but_the_champion_loses_twice(n, rng):
     assert len(winners) in (2 * n - 2, 2 * n - 1)
 
 
+@settings(max_examples=40)
+@given(st.integers(min_value=5, max_value=17), st.randoms(use_true_random=False))
+def test_no_rematch_in_the_first_two_losers_rounds(n, rng):
+    bracket = double_elimination(n)
+    winners = _play_out(bracket, lambda top, bottom: rng.choice([top, bottom]))
+    sides = bracket_players(bracket, winners)
+    met = set()
+    for match in bracket.matches:
+        if match.code not in winners:
+            continue
+        pair = frozenset(sides[match.code])
+        if match.bracket == "L" and match.round <= 2:
+            assert pair not in met, match.code
+        met.add(pair)
+
+
 @pytest.mark.parametrize("n", range(5, 18))
 def test_double_elimination_favourites_reach_the_grand_final(n):
     """When the better seed always wins, 1 beats 2 in the grand final and there is no reset."""

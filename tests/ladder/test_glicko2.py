@@ -50,6 +50,9 @@ def test_glickman_worked_example():
     assert rating == pytest.approx(1464.0507, abs=1e-4)
     assert deviation == pytest.approx(151.5165, abs=1e-4)
     assert volatility == pytest.approx(0.059996, abs=1e-6)
+    # On the Glicko-2 scale, as the paper prints them: mu' = -0.2069, phi' = 0.8722.
+    assert (rating - 1500) / SCALE == pytest.approx(-0.2069, abs=1e-4)
+    assert deviation / SCALE == pytest.approx(0.8722, abs=1e-4)
 
 
 @pytest.mark.parametrize("shift", [-1400, -500, 1000, 1300, 3000])
