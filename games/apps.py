@@ -9,4 +9,5 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Celery discovers only `tasks.py`; the play-by-mail answer task lives beside it.
-        from . import inbound_tasks  # noqa: F401
+        # `notices` registers games' notification kinds once the app registry is complete.
+        from . import inbound_tasks, notices  # noqa: F401

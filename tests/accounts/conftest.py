@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from allauth.account.models import EmailAddress
 
 from accounts.models import User
+from accounts.notifications import KINDS, NotificationKind, Notify, kind_register
 
 PASSWORD = "correct-horse-battery-9"
 _numbers = itertools.count(1)
@@ -31,3 +32,19 @@ def user_factory(db) -> Callable[..., User]:
 @pytest.fixture
 def player(user_factory) -> User:
     return user_factory(username="sente")
+
+
+@pytest.fixture
+def ladder_kind() -> Iterator[NotificationKind]:
+    """A notification kind registered by this test alone, the way the ladder app will add
+    one: no column, no form field, no migration. Digest by default, unlike the game kinds."""
+    kind = kind_register(
+        name="ladder_position",
+        label="Ladder position changed",
+        help_text="Somebody climbed past you on a ladder.",
+        group="Ladders",
+        order=250,
+        default=Notify.DIGEST,
+    )
+    yield kind
+    KINDS.unregister(kind.name)

@@ -17,6 +17,7 @@ from messaging.mail import InlineImage, MailContent
 from tests.accounts import conftest as accounts_fixtures
 
 user_factory = accounts_fixtures.user_factory
+ladder_kind = accounts_fixtures.ladder_kind
 
 NOW = dt.datetime(2026, 3, 2, 9, 30, tzinfo=dt.UTC)
 TEMPLATES = Path(__file__).parent / "templates"

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from accounts.services import preferences_notify_set
+from accounts.services import notify_modes_set
 from messaging import services, tasks
 from messaging.models import Channel, Digest, Event, Notification
 
@@ -33,8 +33,7 @@ def digest_player(user_factory, settings):
     """A player in Tokyo (UTC+9) whose events all go to the digest; digest hour 07:00."""
     settings.MESSAGING_DIGEST_HOUR = 7
     player = user_factory(username="hoshi", time_zone="Asia/Tokyo")
-    fields = [f"notify_{e.value}" for e in Event]
-    preferences_notify_set(user=player, fields=fields, value="digest")
+    notify_modes_set(user=player, modes=dict.fromkeys(Event, "digest"))
     return player
 
 
@@ -121,7 +120,7 @@ def test_no_digest_without_pending_notices_or_outside_the_hour(digest_player, ma
 def test_events_turned_off_after_recording_stay_out_of_the_digest(digest_player, mailoutbox):
     record(digest_player, "chat:1", text="a chat line")
     record(digest_player, "over:1", event=Event.GAME_OVER, text="game over")
-    preferences_notify_set(user=digest_player, fields=["notify_chat"], value="off")
+    notify_modes_set(user=digest_player, modes={"chat": "off"})
 
     services.digest_send(user_id=digest_player.pk, now=at(22, 0, day=1))
 
@@ -130,7 +129,7 @@ def test_events_turned_off_after_recording_stay_out_of_the_digest(digest_player,
 
 
 def test_site_only_and_immediate_notices_never_reach_the_digest(digest_player, user_factory):
-    preferences_notify_set(user=digest_player, fields=["notify_game_over"], value="off")
+    notify_modes_set(user=digest_player, modes={"game_over": "off"})
     off = record(digest_player, "over:1", event=Event.GAME_OVER)
     assert off.channel == Channel.SITE
     assert services.digest_due_user_ids(now=at(22, 0, day=1)) == []
@@ -140,7 +139,7 @@ def test_the_hourly_sweep_task_sends_each_due_digest_once(user_factory, settings
     now = dt.datetime.now(tz=UTC)
     settings.MESSAGING_DIGEST_HOUR = now.hour  # due right now, at the real clock of the task
     player = user_factory(time_zone="UTC")
-    preferences_notify_set(user=player, fields=["notify_chat"], value="digest")
+    notify_modes_set(user=player, modes={"chat": "digest"})
     record(player, "chat:1", now=now - dt.timedelta(minutes=1))
 
     assert tasks.digest_sweep.delay().get() == 1

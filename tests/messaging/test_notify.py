@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from accounts.services import preferences_notify_set
+from accounts.services import notify_modes_set
 from messaging import services
 from messaging.models import Channel, Event, Notification
 
@@ -78,7 +78,7 @@ def test_the_same_key_twice_records_and_mails_once(user_factory, note, mailoutbo
 
 def test_the_mail_is_only_built_when_it_goes_out(user_factory, mailoutbox):
     player = user_factory()
-    preferences_notify_set(user=player, fields=["notify_game_over"], value="digest")
+    notify_modes_set(user=player, modes={"game_over": "digest"})
 
     def explode():
         raise AssertionError("a digest notification must not build an immediate mail")
@@ -97,7 +97,7 @@ def test_the_mail_is_only_built_when_it_goes_out(user_factory, mailoutbox):
 )
 def test_the_preference_decides_the_channel(user_factory, note, mailoutbox, choice, channel, mails):
     player = user_factory()
-    preferences_notify_set(user=player, fields=["notify_challenge"], value=choice)
+    notify_modes_set(user=player, modes={"challenge": choice})
 
     notified = _notify(player, note, event=Event.CHALLENGE)
 
