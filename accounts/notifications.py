@@ -85,7 +85,7 @@ class NotificationKind:
         if Notify.OFF not in self.modes:
             raise ValueError(f"kind {self.name!r}: a player must be able to turn it off")
         if self.default not in self.modes:
-            raise ValueError(f"kind {self.name!r}: default {self.default!r} is not allowed")
+            raise ValueError(f"kind {self.name!r}: default {str(self.default)!r} is not allowed")
         # Stored as plain strings, in Notify's order, whatever the caller passed.
         object.__setattr__(self, "modes", tuple(m.value for m in Notify if m in self.modes))
         object.__setattr__(self, "default", Notify(self.default).value)

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from accounts.notifications import KINDS
 from accounts.services import notify_modes_set
 from messaging import services, tasks
 from messaging.models import Channel, Digest, Event, Notification
@@ -148,3 +149,34 @@ def test_the_hourly_sweep_task_sends_each_due_digest_once(user_factory, settings
 
     assert [m.to for m in mailoutbox] == [[player.email]]
     assert Notification.objects.get().digest is not None
+
+
+def test_a_kind_registered_later_has_its_own_group_after_the_game_kinds(
+    digest_player, mailoutbox, ladder_kind
+):
+    record(digest_player, "ladder:1", event="ladder_position", text="kuro climbed past you")
+    record(digest_player, "chat:1", text="a chat line")
+
+    services.digest_send(user_id=digest_player.pk, now=at(22, 0, day=1))
+
+    body = mailoutbox[0].body
+    assert body.index("Chat\n- a chat line") < body.index(
+        "Ladder position changed\n- kuro climbed past you"
+    )
+    assert 'No more "Ladder position changed" e-mails: http://testserver/' in body
+
+
+def test_notices_of_a_kind_no_longer_registered_still_reach_the_digest(
+    digest_player, mailoutbox, ladder_kind
+):
+    record(digest_player, "ladder:1", event="ladder_position", text="kuro climbed past you")
+    record(digest_player, "chat:1", text="a chat line")
+    KINDS.unregister("ladder_position")
+    try:
+        services.digest_send(user_id=digest_player.pk, now=at(22, 0, day=1))
+    finally:
+        KINDS.register(ladder_kind)
+
+    body = mailoutbox[0].body
+    assert body.index("a chat line") < body.index("ladder_position\n- kuro climbed past you")
+    assert body.count("No more ") == 1  # no link that would name an unknown kind

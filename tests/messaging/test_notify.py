@@ -9,6 +9,7 @@ import io
 import pytest
 from PIL import Image
 
+from accounts.notifications import UnknownKindError
 from accounts.services import notify_modes_set
 from messaging import services
 from messaging.models import Channel, Event, Notification
@@ -159,3 +160,33 @@ def test_admin_mail_goes_out_once_per_key(db, settings, mailoutbox):
     assert (first, second) == (True, False)
     assert [m.to for m in mailoutbox] == [["staff@example.org"]]
     assert mailoutbox[0].subject == "[Badux] S"
+
+
+def test_a_kind_registered_only_here_is_routed_by_its_default_then_by_the_choice(
+    user_factory, note, mailoutbox, ladder_kind
+):
+    player = user_factory()
+
+    first = _notify(player, note, event="ladder_position", key="ladder:1")
+    assert first.notification.channel == Channel.DIGEST  # the kind's default, no row needed
+    assert first.notification.event == "ladder_position"
+    assert mailoutbox == []
+
+    notify_modes_set(user=player, modes={"ladder_position": "immediate"})
+    second = _notify(player, note, event="ladder_position", key="ladder:2")
+    assert second.mailed
+    assert 'Unsubscribe from "Ladder position changed" e-mails' in mailoutbox[0].body
+
+    notify_modes_set(user=player, modes={"ladder_position": "off"})
+    third = _notify(player, note, event="ladder_position", key="ladder:3")
+    assert third.notification.channel == Channel.SITE
+    assert len(mailoutbox) == 1
+
+
+def test_an_unknown_event_is_an_error_naming_it_and_nothing_is_stored(user_factory, note):
+    player = user_factory()
+
+    with pytest.raises(UnknownKindError, match="'tournament_ended'"):
+        _notify(player, note, event="tournament_ended")
+
+    assert not Notification.objects.exists()
