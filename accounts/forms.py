@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
-from .models import NOTIFY_FIELDS, BoardTheme, Preferences, RelationKind, notify_choices
+from .models import BoardTheme, Preferences, RelationKind
+from .notifications import FIELD_PREFIX, kinds_list
 from .selectors import country_choices, time_zone_choices
 from .services import BIO_MAX_LENGTH
 
@@ -46,39 +47,51 @@ class ProfileForm(_Form):
 
 
 class PreferencesForm(_Form):
-    """Time zone, board appearance and how each kind of event is notified."""
+    """Time zone, board appearance and how each kind of event is notified.
+
+    One select per registered notification kind, named `notify_<kind>`, offering only the
+    modes that kind allows. `cleaned_data["notify"]` maps kind names to the chosen modes, so
+    `cleaned_data` is exactly the arguments of `accounts.services.preferences_update`.
+    """
 
     time_zone = forms.ChoiceField(
         help_text="Deadlines and “last seen” times are shown in this zone."
     )
     board_theme = forms.ChoiceField(choices=BoardTheme.choices, widget=forms.RadioSelect)
     show_coordinates = forms.BooleanField(required=False, label="Show coordinates around the board")
-    notify_your_turn = forms.ChoiceField()
-    notify_game_over = forms.ChoiceField()
-    notify_challenge = forms.ChoiceField()
-    notify_challenge_answered = forms.ChoiceField()
-    notify_timeout_warning = forms.ChoiceField()
-    notify_dispute = forms.ChoiceField()
-    notify_chat = forms.ChoiceField()
-    notify_message = forms.ChoiceField()
-
-    NOTIFY_FIELDS = NOTIFY_FIELDS
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(name, name) for name in time_zone_choices()]
-        for name in self.NOTIFY_FIELDS:
-            self.fields[name].label = Preferences._meta.get_field(name).verbose_name
-            self.fields[name].choices = notify_choices(name)
+        self.kinds = kinds_list()
+        for kind in self.kinds:
+            self.fields[kind.field_name] = forms.ChoiceField(
+                label=kind.label, help_text=kind.help_text, choices=kind.choices()
+            )
 
-    def notify_fields(self) -> list[forms.BoundField]:
-        """The notification fields, for the table on the preferences page."""
-        return [self[name] for name in self.NOTIFY_FIELDS]
+    def clean(self) -> dict:
+        data = super().clean()
+        data["notify"] = {
+            kind.name: data.pop(kind.field_name) for kind in self.kinds if kind.field_name in data
+        }
+        return data
 
-    @classmethod
-    def initial_for(cls, *, prefs: Preferences, time_zone: str) -> dict[str, object]:
-        """Initial values from stored preferences and the user's time zone."""
-        initial: dict[str, object] = {name: getattr(prefs, name) for name in cls.NOTIFY_FIELDS}
+    def notify_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """(group heading, fields) in page order, for the table on the preferences page."""
+        groups: list[tuple[str, list[forms.BoundField]]] = []
+        for kind in self.kinds:
+            if not groups or groups[-1][0] != kind.group:
+                groups.append((kind.group, []))
+            groups[-1][1].append(self[kind.field_name])
+        return groups
+
+    @staticmethod
+    def initial_for(
+        *, prefs: Preferences, modes: dict[str, str], time_zone: str
+    ) -> dict[str, object]:
+        """Initial values from stored preferences, the notification modes (by kind name, as
+        `accounts.selectors.notify_modes_get` returns them) and the user's time zone."""
+        initial: dict[str, object] = {f"{FIELD_PREFIX}{name}": mode for name, mode in modes.items()}
         initial.update(
             time_zone=time_zone,
             board_theme=prefs.board_theme,

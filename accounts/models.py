@@ -1,8 +1,11 @@
-"""The site's user model, per-user preferences and the buddy / ignore lists."""
+"""The site's user model, per-user preferences, notification settings and the buddy / ignore
+lists."""
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+
+from .notifications import NAME_MAX_LENGTH, Notify
 
 
 class User(AbstractUser):
@@ -18,36 +21,6 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
-
-
-class Notify(models.TextChoices):
-    """How a player hears about one kind of event. Stored codes; never renumber."""
-
-    OFF = "off", "Off"
-    IMMEDIATE = "immediate", "Immediate e-mail"
-    DIGEST = "digest", "Daily digest"
-
-
-# Preference fields for events that may not be mailed one by one.
-DIGEST_ONLY = frozenset({"notify_chat"})
-
-NOTIFY_FIELDS = (
-    "notify_your_turn",
-    "notify_game_over",
-    "notify_challenge",
-    "notify_challenge_answered",
-    "notify_timeout_warning",
-    "notify_dispute",
-    "notify_chat",
-    "notify_message",
-)
-
-
-def notify_choices(field: str) -> list[tuple[str, str]]:
-    """The `Notify` choices a player may pick for one preference field."""
-    if field in DIGEST_ONLY:
-        return [(Notify.OFF, Notify.OFF.label), (Notify.DIGEST, Notify.DIGEST.label)]
-    return list(Notify.choices)
 
 
 class BoardTheme(models.TextChoices):
@@ -67,37 +40,6 @@ class Preferences(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
     )
-    notify_your_turn = models.CharField(
-        "It is your turn", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
-    )
-    notify_game_over = models.CharField(
-        "A game is over", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
-    )
-    notify_challenge = models.CharField(
-        "You received a challenge", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
-    )
-    notify_challenge_answered = models.CharField(
-        "Your challenge was accepted or declined",
-        max_length=12,
-        choices=Notify.choices,
-        default=Notify.IMMEDIATE,
-    )
-    notify_timeout_warning = models.CharField(
-        "Your time is running out", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
-    )
-    notify_dispute = models.CharField(
-        "A result of your game is disputed",
-        max_length=12,
-        choices=Notify.choices,
-        default=Notify.IMMEDIATE,
-    )
-    # Chat lines are never mailed one by one: off or the daily digest (DIGEST_ONLY).
-    notify_chat = models.CharField(
-        "Chat in your games", max_length=12, choices=Notify.choices, default=Notify.DIGEST
-    )
-    notify_message = models.CharField(
-        "You received a message", max_length=12, choices=Notify.choices, default=Notify.IMMEDIATE
-    )
     board_theme = models.CharField(
         max_length=12, choices=BoardTheme.choices, default=BoardTheme.WOOD
     )
@@ -108,6 +50,32 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"Preferences of user {self.user_id}"
+
+
+class NotificationSetting(models.Model):
+    """A player's choice of `mode` for one notification kind (`event`, a name in the registry
+    of `accounts.notifications`). A kind without a row for the player uses the kind's default.
+
+    Read through `accounts.selectors.notify_modes_get`, written by
+    `accounts.services.notify_modes_set`.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
+    )
+    event = models.CharField(max_length=NAME_MAX_LENGTH)
+    mode = models.CharField(max_length=12, choices=Notify.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event"], name="notification_setting_unique"),
+            models.CheckConstraint(
+                condition=models.Q(mode__in=Notify.values), name="notification_setting_mode"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}={self.mode} for user {self.user_id}"
 
 
 class RelationKind(models.TextChoices):

@@ -15,7 +15,8 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django_countries import countries
 
-from .models import BoardTheme, Preferences, RelationKind, User, UserRelation
+from .models import BoardTheme, NotificationSetting, Preferences, RelationKind, User, UserRelation
+from .notifications import NotificationKind, kind_get, kinds_list
 
 # A player counts as "here" when seen within this window.
 ONLINE_WINDOW = dt.timedelta(minutes=15)
@@ -69,6 +70,33 @@ def preferences_get(*, user: User) -> Preferences:
         return Preferences.objects.get(user=user)
     except Preferences.DoesNotExist:
         return Preferences(user=user)
+
+
+def _mode_or_default(kind: NotificationKind, stored: str | None) -> str:
+    # A stored mode the kind no longer allows (its modes changed since) counts as no choice.
+    return stored if stored in kind.modes else kind.default
+
+
+def notify_modes_get(*, user: User) -> dict[str, str]:
+    """The `Notify` mode of every registered kind for `user`, by kind name in page order: the
+    player's stored choice, else the kind's default. One query (none for an unsaved user)."""
+    stored: dict[str, str] = {}
+    if user.pk is not None:
+        stored = dict(NotificationSetting.objects.filter(user=user).values_list("event", "mode"))
+    return {kind.name: _mode_or_default(kind, stored.get(kind.name)) for kind in kinds_list()}
+
+
+def notify_mode_get(*, user: User, event: str) -> str:
+    """The `Notify` mode `user` chose for the kind `event`, else the kind's default. Raises
+    `accounts.notifications.UnknownKindError` naming `event` when no such kind is registered.
+    One query."""
+    kind = kind_get(name=event)
+    stored = (
+        NotificationSetting.objects.filter(user=user, event=kind.name)
+        .values_list("mode", flat=True)
+        .first()
+    )
+    return _mode_or_default(kind, stored)
 
 
 def board_appearance_get(*, user: User | None) -> BoardAppearance:

@@ -7,7 +7,7 @@ nothing is written.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -15,15 +15,14 @@ from django.db.models import Q
 from django_countries import countries
 
 from .models import (
-    NOTIFY_FIELDS,
     BoardTheme,
-    Notify,
+    NotificationSetting,
     Preferences,
     RelationKind,
     User,
     UserRelation,
-    notify_choices,
 )
+from .notifications import FIELD_PREFIX, Notify, kind_exists, kind_get
 from .selectors import time_zone_choices
 
 # `last_seen` is written at most once per this interval per player, so presence costs one
@@ -78,35 +77,17 @@ def preferences_update(
     time_zone: str,
     board_theme: str,
     show_coordinates: bool,
-    notify_your_turn: str,
-    notify_game_over: str,
-    notify_challenge: str,
-    notify_challenge_answered: str,
-    notify_timeout_warning: str,
-    notify_dispute: str,
-    notify_chat: str,
-    notify_message: str,
+    notify: Mapping[str, str],
 ) -> Preferences:
-    """Store all preferences of `user` (time zone lives on the user row)."""
-    notify = {
-        "notify_your_turn": notify_your_turn,
-        "notify_game_over": notify_game_over,
-        "notify_challenge": notify_challenge,
-        "notify_challenge_answered": notify_challenge_answered,
-        "notify_timeout_warning": notify_timeout_warning,
-        "notify_dispute": notify_dispute,
-        "notify_chat": notify_chat,
-        "notify_message": notify_message,
-    }
+    """Store all preferences of `user` (time zone lives on the user row). `notify` maps kind
+    names to `Notify` modes, as `notify_modes_set` takes them; kinds it leaves out keep their
+    setting. Nothing is written when any value is invalid."""
     errors: dict[str, str] = {}
     if time_zone not in time_zone_choices():
         errors["time_zone"] = f"Unknown time zone {time_zone!r}; pick one from the list."
     if board_theme not in BoardTheme.values:
         errors["board_theme"] = f"Unknown board theme {board_theme!r}."
-    for field, value in notify.items():
-        error = _notify_error(field, value)
-        if error:
-            errors[field] = error
+    errors.update(_notify_errors(notify))
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
@@ -115,33 +96,46 @@ def preferences_update(
             user.save(update_fields=["time_zone"])
         prefs, _ = Preferences.objects.update_or_create(
             user=user,
-            defaults={"board_theme": board_theme, "show_coordinates": show_coordinates, **notify},
+            defaults={"board_theme": board_theme, "show_coordinates": show_coordinates},
         )
+        _notify_modes_write(user, notify)
     return prefs
 
 
-def _notify_error(field: str, value: str) -> str | None:
-    if value not in Notify.values:
-        return f"Unknown notification choice {value!r}."
-    if value not in dict(notify_choices(field)):
-        return "This event is only collected in the daily digest, never mailed on its own."
-    return None
+def _notify_errors(modes: Mapping[str, str]) -> dict[str, str]:
+    # Keyed by the preferences form's field names, so the page shows each error on its row.
+    errors: dict[str, str] = {}
+    for name, mode in modes.items():
+        field = f"{FIELD_PREFIX}{name}"
+        if not kind_exists(name=name):
+            errors[field] = f"Unknown notification kind {name!r}."
+        elif mode not in Notify.values:
+            errors[field] = f"Unknown notification choice {mode!r}."
+        elif mode not in (kind := kind_get(name=name)).modes:
+            allowed = " or ".join(label for _, label in kind.choices())
+            errors[field] = f"“{kind.label}” can only be set to {allowed}."
+    return errors
 
 
-def preferences_notify_set(*, user: User, fields: Iterable[str], value: str) -> Preferences:
-    """Set the notification preference `fields` (names in `NOTIFY_FIELDS`) of `user` to
-    `value`, leaving every other preference as it is. Used by the unsubscribe links."""
-    fields = list(fields)
-    errors = {f: "Unknown preference." for f in fields if f not in NOTIFY_FIELDS}
-    errors.update({f: e for f in fields if f not in errors and (e := _notify_error(f, value))})
+def _notify_modes_write(user: User, modes: Mapping[str, str]) -> None:
+    # One upsert for all kinds: concurrent saves never fail on the unique constraint.
+    NotificationSetting.objects.bulk_create(
+        [NotificationSetting(user=user, event=name, mode=mode) for name, mode in modes.items()],
+        update_conflicts=True,
+        unique_fields=["user", "event"],
+        update_fields=["mode"],
+    )
+
+
+def notify_modes_set(*, user: User, modes: Mapping[str, str]) -> None:
+    """Set `user`'s mode for each notification kind named in `modes` (kind name to `Notify`
+    code), leaving every other kind as it is. Raises ValidationError, keyed `notify_<name>`,
+    for an unknown kind or a mode the kind does not allow, and writes nothing then. Used by
+    the unsubscribe links."""
+    errors = _notify_errors(modes)
     if errors:
         raise ValidationError(errors)
-    with transaction.atomic():
-        prefs, _ = Preferences.objects.select_for_update().get_or_create(user=user)
-        for field in fields:
-            setattr(prefs, field, value)
-        prefs.save(update_fields=fields)
-    return prefs
+    _notify_modes_write(user, modes)
 
 
 def relation_set(*, owner: User, target: User, kind: str, now: dt.datetime) -> UserRelation:

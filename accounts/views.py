@@ -74,8 +74,9 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
                 messages.success(request, "Your preferences were saved.")
                 return redirect("preferences_edit")
     else:
+        modes = selectors.notify_modes_get(user=user)
         form = PreferencesForm(
-            initial=PreferencesForm.initial_for(prefs=prefs, time_zone=user.time_zone)
+            initial=PreferencesForm.initial_for(prefs=prefs, modes=modes, time_zone=user.time_zone)
         )
     board = selectors.board_appearance_get(user=user)
     return render(request, "accounts/preferences.html", {"form": form, "board": board})

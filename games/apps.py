@@ -8,7 +8,8 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # Registers the Celery tasks in every process (the outbox checks task names), and the
-        # play-by-mail answer task, which lives beside tasks.py where autodiscovery misses it.
-        # Imported here, not at the top: task modules import models, which need the app ready.
-        from . import inbound_tasks, tasks  # noqa: F401
+        # Registers the Celery tasks in every process (the outbox checks task names), the
+        # play-by-mail answer task (beside tasks.py, where autodiscovery misses it) and games'
+        # notification kinds. Imported here, not at the top: these modules import models, which
+        # need the app registry complete.
+        from . import inbound_tasks, notices, tasks  # noqa: F401

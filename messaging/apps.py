@@ -6,6 +6,6 @@ class MessagingConfig(AppConfig):
     verbose_name = "Messaging"
 
     def ready(self) -> None:
-        # Registers the Celery tasks in every process (the outbox checks task names).
-        # Imported here, not at the top: task modules import models, which need the app ready.
-        from . import tasks  # noqa: F401
+        # Registers the "message" notification kind and the Celery tasks (the outbox checks
+        # task names) once the app registry is complete: both modules import models.
+        from . import notices, tasks  # noqa: F401

@@ -7,26 +7,27 @@ A notification is unique per (user, key), so a task that runs twice records it o
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from django.conf import settings
 from django.db import models
 
+from accounts.notifications import NAME_MAX_LENGTH, kind_exists, kind_get
 
-class Event(models.TextChoices):
-    """What a notification is about. The code names the preference `notify_<code>` in
-    accounts.Preferences. Stored codes; never renumber."""
 
-    YOUR_TURN = "your_turn", "Your turn"
-    GAME_OVER = "game_over", "Game over"
-    CHALLENGE = "challenge", "Challenge received"
-    CHALLENGE_ANSWERED = "challenge_answered", "Challenge answered"
-    TIMEOUT_WARNING = "timeout_warning", "Time running out"
-    DISPUTE = "dispute", "Result disputed"
-    CHAT = "chat", "Chat"
+class Event(StrEnum):
+    """Names of the notification kinds games sends, for its tasks to import. The kinds
+    themselves (label, modes, default) are registered in `games/notices.py`; the registry in
+    `accounts.notifications` is the list of kinds, and a new kind needs no entry here.
+    Stored names; never change one."""
 
-    @property
-    def preference(self) -> str:
-        """The accounts.Preferences field holding the player's choice for this event."""
-        return f"notify_{self.value}"
+    YOUR_TURN = "your_turn"
+    GAME_OVER = "game_over"
+    CHALLENGE = "challenge"
+    CHALLENGE_ANSWERED = "challenge_answered"
+    TIMEOUT_WARNING = "timeout_warning"
+    DISPUTE = "dispute"
+    CHAT = "chat"
 
 
 class Channel(models.TextChoices):
@@ -64,7 +65,9 @@ class Notification(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
-    event = models.CharField(max_length=24, choices=Event.choices)
+    # A kind name from the registry (accounts.notifications); checked there when recorded, so
+    # a new kind needs no migration here.
+    event = models.CharField(max_length=NAME_MAX_LENGTH)
     # Dedupe key chosen by the caller, e.g. "turn:12:31" (game 12, move 31).
     key = models.CharField(max_length=120)
     text = models.CharField(max_length=300)
@@ -94,6 +97,13 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"Notification {self.pk} ({self.event}) for user {self.user_id}"
+
+    @property
+    def event_label(self) -> str:
+        """The kind's label, or its stored name when the kind is no longer registered."""
+        if not kind_exists(name=self.event):
+            return self.event
+        return kind_get(name=self.event).label
 
 
 class AdminMail(models.Model):

@@ -21,9 +21,10 @@ from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from accounts.models import Notify, User
-from accounts.selectors import preferences_get
-from accounts.services import preferences_notify_set
+from accounts.models import User
+from accounts.notifications import Notify, kind_exists, kind_get, kinds_list
+from accounts.selectors import notify_mode_get, notify_modes_get
+from accounts.services import notify_modes_set
 
 from . import tokens
 from .mail import (
@@ -54,14 +55,15 @@ def user_is_active(*, user: User, now: dt.datetime) -> bool:
 
 
 def notification_channel(*, user: User, event: str, now: dt.datetime) -> str:
-    """How a new notification of `event` reaches `user` (a `Channel` code).
+    """How a new notification of `event` (a registered kind's name) reaches `user` (a `Channel`
+    code); UnknownKindError naming `event` when no such kind is registered.
 
-    Off: the site list only. Digest: the next daily digest. Immediate: one mail now, except
-    for "your turn" while the player is active on the site: then the next digest instead, which
-    leaves it out if the player has played (or read it) by then. Players without an address
-    get the site list only.
+    The player's mode for the kind, else the kind's default, decides. Off: the site list only.
+    Digest: the next daily digest. Immediate: one mail now, except for "your turn" while the
+    player is active on the site: then the next digest instead, which leaves it out if the
+    player has played (or read it) by then. Players without an address get the site list only.
     """
-    choice = getattr(preferences_get(user=user), Event(event).preference)
+    choice = notify_mode_get(user=user, event=event)
     if choice == Notify.OFF or not user.email:
         return Channel.SITE
     if choice == Notify.DIGEST:
@@ -75,12 +77,14 @@ def notification_record(
     *, user: User, event: str, key: str, text: str, url: str, now: dt.datetime
 ) -> Notification:
     """The notification of `user` with dedupe `key`, created (channel decided) on first call;
-    later calls with the same key return the stored row unchanged."""
+    later calls with the same key return the stored row unchanged. `event` must name a
+    registered kind (UnknownKindError naming it otherwise, and nothing is stored)."""
+    kind = kind_get(name=event)
     notification, _ = Notification.objects.get_or_create(
         user=user,
         key=key,
         defaults={
-            "event": Event(event).value,
+            "event": kind.name,
             "text": text[:300],
             "url": url,
             "created": now,
@@ -110,7 +114,8 @@ def notify(
     """Record a notification and, when it travels by immediate mail and was not mailed yet,
     build the mail with `mail()` (only then: images are costly) and send it.
 
-    Raises TransientMailError when the mail server asks to try again later.
+    Raises TransientMailError when the mail server asks to try again later, UnknownKindError
+    naming `event` when no such kind is registered.
     """
     notification = notification_record(user=user, event=event, key=key, text=text, url=url, now=now)
     notification.user = user
@@ -130,7 +135,7 @@ def _base_context(user: User) -> dict[str, object]:
 
 
 def unsubscribe_url(*, user_id: int, event: str) -> str:
-    """Absolute one-click unsubscribe URL for `event` (or tokens.ALL_DIGEST)."""
+    """Absolute one-click unsubscribe URL for the kind `event` (or tokens.ALL_DIGEST)."""
     token = tokens.token_make(user_id=user_id, event=event)
     return site_url(reverse("messaging:unsubscribe", args=[token]))
 
@@ -166,7 +171,7 @@ def notification_mail_send(
         to=user.email,
         content=content,
         unsubscribe_url=unsubscribe_url(user_id=user.pk, event=notification.event),
-        extra_context={**_base_context(user), "event_label": Event(notification.event).label},
+        extra_context={**_base_context(user), "event_label": notification.event_label},
     )
     return _send_claimed(Notification, notification.pk, message)
 
@@ -243,8 +248,7 @@ def digest_day(*, time_zone: str, now: dt.datetime) -> dt.date | None:
 
 
 def _digest_events_off(user: User) -> list[str]:
-    prefs = preferences_get(user=user)
-    return [e.value for e in Event if getattr(prefs, e.preference) == Notify.OFF]
+    return [name for name, mode in notify_modes_get(user=user).items() if mode == Notify.OFF]
 
 
 def digest_pending(*, user: User, now: dt.datetime):
@@ -327,14 +331,21 @@ def digest_send(*, user_id: int, now: dt.datetime) -> Digest | None:
 def _digest_content(user: User, digest: Digest) -> MailContent:
     items = list(digest.items.order_by("created", "pk"))
     groups = []
-    for event in Event:
-        notes = [n for n in items if n.event == event]
+    # Kinds in page order; a kind no longer registered comes last, without its own link.
+    names = [kind.name for kind in kinds_list()]
+    names += sorted({n.event for n in items} - set(names))
+    for name in names:
+        notes = [n for n in items if n.event == name]
         if notes:
             groups.append(
                 {
-                    "label": event.label,
+                    "label": notes[0].event_label,
                     "items": [{"text": n.text, "url": site_url(n.url)} for n in notes],
-                    "unsubscribe_url": unsubscribe_url(user_id=user.pk, event=event),
+                    "unsubscribe_url": (
+                        unsubscribe_url(user_id=user.pk, event=name)
+                        if kind_exists(name=name)
+                        else ""
+                    ),
                 }
             )
     count = len(items)
@@ -349,16 +360,15 @@ def _digest_content(user: User, digest: Digest) -> MailContent:
 
 
 def unsubscribe_apply(*, request: tokens.Unsubscribe) -> list[str]:
-    """Turn off what an unsubscribe token names. Returns the labels of the events now off
-    (empty when the player is gone)."""
+    """Turn off what an unsubscribe token names: one kind, or every kind the player gets in
+    the digest. Returns the labels of the kinds now off (empty when the player is gone)."""
     user = User.objects.filter(pk=request.user_id).first()
     if user is None:
         return []
     if request.event == tokens.ALL_DIGEST:
-        prefs = preferences_get(user=user)
-        events = [e for e in Event if getattr(prefs, e.preference) == Notify.DIGEST]
+        modes = notify_modes_get(user=user)
+        events = [name for name, mode in modes.items() if mode == Notify.DIGEST]
     else:
-        events = [Event(request.event)]
-    if events:
-        preferences_notify_set(user=user, fields=[e.preference for e in events], value=Notify.OFF)
-    return [e.label for e in events]
+        events = [request.event]
+    notify_modes_set(user=user, modes=dict.fromkeys(events, Notify.OFF))
+    return [kind_get(name=name).label for name in events]

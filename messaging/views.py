@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.notifications import kind_get
+
 from . import selectors, services, tokens
 from .forms import MarkReadForm
-from .models import Event
 
 PAGE_SIZE = 25
 
@@ -59,7 +60,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if wanted.event == tokens.ALL_DIGEST:
         what = "the daily digest"
     else:
-        what = f"“{Event(wanted.event).label}” e-mails"
+        what = f"“{kind_get(name=wanted.event).label}” e-mails"
     if request.method == "POST":
         labels = services.unsubscribe_apply(request=wanted)
         return render(request, "messaging/unsubscribe_done.html", {"what": what, "labels": labels})

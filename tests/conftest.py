@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -11,6 +11,7 @@ from celery.result import allow_join_result
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
+from accounts.notifications import KINDS, NotificationKind, Notify, kind_register
 
 # Every factory-made player's password (browser tests log in with it).
 PASSWORD = "correct-horse-battery-9"  # noqa: S105
@@ -58,3 +59,19 @@ def user_factory(db) -> Callable[..., User]:
         return user
 
     return create
+
+
+@pytest.fixture
+def ladder_kind() -> Iterator[NotificationKind]:
+    """A notification kind registered by this test alone, the way the ladder app will add
+    one: no column, no form field, no migration. Digest by default, unlike the game kinds."""
+    kind = kind_register(
+        name="ladder_position",
+        label="Ladder position changed",
+        help_text="Somebody climbed past you on a ladder.",
+        group="Ladders",
+        order=250,
+        default=Notify.DIGEST,
+    )
+    yield kind
+    KINDS.unregister(kind.name)

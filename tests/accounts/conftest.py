@@ -1,4 +1,5 @@
-"""Fixtures for accounts tests (the player factory itself is in tests/conftest.py)."""
+"""Fixtures for accounts tests (the player factory and the test-only notification kind are
+in tests/conftest.py)."""
 
 from __future__ import annotations
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from accounts import selectors, services
-from accounts.models import Preferences
+from accounts.models import NotificationSetting, Preferences
 
 VALID = {
     "time_zone": "Europe/Amsterdam",
@@ -23,16 +25,57 @@ VALID = {
     "notify_chat": "off",
     "notify_message": "digest",
 }
+# Every kind the apps register today, in page order, with the modes each offers.
+KINDS_TODAY = [
+    ("your_turn", ["off", "immediate", "digest"]),
+    ("game_over", ["off", "immediate", "digest"]),
+    ("challenge", ["off", "immediate", "digest"]),
+    ("challenge_answered", ["off", "immediate", "digest"]),
+    ("timeout_warning", ["off", "immediate", "digest"]),
+    ("dispute", ["off", "immediate", "digest"]),
+    ("chat", ["off", "digest"]),
+    ("message", ["off", "immediate", "digest"]),
+]
+
+
+def _select(body: str, name: str) -> str:
+    """The HTML of the <select> called `name`."""
+    return body.split(f'name="{name}"', 1)[1].split("</select>", 1)[0]
+
+
+def _options(body: str, name: str) -> list[str]:
+    return re.findall(r'<option value="(\w+)"', _select(body, name))
+
+
+def _selected(body: str, name: str) -> str:
+    [value] = re.findall(r'<option value="(\w+)" selected>', _select(body, name))
+    return value
 
 
 def test_defaults_apply_before_anything_is_saved(player):
     prefs = selectors.preferences_get(user=player)
 
     assert prefs.pk is None
-    assert prefs.notify_your_turn == "immediate"
+    assert selectors.notify_modes_get(user=player) == {
+        name: "digest" if name == "chat" else "immediate" for name, _ in KINDS_TODAY
+    }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("wood", True)
     assert selectors.board_appearance_get(user=AnonymousUser()) == board
+
+
+def test_the_page_has_one_row_per_kind_in_order_with_only_its_modes(client, player):
+    client.force_login(player)
+
+    body = client.get(reverse("preferences_edit")).content.decode()
+
+    names = re.findall(r'<select name="notify_(\w+)"', body)
+    assert names == [name for name, _ in KINDS_TODAY]
+    for name, modes in KINDS_TODAY:
+        assert _options(body, f"notify_{name}") == modes
+    assert body.index(">Games</th>") < body.index("Your turn") < body.index(">Messages</th>")
+    assert "Your time is running out in a game." in body
+    assert 'aria-describedby="id_notify_chat_helptext"' in body
 
 
 def test_preferences_page_saves_every_choice(client, player):
@@ -42,18 +85,29 @@ def test_preferences_page_saves_every_choice(client, player):
 
     assert response.status_code == 302
     player.refresh_from_db()
-    prefs = Preferences.objects.get(user=player)
     assert player.time_zone == "Europe/Amsterdam"
-    assert (prefs.notify_your_turn, prefs.notify_game_over) == ("digest", "off")
-    assert (prefs.notify_challenge, prefs.notify_message) == ("immediate", "digest")
-    assert (prefs.notify_challenge_answered, prefs.notify_timeout_warning) == (
-        "digest",
-        "immediate",
-    )
-    assert (prefs.notify_dispute, prefs.notify_chat) == ("off", "off")
+    assert selectors.notify_modes_get(user=player) == {
+        name.removeprefix("notify_"): value
+        for name, value in VALID.items()
+        if name.startswith("notify_")
+    }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("slate", False)
     assert board.css_class == "board-theme-slate board-no-coords"
+
+
+@pytest.mark.parametrize(
+    ("kind", "mode"), [(name, mode) for name, modes in KINDS_TODAY for mode in modes]
+)
+def test_every_mode_of_every_kind_saves_and_shows_again(client, player, kind, mode):
+    client.force_login(player)
+
+    response = client.post(reverse("preferences_edit"), {**VALID, f"notify_{kind}": mode})
+
+    assert response.status_code == 302
+    assert selectors.notify_mode_get(user=player, event=kind) == mode
+    body = client.get(reverse("preferences_edit")).content.decode()
+    assert _selected(body, f"notify_{kind}") == mode
 
 
 def test_saved_preferences_show_on_the_page(client, player):
@@ -64,6 +118,9 @@ def test_saved_preferences_show_on_the_page(client, player):
 
     assert '<option value="Europe/Amsterdam" selected>' in body
     assert 'class="board-theme-slate board-no-coords"' in body
+    for field, value in VALID.items():
+        if field.startswith("notify_"):
+            assert _selected(body, field) == value
 
 
 @pytest.mark.parametrize(
@@ -78,8 +135,20 @@ def test_preferences_page_rejects_unknown_values_and_saves_nothing(client, playe
     assert response.status_code == 200
     assert "Select a valid choice" in response.content.decode()
     assert not Preferences.objects.exists()
+    assert not NotificationSetting.objects.exists()
     player.refresh_from_db()
     assert player.time_zone == "UTC"
+
+
+def test_a_post_without_the_notification_fields_is_refused(client, player):
+    client.force_login(player)
+    partial = {k: v for k, v in VALID.items() if k != "notify_dispute"}
+
+    response = client.post(reverse("preferences_edit"), partial)
+
+    assert response.status_code == 200
+    assert "This field is required" in response.content.decode()
+    assert not NotificationSetting.objects.exists()
 
 
 def test_service_validates_on_its_own(player):
@@ -89,19 +158,21 @@ def test_service_validates_on_its_own(player):
             time_zone="localtime",
             board_theme="wood",
             show_coordinates=True,
-            notify_your_turn="off",
-            notify_game_over="off",
-            notify_challenge="off",
-            notify_challenge_answered="off",
-            notify_timeout_warning="off",
-            notify_dispute="off",
-            notify_chat="immediate",
-            notify_message="sometimes",
+            notify={"your_turn": "off", "chat": "immediate", "message": "sometimes", "x": "off"},
         )
 
-    assert set(error.value.message_dict) == {"time_zone", "notify_message", "notify_chat"}
-    assert "only collected in the daily digest" in error.value.message_dict["notify_chat"][0]
+    assert set(error.value.message_dict) == {
+        "time_zone",
+        "notify_message",
+        "notify_chat",
+        "notify_x",
+    }
+    assert error.value.message_dict["notify_chat"] == [
+        "“Chat” can only be set to Off or Daily digest."
+    ]
+    assert error.value.message_dict["notify_x"] == ["Unknown notification kind 'x'."]
     assert not Preferences.objects.exists()
+    assert not NotificationSetting.objects.exists()
 
 
 def test_chat_offers_only_off_or_the_digest_and_defaults_to_the_digest(client, player):
@@ -109,29 +180,40 @@ def test_chat_offers_only_off_or_the_digest_and_defaults_to_the_digest(client, p
 
     body = client.get(reverse("preferences_edit")).content.decode()
 
-    assert selectors.preferences_get(user=player).notify_chat == "digest"
-    chat_select = body.split('name="notify_chat"', 1)[1].split("</select>", 1)[0]
-    assert '<option value="digest" selected>' in chat_select
-    assert 'value="immediate"' not in chat_select
-    for label in ("Your time is running out", "A result of your game is disputed"):
-        assert label in body
+    assert _options(body, "notify_chat") == ["off", "digest"]
+    assert _selected(body, "notify_chat") == "digest"
     response = client.post(reverse("preferences_edit"), {**VALID, "notify_chat": "immediate"})
     assert "Select a valid choice" in response.content.decode()
     assert not Preferences.objects.exists()
 
 
-def test_notify_set_changes_only_the_named_events(player):
-    services.preferences_notify_set(
-        user=player, fields=["notify_your_turn", "notify_chat"], value="off"
-    )
+def test_a_kind_registered_later_gets_its_row_and_is_saved(client, player, ladder_kind):
+    client.force_login(player)
 
-    prefs = selectors.preferences_get(user=player)
-    assert (prefs.notify_your_turn, prefs.notify_chat) == ("off", "off")
-    assert prefs.notify_game_over == "immediate"
-    with pytest.raises(ValidationError):
-        services.preferences_notify_set(user=player, fields=["board_theme"], value="off")
-    with pytest.raises(ValidationError):
-        services.preferences_notify_set(user=player, fields=["notify_chat"], value="immediate")
+    body = client.get(reverse("preferences_edit")).content.decode()
+    assert ">Ladders</th>" in body
+    assert "Somebody climbed past you on a ladder." in body
+    assert _selected(body, "notify_ladder_position") == "digest"
+    client.post(reverse("preferences_edit"), {**VALID, "notify_ladder_position": "immediate"})
+
+    assert selectors.notify_mode_get(user=player, event="ladder_position") == "immediate"
+    body = client.get(reverse("preferences_edit")).content.decode()
+    assert _selected(body, "notify_ladder_position") == "immediate"
+
+
+def test_notify_set_changes_only_the_named_kinds(player):
+    services.notify_modes_set(user=player, modes={"your_turn": "off", "chat": "off"})
+    services.notify_modes_set(user=player, modes={"your_turn": "digest"})
+
+    modes = selectors.notify_modes_get(user=player)
+    assert (modes["your_turn"], modes["chat"]) == ("digest", "off")
+    assert modes["game_over"] == "immediate"
+    assert NotificationSetting.objects.filter(user=player).count() == 2
+    with pytest.raises(ValidationError, match="board_theme"):
+        services.notify_modes_set(user=player, modes={"board_theme": "off"})
+    with pytest.raises(ValidationError, match="can only be set to Off or Daily digest"):
+        services.notify_modes_set(user=player, modes={"chat": "immediate"})
+    assert selectors.notify_modes_get(user=player) == modes
 
 
 def test_time_zone_select_lists_real_zones_only():

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from accounts.services import preferences_notify_set
+from accounts.services import notify_modes_set
 from games import tasks
 from games.game_settings import GameSettings
 from games.mail import RESULT_IMAGE_PX, TURN_IMAGE_PX
@@ -203,7 +203,7 @@ def test_moving_marks_your_own_turn_notices_of_that_game_read(
 def test_the_your_turn_preference_off_keeps_only_the_site_notice(
     game_factory, white, mailoutbox, django_capture_on_commit_callbacks
 ):
-    preferences_notify_set(user=white, fields=["notify_your_turn"], value="off")
+    notify_modes_set(user=white, modes={"your_turn": "off"})
     with django_capture_on_commit_callbacks(execute=True):
         game_factory(moves=("E5",))
 

@@ -6,7 +6,8 @@ import datetime as dt
 
 import pytest
 
-from accounts.services import preferences_notify_set
+from accounts.notifications import KINDS
+from accounts.services import notify_modes_set
 from messaging import services, tasks
 from messaging.models import Channel, Digest, Event, Notification
 
@@ -33,8 +34,7 @@ def digest_player(user_factory, settings):
     """A player in Tokyo (UTC+9) whose events all go to the digest; digest hour 07:00."""
     settings.MESSAGING_DIGEST_HOUR = 7
     player = user_factory(username="hoshi", time_zone="Asia/Tokyo")
-    fields = [f"notify_{e.value}" for e in Event]
-    preferences_notify_set(user=player, fields=fields, value="digest")
+    notify_modes_set(user=player, modes=dict.fromkeys(Event, "digest"))
     return player
 
 
@@ -121,7 +121,7 @@ def test_no_digest_without_pending_notices_or_outside_the_hour(digest_player, ma
 def test_events_turned_off_after_recording_stay_out_of_the_digest(digest_player, mailoutbox):
     record(digest_player, "chat:1", text="a chat line")
     record(digest_player, "over:1", event=Event.GAME_OVER, text="game over")
-    preferences_notify_set(user=digest_player, fields=["notify_chat"], value="off")
+    notify_modes_set(user=digest_player, modes={"chat": "off"})
 
     services.digest_send(user_id=digest_player.pk, now=at(22, 0, day=1))
 
@@ -130,7 +130,7 @@ def test_events_turned_off_after_recording_stay_out_of_the_digest(digest_player,
 
 
 def test_site_only_and_immediate_notices_never_reach_the_digest(digest_player, user_factory):
-    preferences_notify_set(user=digest_player, fields=["notify_game_over"], value="off")
+    notify_modes_set(user=digest_player, modes={"game_over": "off"})
     off = record(digest_player, "over:1", event=Event.GAME_OVER)
     assert off.channel == Channel.SITE
     assert services.digest_due_user_ids(now=at(22, 0, day=1)) == []
@@ -140,7 +140,7 @@ def test_the_hourly_sweep_task_sends_each_due_digest_once(user_factory, settings
     now = dt.datetime.now(tz=UTC)
     settings.MESSAGING_DIGEST_HOUR = now.hour  # due right now, at the real clock of the task
     player = user_factory(time_zone="UTC")
-    preferences_notify_set(user=player, fields=["notify_chat"], value="digest")
+    notify_modes_set(user=player, modes={"chat": "digest"})
     record(player, "chat:1", now=now - dt.timedelta(minutes=1))
 
     assert tasks.digest_sweep.delay().get() == 1
@@ -149,3 +149,34 @@ def test_the_hourly_sweep_task_sends_each_due_digest_once(user_factory, settings
 
     assert [m.to for m in mailoutbox] == [[player.email]]
     assert Notification.objects.get().digest is not None
+
+
+def test_a_kind_registered_later_has_its_own_group_after_the_game_kinds(
+    digest_player, mailoutbox, ladder_kind
+):
+    record(digest_player, "ladder:1", event="ladder_position", text="kuro climbed past you")
+    record(digest_player, "chat:1", text="a chat line")
+
+    services.digest_send(user_id=digest_player.pk, now=at(22, 0, day=1))
+
+    body = mailoutbox[0].body
+    assert body.index("Chat\n- a chat line") < body.index(
+        "Ladder position changed\n- kuro climbed past you"
+    )
+    assert 'No more "Ladder position changed" e-mails: http://testserver/' in body
+
+
+def test_notices_of_a_kind_no_longer_registered_still_reach_the_digest(
+    digest_player, mailoutbox, ladder_kind
+):
+    record(digest_player, "ladder:1", event="ladder_position", text="kuro climbed past you")
+    record(digest_player, "chat:1", text="a chat line")
+    KINDS.unregister("ladder_position")
+    try:
+        services.digest_send(user_id=digest_player.pk, now=at(22, 0, day=1))
+    finally:
+        KINDS.register(ladder_kind)
+
+    body = mailoutbox[0].body
+    assert body.index("a chat line") < body.index("ladder_position\n- kuro climbed past you")
+    assert body.count("No more ") == 1  # no link that would name an unknown kind

@@ -9,7 +9,8 @@ import io
 import pytest
 from PIL import Image
 
-from accounts.services import preferences_notify_set
+from accounts.notifications import UnknownKindError
+from accounts.services import notify_modes_set
 from messaging import services
 from messaging.models import Channel, Event, Notification
 
@@ -78,7 +79,7 @@ def test_the_same_key_twice_records_and_mails_once(user_factory, note, mailoutbo
 
 def test_the_mail_is_only_built_when_it_goes_out(user_factory, mailoutbox):
     player = user_factory()
-    preferences_notify_set(user=player, fields=["notify_game_over"], value="digest")
+    notify_modes_set(user=player, modes={"game_over": "digest"})
 
     def explode():
         raise AssertionError("a digest notification must not build an immediate mail")
@@ -97,7 +98,7 @@ def test_the_mail_is_only_built_when_it_goes_out(user_factory, mailoutbox):
 )
 def test_the_preference_decides_the_channel(user_factory, note, mailoutbox, choice, channel, mails):
     player = user_factory()
-    preferences_notify_set(user=player, fields=["notify_challenge"], value=choice)
+    notify_modes_set(user=player, modes={"challenge": choice})
 
     notified = _notify(player, note, event=Event.CHALLENGE)
 
@@ -159,3 +160,33 @@ def test_admin_mail_goes_out_once_per_key(db, settings, mailoutbox):
     assert (first, second) == (True, False)
     assert [m.to for m in mailoutbox] == [["staff@example.org"]]
     assert mailoutbox[0].subject == "[Badux] S"
+
+
+def test_a_kind_registered_only_here_is_routed_by_its_default_then_by_the_choice(
+    user_factory, note, mailoutbox, ladder_kind
+):
+    player = user_factory()
+
+    first = _notify(player, note, event="ladder_position", key="ladder:1")
+    assert first.notification.channel == Channel.DIGEST  # the kind's default, no row needed
+    assert first.notification.event == "ladder_position"
+    assert mailoutbox == []
+
+    notify_modes_set(user=player, modes={"ladder_position": "immediate"})
+    second = _notify(player, note, event="ladder_position", key="ladder:2")
+    assert second.mailed
+    assert 'Unsubscribe from "Ladder position changed" e-mails' in mailoutbox[0].body
+
+    notify_modes_set(user=player, modes={"ladder_position": "off"})
+    third = _notify(player, note, event="ladder_position", key="ladder:3")
+    assert third.notification.channel == Channel.SITE
+    assert len(mailoutbox) == 1
+
+
+def test_an_unknown_event_is_an_error_naming_it_and_nothing_is_stored(user_factory, note):
+    player = user_factory()
+
+    with pytest.raises(UnknownKindError, match="'tournament_ended'"):
+        _notify(player, note, event="tournament_ended")
+
+    assert not Notification.objects.exists()

@@ -9,7 +9,7 @@ import pytest
 from celery import shared_task
 from django.utils import timezone
 
-from accounts.services import preferences_notify_set
+from accounts.services import notify_modes_set
 from messaging import services, tasks
 from messaging.mail import RETRY_OPTIONS, TransientMailError
 from messaging.models import Digest, Event, Notification
@@ -101,7 +101,7 @@ def test_the_digest_task_retries_a_transient_refusal_and_sends_one_digest(
     now = dt.datetime.now(tz=dt.UTC)
     settings.MESSAGING_DIGEST_HOUR = now.hour
     player = user_factory(time_zone="UTC")
-    preferences_notify_set(user=player, fields=["notify_chat"], value="digest")
+    notify_modes_set(user=player, modes={"chat": "digest"})
     services.notification_record(
         user=player, event=Event.CHAT, key="chat:1", text="hi", url="/", now=now
     )

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.test import Client
 
-from accounts.selectors import preferences_get
-from accounts.services import preferences_notify_set
+from accounts.notifications import KINDS, kinds_list
+from accounts.selectors import notify_modes_get
+from accounts.services import notify_modes_set
 from messaging import services, tokens
 from messaging.models import Event
 
@@ -38,7 +39,7 @@ def test_get_asks_first_and_changes_nothing(client, mailed_link):
 
     assert page.status_code == 200
     assert "Stop “Game over” e-mails?" in page.content.decode()
-    assert preferences_get(user=player).notify_game_over == "immediate"
+    assert notify_modes_get(user=player)["game_over"] == "immediate"
 
 
 def test_the_confirm_button_turns_that_event_off_without_login(mailed_link):
@@ -49,9 +50,9 @@ def test_the_confirm_button_turns_that_event_off_without_login(mailed_link):
 
     assert page.status_code == 200
     assert "no more e-mail for Game over" in page.content.decode()
-    prefs = preferences_get(user=player)
-    assert prefs.notify_game_over == "off"
-    assert prefs.notify_your_turn == "immediate"
+    modes = notify_modes_get(user=player)
+    assert modes["game_over"] == "off"
+    assert modes["your_turn"] == "immediate"
 
 
 def test_one_click_post_from_a_mail_client(mailed_link):
@@ -65,7 +66,7 @@ def test_one_click_post_from_a_mail_client(mailed_link):
     )
 
     assert response.status_code == 200
-    assert preferences_get(user=player).notify_game_over == "off"
+    assert notify_modes_get(user=player)["game_over"] == "off"
     # Posting again is harmless.
     assert mail_client.post(link).status_code == 200
 
@@ -79,8 +80,8 @@ def test_a_tampered_token_is_refused_and_changes_nothing(client, mailed_link, me
         response = getattr(client, method)(f"/notifications/unsubscribe/{bad}/")
         assert response.status_code == 400
         assert "damaged or was not made by this site" in response.content.decode()
-    prefs = preferences_get(user=player)
-    assert (prefs.notify_game_over, prefs.notify_your_turn) == ("immediate", "immediate")
+    modes = notify_modes_get(user=player)
+    assert (modes["game_over"], modes["your_turn"]) == ("immediate", "immediate")
 
 
 def test_a_token_for_one_player_cannot_be_edited_to_another(user_factory, client):
@@ -92,27 +93,63 @@ def test_a_token_for_one_player_cannot_be_edited_to_another(user_factory, client
     response = client.post(f"/notifications/unsubscribe/{other}:{rest}/")
 
     assert response.status_code == 400
-    assert preferences_get(user=shiro).notify_chat == "digest"
+    assert notify_modes_get(user=shiro)["chat"] == "digest"
 
 
 def test_the_digest_link_turns_every_digest_event_off(user_factory, client):
     player = user_factory()
-    preferences_notify_set(user=player, fields=["notify_challenge"], value="digest")
+    notify_modes_set(user=player, modes={"challenge": "digest"})
     url = services.unsubscribe_url(user_id=player.pk, event=tokens.ALL_DIGEST)
 
     page = client.post(_path(url))
 
     assert "Challenge received, Chat" in page.content.decode()
-    prefs = preferences_get(user=player)
-    assert (prefs.notify_challenge, prefs.notify_chat) == ("off", "off")
-    assert prefs.notify_game_over == "immediate"
+    modes = notify_modes_get(user=player)
+    assert (modes["challenge"], modes["chat"]) == ("off", "off")
+    assert modes["game_over"] == "immediate"
 
 
-def test_every_event_has_a_working_link(user_factory, client):
+def test_every_registered_kind_has_a_working_link(user_factory, client):
     player = user_factory()
-    for event in Event:
-        url = services.unsubscribe_url(user_id=player.pk, event=event)
+    for kind in kinds_list():
+        url = services.unsubscribe_url(user_id=player.pk, event=kind.name)
         assert re.fullmatch(r"http://testserver/notifications/unsubscribe/[\w:-]+/", url)
         assert client.post(_path(url)).status_code == 200
-    prefs = preferences_get(user=player)
-    assert {getattr(prefs, e.preference) for e in Event} == {"off"}
+    assert set(notify_modes_get(user=player).values()) == {"off"}
+
+
+def test_a_kind_registered_later_unsubscribes_like_the_others(user_factory, client, ladder_kind):
+    player = user_factory()
+    link = _path(services.unsubscribe_url(user_id=player.pk, event="ladder_position"))
+
+    assert "Stop “Ladder position changed” e-mails?" in client.get(link).content.decode()
+    assert notify_modes_get(user=player)["ladder_position"] == "digest"
+    client.post(link)
+    assert notify_modes_get(user=player)["ladder_position"] == "off"
+
+
+def test_the_digest_link_also_turns_off_a_kind_registered_later(user_factory, client, ladder_kind):
+    player = user_factory()
+
+    page = client.post(_path(services.unsubscribe_url(user_id=player.pk, event=tokens.ALL_DIGEST)))
+
+    assert "Chat, Ladder position changed" in page.content.decode()
+    assert notify_modes_get(user=player)["ladder_position"] == "off"
+
+
+def test_a_link_to_a_kind_no_longer_registered_is_refused(user_factory, client, ladder_kind):
+    player = user_factory()
+    link = _path(services.unsubscribe_url(user_id=player.pk, event="ladder_position"))
+    KINDS.unregister("ladder_position")
+    try:
+        response = client.post(link)
+    finally:
+        KINDS.register(ladder_kind)
+
+    assert response.status_code == 400
+    assert "unknown kind of mail" in response.content.decode()
+
+
+def test_a_token_cannot_be_made_for_an_unknown_kind():
+    with pytest.raises(ValueError, match="'ladder_position'"):
+        tokens.token_make(user_id=1, event="ladder_position")

@@ -121,3 +121,16 @@ def test_the_notifications_page_query_count(client, player, django_assert_max_nu
     with django_assert_max_num_queries(5):
         response = client.get(reverse("messaging:list"))
     assert response.status_code == 200
+
+
+def test_each_notice_shows_its_kinds_label(client, player, ladder_kind):
+    make(player, 1)
+    services.notification_record(
+        user=player, event="ladder_position", key="ladder:1", text="climbed", url="/", now=NOW
+    )
+    client.force_login(player)
+
+    body = client.get(reverse("messaging:list")).content.decode()
+
+    assert body.count("· Chat</span>") == 1
+    assert body.count("· Ladder position changed</span>") == 1

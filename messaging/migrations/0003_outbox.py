@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('messaging', '0001_initial'),
+        ('messaging', '0002_notification_event_any_kind'),
     ]
 
     operations = [
