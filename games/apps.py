@@ -6,7 +6,3 @@ class GamesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
-
-    def ready(self) -> None:
-        # Celery discovers only `tasks.py`; the play-by-mail answer task lives beside it.
-        from . import inbound_tasks  # noqa: F401

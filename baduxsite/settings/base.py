@@ -130,7 +130,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.
     "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
 }
-CELERY_IMPORTS = ("baduxsite.tasks",)
+# Task modules that are not an app's `tasks.py` (autodiscovery finds only those).
+# games.inbound_sweeps imports games.inbound, which imports games.inbound_tasks.
+CELERY_IMPORTS = ("baduxsite.tasks", "games.inbound_sweeps")
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
