@@ -176,6 +176,9 @@ INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
 # Reply-mail records (one per message, so a redelivered message acts once) are kept this long:
 # far beyond any mail server's redelivery window (Postfix gives up after 5 days by default).
 INBOUND_MAIL_KEEP_DAYS = 30
+# The authserv-id of the mail server in front of the receiver (its Authentication-Results
+# headers are believed, all others ignored): a reply whose DMARC check failed there is refused.
+GAMES_INBOUND_AUTHSERV_ID = (env.get_str("GAMES_INBOUND_AUTHSERV_ID", "") or "").lower()
 EMAIL_SUBJECT_PREFIX = "[Badux] "
 # Absolute links in mails (game pages, unsubscribe) start with this; no trailing slash.
 SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")
