@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from accounts.selectors import board_appearance_get
+from accounts.selectors import board_appearance_get, user_find_by_username
 from rules import CoordinateError
 
 from . import clock, selectors, services
@@ -626,7 +626,7 @@ def history(request: HttpRequest) -> HttpResponse:
     player = None
     name = request.GET.get("player", "").strip()
     if name:
-        player = User.objects.filter(username__iexact=name, is_active=True).first()
+        player = user_find_by_username(username=name)
         if player is None:
             messages.error(request, f"There is no player named '{name}'.")
     games = selectors.games_finished_public(user=player)

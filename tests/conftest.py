@@ -30,3 +30,21 @@ def _allow_celery_result_joins():
     """
     with allow_join_result():
         yield
+
+
+@pytest.fixture
+def refuse_nul_like_postgresql():
+    """Make every query fail as PostgreSQL does when a parameter holds a NUL character, so
+    SQLite runs show a NUL that reaches the database (it would be a 500 in production)."""
+    from django.db import connection
+
+    def guard(execute, sql, params, many, context):
+        rows = params if many else [params]
+        for row in rows or []:
+            for value in row or []:
+                if isinstance(value, str) and "\x00" in value:
+                    raise ValueError("A string literal cannot contain NUL (0x00) characters.")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(guard):
+        yield
