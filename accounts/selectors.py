@@ -12,7 +12,7 @@ from zoneinfo import available_timezones
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django_countries import countries
 
 from .models import BoardTheme, NotificationSetting, Preferences, RelationKind, User, UserRelation
@@ -20,6 +20,7 @@ from .notifications import NotificationKind, kind_get, kinds_list
 
 # A player counts as "here" when seen within this window.
 ONLINE_WINDOW = dt.timedelta(minutes=15)
+USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
 
 
 class ContactRefused(PermissionDenied):
@@ -59,9 +60,24 @@ def country_name(*, code: str) -> str:
     return countries.name(code) if code else ""
 
 
+def user_find_by_username(*, username: str) -> User | None:
+    """The active user with this username (case-insensitive), or None.
+
+    Any text is accepted: a name no account can have (empty, longer than a username, or with a
+    NUL or another unprintable character, which PostgreSQL refuses in a query) is None without
+    touching the database."""
+    if not username or len(username) > USERNAME_MAX_LENGTH or not username.isprintable():
+        return None
+    return User.objects.filter(username__iexact=username, is_active=True).first()
+
+
 def user_get_by_username(*, username: str) -> User:
-    """The active user with this username (case-insensitive); `Http404` if none."""
-    return get_object_or_404(User, username__iexact=username, is_active=True)
+    """The active user with this username (case-insensitive); `Http404` if none (also for any
+    name no account can have, see `user_find_by_username`)."""
+    user = user_find_by_username(username=username)
+    if user is None:
+        raise Http404("There is no player with that name.")
+    return user
 
 
 def preferences_get(*, user: User) -> Preferences:

@@ -8,8 +8,8 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # Registers the Celery tasks in every process (the outbox checks task names), the
-        # play-by-mail answer task (beside tasks.py, where autodiscovery misses it) and games'
-        # notification kinds. Imported here, not at the top: these modules import models, which
-        # need the app registry complete.
-        from . import inbound_tasks, notices, tasks  # noqa: F401
+        # Registers games' notification kinds and the Celery tasks in every process (the outbox
+        # checks task names; workers also load games.inbound_sweeps through CELERY_IMPORTS).
+        # Imported here, not at the top: these modules import models, which need the app
+        # registry complete.
+        from . import notices, tasks  # noqa: F401

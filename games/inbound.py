@@ -8,7 +8,10 @@ move number, so a reply to an old mail cannot play on a newer position.
 
 Who may play: the signed reply address is the credential (see `games.reply_address`). The
 From address must also be one of the player's verified addresses, so a your-turn mail that was
-forwarded to someone else cannot be answered by them by accident. Refusals that concern the
+forwarded to someone else cannot be answered by them by accident; a sender writes From freely,
+so that check proves nothing on its own. When GAMES_INBOUND_AUTHSERV_ID names the mail server in
+front, a reply whose DMARC check failed there (its Authentication-Results header) is refused;
+headers that other servers (or the sender) wrote are ignored. Refusals that concern the
 player (illegal move, game over, moved on, unreadable first line) are answered by a plain-text
 mail to that verified address; a reply address that is not ours or not intact, or a sender who
 is not the player, is refused in the SMTP dialogue (5xx), so the sending server bounces it and
@@ -21,6 +24,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
@@ -81,6 +85,9 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
     except BadReplyAddress as exc:
         return InboundResult(_bad_address_status(recipient, exc), "bad_address")
     mail = reply_mail_parse(raw)
+    refusal = _dmarc_refusal(mail)
+    if refusal:
+        return InboundResult(refusal, "dmarc_fail")
     user = User.objects.filter(pk=token.user_id, is_active=True).first()
     if user is None:
         return InboundResult("550 5.1.1 This player's account no longer exists.", "no_player")
@@ -130,6 +137,17 @@ def inbound_mail_prune(*, now: dt.datetime, keep: dt.timedelta) -> int:
         raise ValueError("keep reply-mail records at least 7 days: mail servers redeliver for days")
     deleted, _ = InboundMail.objects.filter(received__lt=now - keep).delete()
     return deleted
+
+
+def _dmarc_refusal(mail: ReplyMail) -> str:
+    """The 550 line when the trusted server (GAMES_INBOUND_AUTHSERV_ID) says DMARC failed."""
+    trusted = settings.GAMES_INBOUND_AUTHSERV_ID
+    if not trusted or (trusted, "fail") not in mail.dmarc:
+        return ""
+    return (
+        f"550 5.7.1 The DMARC check of {trusted} failed: this mail is not from the domain its "
+        "From address names. Nothing was played; reply from your own mailbox, or play on the site."
+    )
 
 
 def _is_players_address(user: User, sender: str) -> bool:

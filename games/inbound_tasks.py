@@ -1,6 +1,8 @@
 """The answer to a reply mail that played nothing (Celery task, queued after the commit).
 
-Imported by `GamesConfig.ready()` so workers know the task. Safe to run twice: the task claims
+Workers know the task through `CELERY_IMPORTS` (`games.inbound_sweeps`, which imports
+`games.inbound`, which imports this module). This module never imports `games.inbound`: the
+service enqueues the task, not the other way round. Safe to run twice: the task claims
 the record before sending, so a record that was already answered is skipped. Sending goes
 through `messaging.mail`: transient refusals (disconnects, 4xx) release the claim and retry
 with backoff, permanent ones (5xx) are logged and not retried.
@@ -8,11 +10,9 @@ with backoff, permanent ones (5xx) are logged and not retried.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 
 from celery import shared_task
-from django.conf import settings
 from django.core.mail import EmailMessage
 from django.urls import reverse
 from django.utils import timezone
@@ -101,11 +101,3 @@ def inbound_reply_send(inbound_mail_id: int) -> bool:
         logger.warning("Answer to reply mail %s refused: %s", record.pk, exc)
         return False
     return True
-
-
-@shared_task(name="games.inbound_mail_prune")
-def inbound_mail_prune() -> int:
-    """Daily: forget reply-mail records older than INBOUND_MAIL_KEEP_DAYS; returns how many."""
-    from .inbound import inbound_mail_prune as prune  # games.inbound imports this module
-
-    return prune(now=timezone.now(), keep=dt.timedelta(days=settings.INBOUND_MAIL_KEEP_DAYS))

@@ -5,7 +5,8 @@ Unknown or altered recipients are refused at RCPT time (550). The message itself
 during DATA by `games.inbound.inbound_mail_handle` on one worker thread (the Django ORM is
 synchronous), and its status line is the answer: 250 once the move was played or the player was
 told why not, 5xx for a sender who is not the player, 451 when the database is unavailable, so
-the mail server keeps the message and tries again (a repeat plays nothing twice).
+the mail server keeps the message and tries again (a repeat plays nothing twice). Any other
+error is a final 554: it would recur on every retry, and the player would hear nothing for days.
 
 SMTP takes one reply address per message (a second RCPT gets 452, which servers answer by
 sending a second copy); LMTP takes several and answers each one after DATA, as RFC 2033 wants.
@@ -20,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError, InterfaceError, close_old_connections
 from django.utils import timezone
 
 from .inbound import inbound_mail_handle, inbound_recipient_check
@@ -73,14 +74,18 @@ class ReplyHandler:
         close_old_connections()
         try:
             result = inbound_mail_handle(raw=raw, recipient=recipient, now=timezone.now())
-        except DatabaseError:
+        except (DatabaseError, InterfaceError):
             logger.exception("Reply mail to %s: database error, asking to retry", recipient)
             return "451 4.3.0 Temporary failure; please try again later."
         except Exception:
-            # A bug, not the player's fault: the mail server keeps the message and retries for
-            # days, long enough for a fix; a 5xx would bounce the player's move instead.
-            logger.exception("Reply mail to %s: unexpected error, asking to retry", recipient)
-            return "451 4.3.0 Temporary failure; please try again later."
+            # A bug: the same message would fail again on every retry, and the sending server
+            # would retry for days while the player hears nothing. A final answer bounces it
+            # now, and the log has the traceback.
+            logger.exception("Reply mail to %s: unexpected error, refused", recipient)
+            return (
+                "554 5.3.0 Badux could not handle this mail (an error on our side, logged for the "
+                "site's staff). Look at the game on the site: your move may not have been played."
+            )
         finally:
             close_old_connections()
         logger.info("Reply mail to %s: %s", recipient, result.outcome)

@@ -1,7 +1,9 @@
 """Reading a player's reply mail: headers that matter and the command on its first line.
 
 No database and no Django here. `reply_mail_parse` never raises on junk input: a message that
-cannot be read yields empty fields, and `command_parse` then says what it expected.
+cannot be read yields empty fields, and `command_parse` then says what it expected. Every text
+it returns can be stored as it is: no control characters (NUL), no lone surrogates, whatever
+charset (idna, punycode, undefined, rot13 ...) the message names.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ _HISTORY_MARKERS = re.compile(
     re.IGNORECASE,
 )
 _QUOTE_PREFIX = re.compile(r"^\s*(>|\|)")
-_INVISIBLE = {"Cf", "Cc", "Zl", "Zp"}
+_INVISIBLE = {"Cf", "Cc", "Cs", "Zl", "Zp"}
 _MAX_LINE = 200
 
 
@@ -37,6 +39,9 @@ class ReplyMail:
     subject: str
     first_line: str  # first line of the player's own text, up to 200 characters
     automatic: bool  # an auto-reply, bounce or list mail: never answered, never played
+    # (authserv-id, result) of every dmarc result in the Authentication-Results headers, both
+    # lower case; which server to believe is the caller's choice (anyone can write one).
+    dmarc: tuple[tuple[str, str], ...] = ()
 
     def dedup_key(self, *, recipient: str, raw: bytes) -> str:
         """Same message to the same address -> same key (the raw bytes when no Message-ID)."""
@@ -68,21 +73,74 @@ def reply_mail_parse(raw: bytes) -> ReplyMail:
         subject=_header(message, "Subject")[:200],
         first_line=first_line(body_text(message)),
         automatic=_is_automatic(message),
+        dmarc=_dmarc_results(message),
     )
 
 
-def _header(message: Message, name: str) -> str:
+def _storable(text: str) -> str:
+    """`text` with control characters (NUL ...) as spaces and lone surrogates (undecodable
+    bytes) as U+FFFD, whitespace collapsed: safe for any database column."""
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        kept.append(" " if category == "Cc" else "\ufffd" if category == "Cs" else ch)
+    return " ".join("".join(kept).split())
+
+
+def _header_values(message: Message, name: str) -> list[str]:
+    """Every `name` header as text, unfolded; [] when missing or unreadable."""
     try:
-        value = message.get(name)
+        values = message.get_all(name) or []
+        return [" ".join(str(value).split()) for value in values]
     except Exception:  # a malformed header must not stop the mail
-        return ""
-    return " ".join(str(value).split()) if value is not None else ""
+        return []
+
+
+def _header(message: Message, name: str) -> str:
+    values = _header_values(message, name)
+    return _storable(values[0]) if values else ""
 
 
 def _sender(message: Message) -> str:
-    pairs = getaddresses([_header(message, "From")])
+    """The one address in From, lower case; '' when there is none, several, or the header
+    holds control characters (a NUL is no part of an address, and not silently dropped)."""
+    values = _header_values(message, "From")
+    if len(values) != 1 or values[0] != _storable(values[0]):
+        return ""
+    pairs = getaddresses(values)
     addresses = [address for _, address in pairs if "@" in address]
-    return addresses[0].lower() if len(addresses) == 1 else ""
+    if len(addresses) != 1 or len(addresses[0]) > 254 or not addresses[0].isprintable():
+        return ""
+    return addresses[0].lower()
+
+
+_COMMENT = re.compile(r"\([^()]*\)")
+_RESULT = re.compile(r"^([a-z0-9_.-]+)(?:/[0-9]+)?\s*=\s*([a-z0-9_-]+)", re.IGNORECASE)
+
+
+def authentication_results(value: str) -> tuple[str, list[tuple[str, str]]]:
+    """One Authentication-Results header (RFC 8601) -> (authserv-id, [(method, result)]), lower
+    case: 'mx.example.org; dmarc=fail (p=reject) header.from=x.org' ->
+    ('mx.example.org', [('dmarc', 'fail')]). Comments are dropped; junk gives no results."""
+    for _ in range(5):  # nested comments, innermost first
+        value = _COMMENT.sub(" ", value)
+    first, *resinfo = value.split(";")
+    words = first.split()
+    authserv_id = words[0].strip('"').lower() if words else ""
+    results = []
+    for part in resinfo:
+        match = _RESULT.match(part.strip())
+        if match:
+            results.append((match.group(1).lower(), match.group(2).lower()))
+    return authserv_id, results
+
+
+def _dmarc_results(message: Message) -> tuple[tuple[str, str], ...]:
+    found = []
+    for value in _header_values(message, "Authentication-Results"):
+        authserv_id, results = authentication_results(value)
+        found += [(authserv_id, result) for method, result in results if method == "dmarc"]
+    return tuple(found)
 
 
 def _is_automatic(message: Message) -> bool:
@@ -123,7 +181,10 @@ def _decoded(part: Message) -> str:
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")
-    except LookupError:  # an unknown charset name
+    except (LookupError, ValueError):
+        # An unknown name, a codec that is no charset (rot13, base64: LookupError), or one that
+        # refuses errors="replace" or the bytes themselves (idna, punycode, undefined:
+        # UnicodeError, a ValueError): read the text as UTF-8 instead.
         return payload.decode("utf-8", errors="replace")
 
 

@@ -5,7 +5,10 @@
   ``illegal move N: C pt (code: reason)`` (e.g. ``illegal move 12: W dd (ko: ...)``, the point
   is ``pass`` for a pass) and exits 1. With ``--position`` and a legal record, two more lines
   give the final position: ``B`` then, for each black stone in sorted SGF order, a space and its
-  SGF point (``B aa bb``; just ``B`` when there are none), then the same for ``W``.
+  SGF point (``B aa bb``; just ``B`` when there are none), then the same for ``W``. Two moves
+  of one colour in a row are read as a pass of the other colour between them (an omitted pass),
+  and each such pass adds a last line ``implied pass before move N: C pass`` (N counts B/W
+  nodes as above, C is the colour that passed); the record is still ``ok``.
 * ``score GAME.sgf [--json]`` replays, estimates the dead stones and prints the result as SGF
   writes it (``B+3.5``, ``W+0.5``, ``0`` for a draw); ``--json`` prints one JSON object:
   `Score.as_dict` with SGF points plus ``rules`` (the preset key).
@@ -22,7 +25,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from rules.board import BLACK, WHITE
+from rules.board import BLACK, COLOUR_LETTERS, WHITE
 from rules.game import Game
 from rules.sgf import IllegalRecordMove, SgfError, SgfRecord, game_from_record, read_sgf
 
@@ -79,12 +82,15 @@ def _fail(message: str, code: int = EXIT_BAD_FILE) -> int:
 
 
 def _check(record: SgfRecord, game: Game, *, position: bool) -> int:
-    print(f"ok {len(record.moves)} moves")
+    print(f"ok {len(record.moves) - len(record.implied_passes)} moves")
     if position:
         stones = game.position
         sgf = record.topology.sgf
         for colour, letter in ((BLACK, "B"), (WHITE, "W")):
             print(" ".join([letter, *sorted(sgf(p) for p in stones.points_of(colour))]))
+    for index in record.implied_passes:
+        colour = COLOUR_LETTERS[record.moves[index].colour]
+        print(f"implied pass before move {record.node_number(index)}: {colour} pass")
     return EXIT_OK
 
 

@@ -17,11 +17,16 @@ Hexagons, our convention (a stable contract other tools rely on):
 
 This is exactly the mapping of `rules.topology.hexagon` (`Topology.sgf` / `Topology.from_sgf`).
 
-Properties read: SZ, HX, RU, KM, HA, AB/AW/AE (before the first move), PL, B/W, PB, PW, DT, RE
-and C. Only the main line of the first game in the file is read. Rule sets: RU[Japanese] or
-Korean -> 'go-territory' (simple ko); Chinese, AGA, NZ, Tromp-Taylor -> 'go-area' (superko);
-RU[Badux] -> 'badux'; no or unknown RU -> `default_preset_key` (hexagons: 'badux'). KM sets the
-komi, HA the handicap (with AB the stones stand as given, without AB on their fixed points).
+Properties read: SZ, HX, RU, KM, HA, AB/AW/AE (before the first move, never in a node with a
+move), PL, B/W, PB, PW, DT, RE and C; CA names the charset of the text (an unknown name is
+ignored, a codec that is no charset, such as rot13, base64, hex, idna or punycode, is an error).
+Two moves of one colour in a row read as a pass of the other colour between them (an omitted
+pass, as real servers write them, and as other Go programs read them): `SgfRecord.moves` holds
+that pass, and `SgfRecord.implied_passes` says where. Only the main line of the first game in
+the file is read. Rule sets: RU[Japanese] or Korean -> 'go-territory' (simple ko); Chinese,
+AGA, NZ, Tromp-Taylor -> 'go-area' (superko); RU[Badux] -> 'badux'; no or unknown RU ->
+`default_preset_key` (hexagons: 'badux'). KM sets the komi, HA the handicap (with AB the stones
+stand as given, without AB on their fixed points).
 Written files use RU[Chinese] / RU[Japanese] / RU[Badux] for the three presets.
 
 Every problem with a file raises `SgfError` with a one-line message.
@@ -35,7 +40,7 @@ from dataclasses import dataclass, field, replace
 
 from sgfmill import sgf, sgf_grammar
 
-from rules.board import BLACK, COLOUR_LETTERS, WHITE
+from rules.board import BLACK, COLOUR_LETTERS, WHITE, other
 from rules.errors import IllegalMove, InvalidSetup, RulesError
 from rules.game import PASS, PLAY, Game, Move
 from rules.ruleset import RuleSet, default_preset_key, preset
@@ -58,6 +63,10 @@ RU_PRESETS = {
 }
 PRESET_RU = {"go-area": "Chinese", "go-territory": "Japanese", "badux": "Badux"}
 _COLOURS = {"B": BLACK, "W": WHITE}
+# Codecs Python knows that cannot decode text with errors="replace" (idna, undefined) or that
+# read an ASCII name as something else (punycode); transforms such as rot13, base64 and hex are
+# refused by bytes.decode itself.
+_NOT_CHARSETS = {"idna", "punycode", "undefined"}
 
 
 class SgfError(RulesError, ValueError):
@@ -68,8 +77,9 @@ class SgfError(RulesError, ValueError):
 
 
 class IllegalRecordMove(RulesError):
-    """A recorded move the rules refuse. `number` counts B/W nodes from 1 (passes included);
-    `error` is the `IllegalMove` (its `.code`: occupied, suicide, ko, superko, ...)."""
+    """A recorded move the rules refuse. `number` counts B/W nodes from 1 (passes included,
+    implied passes not); `error` is the `IllegalMove` (its `.code`: occupied, suicide, ko,
+    superko, ...)."""
 
     def __init__(self, number: int, move: Move, topology: Topology, error: IllegalMove) -> None:
         self.number = number
@@ -86,9 +96,11 @@ class IllegalRecordMove(RulesError):
 class SgfRecord:
     """One game record: the board, rules, setup, moves and the players' details.
 
-    `moves` holds plays and passes only (a resignation is written as RE). `to_move` is the PL
-    property (None when absent). `comments` maps the number of moves played when the comment
-    was made (0 = the root) to its text.
+    `moves` holds plays and passes only (a resignation is written as RE), colours alternating:
+    where the file has two moves of one colour in a row, the other colour's pass between them
+    is in `moves` too, and its index is in `implied_passes`. `to_move` is the PL property (None
+    when absent). `comments` maps the number of moves played when the comment was made (0 = the
+    root) to its text.
     """
 
     topology: Topology
@@ -103,6 +115,12 @@ class SgfRecord:
     date: str | None = None
     result: str | None = None
     comments: dict[int, str] = field(default_factory=dict)
+    implied_passes: tuple[int, ...] = ()
+
+    def node_number(self, index: int) -> int:
+        """The number of `moves[index]` counted in B/W nodes from 1, as a file reader counts
+        (an implied pass has the number of the node after it)."""
+        return index + 1 - sum(1 for implied in self.implied_passes if implied < index)
 
     @property
     def first_to_move(self) -> int:
@@ -196,9 +214,20 @@ def _text_encoding(props: dict, data: bytes) -> str:
     ca = _first(props, "CA")
     if ca is not None:
         try:
-            return codecs.lookup(ca.decode("ascii").strip()).name
+            name = codecs.lookup(ca.decode("ascii").strip()).name
         except (LookupError, UnicodeDecodeError, ValueError):
-            pass  # an unknown charset only affects text; guess below
+            name = None  # an unknown charset only affects text; guess below
+        if name is not None:
+            try:
+                b"CA".decode(name, "replace")  # transforms (rot13 ...) raise LookupError
+            except (LookupError, ValueError):
+                name = "undefined"
+            if name in _NOT_CHARSETS:
+                raise SgfError(
+                    f"CA[{_show(ca)}] is not a character set for text: use CA[UTF-8] "
+                    "(or leave CA out)"
+                )
+            return name
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -213,7 +242,10 @@ def _show(raw: bytes, limit: int = 20) -> str:
 
 def _text(raw: bytes, encoding: str, simple: bool = False) -> str:
     value = sgf_grammar.simpletext_value(raw) if simple else sgf_grammar.text_value(raw)
-    return value.decode(encoding, "replace")
+    try:
+        return value.decode(encoding, "replace")
+    except (LookupError, ValueError) as exc:  # a codec _text_encoding let through by mistake
+        raise SgfError(f"the text cannot be read as {encoding}: {exc}") from exc
 
 
 def _point(topology: Topology, raw: bytes, what: str) -> int:
@@ -314,12 +346,18 @@ def _record(topology: Topology, nodes: list[dict], encoding: str) -> SgfRecord:
         played = [ident for ident in ("B", "W") if ident in props]
         if len(played) == 2:
             raise SgfError(f"node {index} has both a black and a white move")
+        if setup and played:
+            raise SgfError(
+                f"node {index} has setup stones ({setup[0]}) and a move ({played[0]}): SGF "
+                "keeps them in separate nodes"
+            )
         if played:
             moves.append(_move(topology, _COLOURS[played[0]], props[played[0]][0], len(moves)))
         if "C" in props:
             text = _text(props["C"][0], encoding)
             number = len(moves)
             comments[number] = f"{comments[number]}\n\n{text}" if number in comments else text
+    moves, implied = _with_implied_passes(moves, to_move)
     if handicap >= 2 and not black:
         try:
             black = dict.fromkeys(topology.handicap_points(handicap))
@@ -343,7 +381,23 @@ def _record(topology: Topology, nodes: list[dict], encoding: str) -> SgfRecord:
         date=simple("DT"),
         result=simple("RE"),
         comments=comments,
+        implied_passes=implied,
     )
+
+
+def _with_implied_passes(moves: list[Move], to_move: int | None) -> tuple[list[Move], tuple]:
+    """`moves` with a pass of the other colour between two moves of one colour (and before a
+    first move that is not PL's colour), and the indices of those passes."""
+    expected = to_move if to_move is not None else (moves[0].colour if moves else BLACK)
+    played: list[Move] = []
+    implied: list[int] = []
+    for move in moves:
+        if move.colour != expected:
+            implied.append(len(played))
+            played.append(Move(expected, PASS))
+        played.append(move)
+        expected = other(move.colour)
+    return played, tuple(implied)
 
 
 def _move(topology: Topology, colour: int, raw: bytes, played: int) -> Move:
@@ -378,11 +432,15 @@ def game_from_record(record: SgfRecord) -> Game:
     except InvalidSetup as exc:
         raise SgfError(f"impossible setup stones: {exc}") from exc
     game.handicap = record.handicap
-    for number, move in enumerate(record.moves, start=1):
+    implied = set(record.implied_passes)
+    for index, move in enumerate(record.moves):
         try:
             game.apply(move)
         except IllegalMove as exc:
-            raise IllegalRecordMove(number, move, record.topology, exc) from exc
+            # An implied pass is refused only once the game is over: name the move after it.
+            shown = record.moves[index + 1] if index in implied else move
+            number = record.node_number(index)
+            raise IllegalRecordMove(number, shown, record.topology, exc) from exc
     return game
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from allauth.account.models import EmailAddress
 from celery.result import allow_join_result
+from django.db import connection
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
@@ -75,3 +76,20 @@ def ladder_kind() -> Iterator[NotificationKind]:
     )
     yield kind
     KINDS.unregister(kind.name)
+
+
+@pytest.fixture
+def refuse_nul_like_postgresql():
+    """Make every query fail as PostgreSQL does when a parameter holds a NUL character, so
+    SQLite runs show a NUL that reaches the database (it would be a 500 in production)."""
+
+    def guard(execute, sql, params, many, context):
+        rows = params if many else [params]
+        for row in rows or []:
+            for value in row or []:
+                if isinstance(value, str) and "\x00" in value:
+                    raise ValueError("A string literal cannot contain NUL (0x00) characters.")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(guard):
+        yield

@@ -6,6 +6,7 @@
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from . import env
 
@@ -26,6 +27,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "allauth",
     "allauth.account",
     "accounts",
@@ -36,6 +38,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every page (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # WhiteNoise serves collected static files straight after the security headers.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -48,6 +52,28 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
+
+# Content-Security-Policy (django-csp). Scripts only from our own static files: no inline script,
+# no eval, no inline event handlers (a page that ever needs an inline script takes a nonce:
+# `<script nonce="{{ request.csp_nonce }}">`, which adds it to the header). Styles allow
+# 'unsafe-inline' because the board SVGs carry inline style (a <style> block per SVG today,
+# `style` attributes after the move to static CSS) and the mail previews use style attributes;
+# a nonce cannot cover style attributes, and it would switch 'unsafe-inline' off. CSS cannot run
+# script, so this keeps the protection that matters.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 ROOT_URLCONF = "baduxsite.urls"
 WSGI_APPLICATION = "baduxsite.wsgi.application"
@@ -135,7 +161,9 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.
     "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
 }
-CELERY_IMPORTS = ("baduxsite.tasks",)
+# Task modules that are not an app's `tasks.py` (autodiscovery finds only those).
+# games.inbound_sweeps imports games.inbound, which imports games.inbound_tasks.
+CELERY_IMPORTS = ("baduxsite.tasks", "games.inbound_sweeps")
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -179,6 +207,9 @@ INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
 # Reply-mail records (one per message, so a redelivered message acts once) are kept this long:
 # far beyond any mail server's redelivery window (Postfix gives up after 5 days by default).
 INBOUND_MAIL_KEEP_DAYS = 30
+# The authserv-id of the mail server in front of the receiver (its Authentication-Results
+# headers are believed, all others ignored): a reply whose DMARC check failed there is refused.
+GAMES_INBOUND_AUTHSERV_ID = (env.get_str("GAMES_INBOUND_AUTHSERV_ID", "") or "").lower()
 EMAIL_SUBJECT_PREFIX = "[Badux] "
 # Absolute links in mails (game pages, unsubscribe) start with this; no trailing slash.
 SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")

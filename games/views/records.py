@@ -8,8 +8,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from accounts.models import User
-from accounts.selectors import board_appearance_get
+from accounts.selectors import board_appearance_get, user_find_by_username
 from rules.sgf import IllegalRecordMove, SgfError, game_from_record, parse_sgf
 
 from .. import selectors
@@ -82,7 +81,7 @@ def history(request: HttpRequest) -> HttpResponse:
     player = None
     name = request.GET.get("player", "").strip()
     if name:
-        player = User.objects.filter(username__iexact=name, is_active=True).first()
+        player = user_find_by_username(username=name)
         if player is None:
             messages.error(request, f"There is no player named '{name}'.")
     games = selectors.games_finished_public(user=player)

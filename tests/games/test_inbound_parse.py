@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from email.message import EmailMessage
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from games.reply_mail import (
     Command,
     CommandError,
+    authentication_results,
     command_parse,
     first_line,
     html_to_text,
@@ -102,6 +104,73 @@ def test_unknown_charset_falls_back_to_utf8():
     assert reply_mail_parse(raw).first_line == "D4"
 
 
+@pytest.mark.parametrize(
+    "charset", ["idna", "punycode", "undefined", "rot13", "base64", "hex", "zlib", "uu"]
+)
+@pytest.mark.parametrize("subtype", ["plain", "html"])
+def test_a_codec_that_is_no_mail_charset_falls_back_to_utf8(charset, subtype):
+    body = b"<p>D4</p>" if subtype == "html" else b"D4"
+    raw = (
+        (
+            f"From: kuro@example.org\r\nContent-Type: text/{subtype}; charset={charset}\r\n"
+            "Content-Transfer-Encoding: 8bit\r\n\r\n"
+        ).encode()
+        + body
+        + b"\r\n\xff\xfe\r\n"
+    )
+    assert reply_mail_parse(raw).first_line == "D4"
+
+
+def test_nul_bytes_and_raw_bytes_in_headers_are_dropped_or_replaced():
+    raw = (
+        b"From: kuro@example.org\r\nSubject: Re: \x00hi\x07 caf\xe9\r\n"
+        b"Message-ID: <a\x00b@example.org>\r\n\r\nD4\r\n"
+    )
+    mail = reply_mail_parse(raw)
+    assert (mail.subject, mail.message_id) == ("Re: hi caf\ufffd", "<a b@example.org>")
+    assert mail.sender == "kuro@example.org"
+
+
+@pytest.mark.parametrize(
+    "sender",
+    [b"kuro\x00@example.org", b"Kuro\x00 <kuro@example.org>", b"=?utf-8?q?K=00?= <kuro@x.org>"],
+)
+def test_a_from_header_with_a_nul_names_no_sender(sender):
+    mail = reply_mail_parse(b"From: " + sender + b"\r\n\r\nD4\r\n")
+    assert mail.sender == ""
+
+
+@pytest.mark.parametrize(
+    ("header", "parsed"),
+    [
+        (
+            "mx.example.org; dkim=pass header.d=x.org; dmarc=fail (p=reject) header.from=x.org",
+            ("mx.example.org", [("dkim", "pass"), ("dmarc", "fail")]),
+        ),
+        (
+            "MX.Example.ORG 1; spf=pass (a comment; with (nested) parts) smtp.mailfrom=x;"
+            " DMARC/1 = Pass",
+            ("mx.example.org", [("spf", "pass"), ("dmarc", "pass")]),
+        ),
+        ('"quoted.example"; dmarc=none', ("quoted.example", [("dmarc", "none")])),
+        ("mx.example.org; none", ("mx.example.org", [])),
+        ("", ("", [])),
+        ("; ;; = ;dmarc", ("", [])),
+    ],
+)
+def test_authentication_results(header, parsed):
+    assert authentication_results(header) == parsed
+
+
+def test_every_dmarc_result_is_kept_with_its_server():
+    raw = (
+        b"From: kuro@example.org\r\n"
+        b"Authentication-Results: mx.badux.example;\r\n dmarc=fail header.from=example.org\r\n"
+        b"Authentication-Results: forged.example; dkim=pass; dmarc=pass\r\n\r\nD4\r\n"
+    )
+    assert reply_mail_parse(raw).dmarc == (("mx.badux.example", "fail"), ("forged.example", "pass"))
+
+
 def test_headers():
     mail = reply_mail_parse(_mail("D4"))
     assert mail.message_id == "<reply-1@example.org>"
@@ -171,6 +240,9 @@ def test_a_long_line_is_shortened_in_the_message():
 @given(st.binary(max_size=3000))
 def test_any_bytes_parse_without_error(raw):
     mail = reply_mail_parse(raw)
+    for text in (mail.first_line, mail.subject, mail.message_id, mail.sender):
+        # Storable in any database: no NUL or other control character, no lone surrogate.
+        assert not {unicodedata.category(ch) for ch in text} & {"Cc", "Cs"}
     assert isinstance(mail.first_line, str)
     assert len(mail.first_line) <= 200
     assert "\n" not in mail.first_line

@@ -1,5 +1,6 @@
 """Play by e-mail end to end: the aiosmtpd receiver on a free port, and replies sent with
-smtplib to the Reply-To of the real "your turn" mails in Django's outbox."""
+smtplib to the Reply-To of the real "your turn" mails in Django's outbox; then bad mail (odd
+charsets, NUL bytes, a bug in our code) and the trusted server's DMARC verdict."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from games import mail_receiver
 from games.mail_receiver import receiver_start, receiver_stop
+from games.models import InboundMail
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,6 +36,7 @@ def game_factory(game_factory):
 @pytest.fixture(autouse=True)
 def _domain(settings):
     settings.INBOUND_MAIL_DOMAIN = DOMAIN
+    settings.GAMES_INBOUND_AUTHSERV_ID = ""
 
 
 def _free_port() -> int:
@@ -211,3 +215,163 @@ def test_a_database_failure_asks_the_server_to_retry(receiver, game_factory, bla
     _send(receiver, message)  # the server's retry, once the database is back, plays
     game.refresh_from_db()
     assert game.move_number == 1
+
+
+# --- Bad mail: every message ends in a final answer (250 played or answered, or 5xx), never
+# "451 try again" for a mail that would fail again. And the trusted server's DMARC verdict.
+
+
+def _raw(sender: str, to: str, *, headers: bytes = b"", body: bytes = b"D4\r\n") -> bytes:
+    return (
+        b"From: " + sender.encode() + b"\r\nTo: " + to.encode() + b"\r\n"
+        b"Subject: Re: your turn\r\n" + headers + b"\r\n" + body
+    )
+
+
+def _deliver(receiver, sender: str, to: str, raw: bytes) -> int:
+    """Send `raw` through the receiver; the final SMTP/LMTP code it answered after DATA."""
+    with _client(receiver) as client:
+        try:
+            client.sendmail(sender, [to], raw)
+        except smtplib.SMTPDataError as error:
+            return error.smtp_code
+        except smtplib.SMTPRecipientsRefused as error:
+            ((code, _),) = error.recipients.values()
+            return code
+    return 250
+
+
+CHARSET_MAILS = {
+    charset: (
+        f"Message-ID: <cs-{charset}@example.org>\r\n"
+        f"Content-Type: text/plain; charset={charset}\r\n"
+        "Content-Transfer-Encoding: 8bit\r\n"
+    ).encode()
+    for charset in ("idna", "undefined", "punycode", "rot13", "base64", "hex")
+}
+
+
+@pytest.mark.parametrize("charset", CHARSET_MAILS)
+def test_a_reply_in_a_charset_python_cannot_decode_is_read_as_utf8_and_plays(
+    receiver,
+    game_factory,
+    black,
+    mailoutbox,
+    charset,
+):
+    game = game_factory()
+    to = _latest_mail(mailoutbox, black).reply_to[0]
+    raw = _raw(black.email, to, headers=CHARSET_MAILS[charset], body=b"D4\r\n\xff\xfe\r\n")
+    assert _deliver(receiver, black.email, to, raw) == 250
+    game.refresh_from_db()
+    assert game.move_codes() == ["df"]
+
+
+@pytest.mark.parametrize(
+    ("header", "stored"),
+    [
+        (b"Subject: Re: D4\x00 now\r\nMessage-ID: <nul-subject@x>\r\n", ("subject", "Re: D4 now")),
+        (b"Message-ID: <nul\x00id@x>\r\n", ("message_id", "<nul id@x>")),
+        (b"Message-ID: <8bit-\xe9\xff@x>\r\nSubject: caf\xe9\r\n", ("subject", "caf\ufffd")),
+    ],
+    ids=["nul-subject", "nul-message-id", "8bit-headers"],
+)
+def test_a_nul_or_raw_bytes_in_a_header_is_stored_without_them_and_the_reply_acts(
+    receiver,
+    game_factory,
+    black,
+    mailoutbox,
+    header,
+    stored,
+):
+    game = game_factory()
+    to = _latest_mail(mailoutbox, black).reply_to[0]
+    raw = (
+        f"From: {black.email}\r\nTo: {to}\r\n".encode()
+        + header
+        + b"Content-Type: text/plain; charset=utf-8\r\n\r\nZ99\r\n"
+    )
+    assert _deliver(receiver, black.email, to, raw) == 250
+    (record,) = InboundMail.objects.all()
+    field, value = stored
+    assert getattr(record, field) == value
+    assert record.outcome == "illegal"
+    assert "\x00" not in record.subject + record.message_id + record.sender
+    (answer,) = [m for m in mailoutbox if "Nothing was played" in m.body]
+    assert answer.to == [black.email]
+    game.refresh_from_db()
+    assert game.move_number == 0
+
+
+def test_a_nul_in_from_is_no_address_and_is_refused_for_good(
+    receiver,
+    game_factory,
+    black,
+    mailoutbox,
+):
+    game = game_factory()
+    to = _latest_mail(mailoutbox, black).reply_to[0]
+    local, domain = black.email.split("@")
+    raw = _raw(f"{local}\x00@{domain}", to, headers=b"Message-ID: <nul-from@x>\r\n")
+    assert _deliver(receiver, black.email, to, raw) == 550
+    game.refresh_from_db()
+    assert game.move_number == 0
+
+
+def test_an_unexpected_error_is_a_final_554_not_a_retry(
+    receiver,
+    game_factory,
+    black,
+    mailoutbox,
+    monkeypatch,
+):
+    def broken(**_):
+        raise RuntimeError("a bug")
+
+    game_factory()
+    to = _latest_mail(mailoutbox, black).reply_to[0]
+    monkeypatch.setattr(mail_receiver, "inbound_mail_handle", broken)
+    raw = _raw(black.email, to, headers=b"Message-ID: <bug@x>\r\n")
+    assert _deliver(receiver, black.email, to, raw) == 554
+
+
+def _dmarc(server: str, result: str) -> bytes:
+    return (
+        f"Authentication-Results: {server}; spf=pass smtp.mailfrom=example.org;\r\n"
+        f" dmarc={result} (p=reject dis=none) header.from=example.org\r\n"
+    ).encode()
+
+
+@pytest.mark.parametrize(
+    ("trusted", "results", "code", "played"),
+    [
+        ("mx.badux.example", [("mx.badux.example", "fail")], 550, False),
+        ("mx.badux.example", [("MX.Badux.Example", "fail")], 550, False),
+        ("mx.badux.example", [("mx.badux.example", "pass")], 250, True),
+        # Written by the sender or another server on the way: not believed either way.
+        ("mx.badux.example", [("mx.elsewhere.example", "fail")], 250, True),
+        ("mx.badux.example", [("evil", "pass"), ("mx.badux.example", "fail")], 550, False),
+        ("", [("mx.badux.example", "fail")], 250, True),  # no trusted server configured
+    ],
+    ids=["fail", "fail-any-case", "pass", "other-server", "fail-among-others", "unset"],
+)
+def test_a_failed_dmarc_check_of_the_trusted_server_refuses_the_mail(
+    receiver,
+    game_factory,
+    black,
+    mailoutbox,
+    settings,
+    trusted,
+    results,
+    code,
+    played,
+):
+    settings.GAMES_INBOUND_AUTHSERV_ID = trusted
+    game = game_factory()
+    to = _latest_mail(mailoutbox, black).reply_to[0]
+    headers = b"".join(_dmarc(server, result) for server, result in results)
+    raw = _raw(black.email, to, headers=headers + b"Message-ID: <dmarc@x>\r\n")
+    assert _deliver(receiver, black.email, to, raw) == code
+    game.refresh_from_db()
+    assert game.move_number == (1 if played else 0)
+    assert not [m for m in mailoutbox if "Nothing was played" in m.body]

@@ -14,7 +14,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from games.inbound import inbound_mail_handle, inbound_mail_prune, inbound_recipient_check
-from games.inbound_tasks import inbound_mail_prune as inbound_mail_prune_task
+from games.inbound_sweeps import inbound_mail_prune as inbound_mail_prune_task
 from games.inbound_tasks import inbound_reply_send
 from games.models import Game, GameStatus, InboundMail
 from games.reply_address import reply_address_for, reply_address_read

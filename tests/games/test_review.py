@@ -43,3 +43,32 @@ def test_review_of_a_counted_game_shows_the_count_at_the_last_move_only(client, 
     earlier = client.get(url, {"move": "18"}).content.decode()
     assert 'class="bd-score"' not in earlier
     assert "dead" not in re.search(r'<circle class="[^"]*" [^>]*data-name="C5"', earlier).group(0)
+
+
+def _upload(client, data: bytes):
+    upload = SimpleUploadedFile("g.sgf", data, content_type="application/x-go-sgf")
+    return client.post(reverse("games:review_upload"), {"sgf": upload}, follow=True)
+
+
+def test_an_uploaded_record_with_an_omitted_pass_is_reviewed_with_the_pass(client):
+    page = _upload(client, b"(;GM[1]SZ[9]PB[kuro];B[ee];W[cc];W[gg];B[cg])")
+    assert page.status_code == 200
+    assert page.context["last"] == 5
+    assert [row["label"] for row in page.context["moves"]] == ["E5", "C7", "pass", "G3", "C3"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        *[
+            (f"(;CA[{ca}]SZ[9]PB[x];B[ee])".encode(), f"CA[{ca}] is not a character set")
+            for ca in ("rot13", "hex", "base64", "idna", "punycode", "undefined")
+        ],
+        (b"(;SZ[9];B[ee]AW[aa])", "node 1 has setup stones (AW) and a move (B)"),
+    ],
+)
+def test_an_unusable_upload_is_refused_with_the_reason(client, data, message):
+    page = _upload(client, data)
+    assert page.status_code == 200
+    errors = str(page.context["form"].errors["sgf"])
+    assert "This file cannot be reviewed" in errors and message in errors

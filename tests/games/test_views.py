@@ -320,6 +320,16 @@ def test_history_lists_finished_public_games(client, game_factory, black, white)
     assert list(page.context["page"].object_list) == [game]
 
 
+@pytest.mark.parametrize("name", ["\x00", "kuro\x00", "x" * 5000])
+def test_history_for_a_name_no_account_can_have_says_there_is_no_such_player(
+    client, game_factory, name, refuse_nul_like_postgresql
+):
+    page = client.get(reverse("games:history"), {"player": name})
+    assert page.status_code == 200
+    assert page.context["player"] is None
+    assert messages_of(page) == [f"There is no player named '{name.strip()}'."]
+
+
 def sparse_19x19_moves(n: int) -> tuple[str, ...]:
     """`n` (up to 342) legal moves on 19×19 without a capture: Black fills rows 1-9 from the
     bottom, White rows 11-19 from the top, column by column."""

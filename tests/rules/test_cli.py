@@ -209,6 +209,42 @@ def test_render_to_an_unwritable_place_exits_2(capsys, tmp_path):
     assert err == [f"error: cannot write {out}: No such file or directory"]
 
 
+# omitted passes -------------------------------------------------------------------------------
+
+
+def test_check_reads_two_moves_of_one_colour_as_an_implied_pass_and_says_so(capsys, tmp_path):
+    path = tmp_path / "omitted.sgf"
+    path.write_text("(;SZ[9];B[ee];W[cc];W[gg];B[cg];B[gc])")
+    assert run(capsys, "check", path) == (
+        0,
+        ["ok 5 moves", "implied pass before move 3: B pass", "implied pass before move 5: W pass"],
+        [],
+    )
+    code, out, err = run(capsys, "check", path, "--position")
+    assert (code, out[:3], out[3:], err) == (
+        0,
+        ["ok 5 moves", "B cg ee gc", "W cc gg"],
+        ["implied pass before move 3: B pass", "implied pass before move 5: W pass"],
+        [],
+    )
+
+
+def test_score_and_render_take_a_record_with_an_implied_pass(capsys, tmp_path):
+    path = tmp_path / "omitted.sgf"
+    path.write_text("(;SZ[9]KM[6.5];B[ee];W[cc];W[gg])")
+    # Area count of three lone stones: White 2 + 6.5 komi, Black 1.
+    assert run(capsys, "score", path) == (0, ["W+7.5"], [])
+    assert run(capsys, "render", path, tmp_path / "out.png")[0] == 0
+
+
+def test_a_pass_then_a_move_of_the_same_colour_ends_in_game_over(capsys, tmp_path):
+    path = tmp_path / "over.sgf"
+    path.write_text("(;SZ[9];B[];B[cc])")
+    code, out, err = run(capsys, "check", path)
+    assert (code, err) == (1, [])
+    assert out[0].startswith("illegal move 2: B cc (game_over")
+
+
 # bad files ------------------------------------------------------------------------------------
 
 
@@ -222,6 +258,11 @@ def test_render_to_an_unwritable_place_exits_2(capsys, tmp_path):
         (b"(;HX[4]SZ[9])", "HX[4] needs SZ[7], not SZ[9]"),
         (b"(;SZ[9]AB[aa]AW[aa])", "impossible setup stones"),
         (b"\xff\xfe(;\x00", "not an SGF file"),
+        (b"(;SZ[9];B[ee]AW[aa])", "node 1 has setup stones (AW) and a move (B)"),
+        *[
+            (f"(;CA[{ca}]SZ[9]C[hi];B[ee])".encode(), f"CA[{ca}] is not a character set for text")
+            for ca in ("rot13", "hex", "base64", "idna", "punycode", "undefined")
+        ],
     ],
 )
 @pytest.mark.parametrize("command", [["check"], ["score"], ["render", "out.png"]])
@@ -322,6 +363,7 @@ def test_random_input_exits_cleanly(capsys, tmp_path, data):
     elif code == 1:
         assert len(out) == 1 and out[0].startswith("illegal move ") and err == []
     else:
-        assert out[0].startswith("ok ") and len(out) == 3 and err == []
+        assert out[0].startswith("ok ") and len(out) >= 3 and err == []
+        assert all(line.startswith("implied pass before move ") for line in out[3:])
         code, out, err = run(capsys, "score", path)
         assert (code, len(out), err) == (0, 1, [])

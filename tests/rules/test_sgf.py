@@ -154,6 +154,84 @@ def test_compressed_point_lists_and_ae_before_the_first_move():
     assert stones == ["ac", "bb", "bc", "ca", "cb", "cc"]
 
 
+def test_an_unknown_charset_name_is_ignored_and_the_text_guessed():
+    record = parse_sgf(b"(;CA[x-no-such-charset]SZ[9]PB[Andr\xc3\xa9])")
+    assert record.black_player == "Andr\u00e9"
+
+
+# Omitted passes: two moves of one colour in a row -------------------------------------------------
+
+
+def test_two_moves_of_one_colour_read_as_a_pass_of_the_other_between_them():
+    # Black C3, White B2, then White again at D4: Black passed in between.
+    record = parse_sgf("(;SZ[5];B[cc];W[bd];W[dd];B[bb])")
+    assert [m.describe(record.topology) for m in record.moves] == [
+        "B C3", "W B2", "B pass", "W D2", "B B4"
+    ]  # fmt: skip
+    assert record.implied_passes == (2,)
+    assert [record.node_number(i) for i in range(5)] == [1, 2, 3, 3, 4]
+    game = game_from_record(record)
+    assert to_diagram(game.topology, game.position.stones) == "\n".join(
+        [
+            ". . . . .",
+            ". X . . .",
+            ". . X . .",
+            ". O . O .",
+            ". . . . .",
+        ]
+    )
+    assert (game.move_number, game.to_move) == (5, WHITE)
+
+
+def test_a_first_move_that_is_not_pl_reads_as_a_pass_before_it():
+    record = parse_sgf("(;SZ[9]PL[B];W[ee];B[cc])")
+    assert [(m.colour, m.kind) for m in record.moves] == [
+        (BLACK, PASS),
+        (WHITE, PLAY),
+        (BLACK, PLAY),
+    ]
+    assert record.implied_passes == (0,)
+    assert game_from_record(record).move_number == 3
+
+
+def test_without_pl_the_first_move_decides_and_no_pass_is_implied():
+    record = parse_sgf("(;SZ[9]HA[2]AB[cc][gg];B[ee];W[dd])")
+    assert record.implied_passes == ()
+
+
+def test_an_illegal_move_after_an_implied_pass_keeps_its_node_number():
+    with pytest.raises(IllegalRecordMove) as info:
+        game_from_record(parse_sgf("(;SZ[9];B[aa];B[bb];W[cc];W[aa])"))
+    assert (info.value.number, info.value.error.code) == (4, "occupied")
+    assert str(info.value).startswith("illegal move 4: W aa (occupied")
+
+
+def test_a_pass_then_an_implied_pass_end_the_game_and_the_next_move_is_refused():
+    with pytest.raises(IllegalRecordMove) as info:
+        game_from_record(parse_sgf("(;SZ[9];B[];B[cc])"))
+    assert (info.value.number, info.value.error.code) == (2, "game_over")
+    assert str(info.value).startswith("illegal move 2: B cc (game_over")
+
+
+COLOURS = st.sampled_from("BW")
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.tuples(COLOURS, st.sampled_from(["aa", "ab", "ba", "cc", "ee", ""])), max_size=30)
+)
+def test_moves_always_alternate_and_the_recorded_nodes_are_kept(nodes):
+    text = "(;SZ[9]" + "".join(f";{colour}[{point}]" for colour, point in nodes) + ")"
+    record = parse_sgf(text)
+    colours = [m.colour for m in record.moves]
+    assert all(a != b for a, b in zip(colours, colours[1:], strict=False))
+    implied = set(record.implied_passes)
+    assert all(record.moves[i].kind == PASS for i in implied)
+    kept = [m for i, m in enumerate(record.moves) if i not in implied]
+    assert ["BW"[m.colour - 1] for m in kept] == [colour for colour, _ in nodes]
+    assert len(record.moves) - len(implied) == len(nodes)
+
+
 def test_only_the_main_line_is_read():
     record = parse_sgf("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))")
     assert [record.topology.sgf(m.point) for m in record.moves] == ["aa", "bb", "cc"]
@@ -189,6 +267,13 @@ def test_only_the_main_line_is_read():
         (b"(;SZ[9]PL[X])", "PL[X] is not B or W"),
         (b"(;SZ[9];B[aa]W[bb])", "both a black and a white move"),
         (b"(;SZ[9];B[aa];AB[bb])", "setup stones (AB) after move 1"),
+        (b"(;SZ[9];B[ee]AW[aa])", "node 1 has setup stones (AW) and a move (B)"),
+        (b"(;SZ[9]AB[aa]W[ee])", "node 0 has setup stones (AB) and a move (W)"),
+        (b"(;SZ[9];AE[aa]B[ee])", "node 1 has setup stones (AE) and a move (B)"),
+        *[
+            (f"(;CA[{ca}]SZ[9]PB[x];B[ee])".encode(), f"CA[{ca}] is not a character set for text")
+            for ca in ("rot13", "hex", "base64", "idna", "punycode", "undefined", "zlib", "uu")
+        ],
     ],
 )
 def test_bad_files_raise_one_line_sgf_errors(data, message):
