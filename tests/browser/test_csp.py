@@ -9,7 +9,8 @@ import re
 import pytest
 from django.utils import timezone
 
-from games import services
+from games.game_settings import GameSettings
+from games.services import play
 from tests.browser.conftest import VIEWPORTS, needs_chromium
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
@@ -53,13 +54,11 @@ def test_the_game_review_and_preferences_scripts_run_under_the_policy(
     expect = _expect()
     base = live_server.url
     kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
-    game = services.game_start(
+    game = play.game_start(
         black=kuro,
         white=shiro,
         now=timezone.now(),
-        board_kind="square",
-        board_size=9,
-        ruleset="go-area",
+        settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
     page, errors = _log_in(browser, base, "kuro")
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
-from tests.accounts.conftest import user_factory  # noqa: F401 (fixture)
+from games.game_settings import GameSettings
+from games.services import play
 
 from .helpers import ROOT
 
@@ -30,16 +30,14 @@ def _directives(response) -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def pages(client, user_factory):  # noqa: F811
+def pages(client, user_factory):
     """Paths of the main kinds of page, seen by a logged-in player."""
     kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
-    game = services.game_start(
+    game = play.game_start(
         black=kuro,
         white=shiro,
         now=timezone.now(),
-        board_kind="square",
-        board_size=9,
-        ruleset="go-area",
+        settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
     client.force_login(kuro)
     return [
