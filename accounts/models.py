@@ -4,6 +4,8 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from rules.themes import THEMES
+
 
 class User(AbstractUser):
     """A player. Username and e-mail both log in (allauth); the e-mail must be verified."""
@@ -50,11 +52,11 @@ def notify_choices(field: str) -> list[tuple[str, str]]:
     return list(Notify.choices)
 
 
-class BoardTheme(models.TextChoices):
-    """Board colours. The code is also the CSS class suffix (`board-theme-<code>`)."""
-
-    WOOD = "wood", "Wood"
-    SLATE = "slate", "Slate"
+# Board colours, one member per theme of rules.themes (WOOD = "wood", "Wood"; SLATE ...). The
+# code is stored and is the CSS class suffix (`board-theme-<code>`).
+BoardTheme = models.TextChoices(
+    "BoardTheme", [(code.upper(), (code, theme.label)) for code, theme in THEMES.items()]
+)
 
 
 class Preferences(models.Model):

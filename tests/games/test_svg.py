@@ -204,7 +204,10 @@ def test_ghost_shows_the_player_to_move_and_size_fixes_the_width():
     assert classes(stones(root)[3]) == {"bd-st", "w", "ghost"}
     assert root.get("width") == "300"
     assert root.get("id") == "confirm-board"
-    assert "url(#confirm-board-gw)" in root.find("s:style", NS).text
+    # The stone gradients are the board's own, named after its id; no <style> per board.
+    assert "--bd-gw:url(#confirm-board-gw)" in root.get("style")
+    assert root.find(".//s:radialGradient[@id='confirm-board-gw']", NS) is not None
+    assert root.find(".//s:style", NS) is None
 
 
 def test_score_marks_territory_per_owner_and_fades_dead_stones():
@@ -382,7 +385,8 @@ def _page(browser, body: str, posted: list[str]):
     static = ROOT / "static" / "games"
     html = (
         "<!DOCTYPE html><html><head><meta charset='utf-8'>"
-        f"<style>{(static / 'board.css').read_text()}</style></head><body>{body}"
+        f"<style>{(static / 'themes.css').read_text()}{(static / 'board.css').read_text()}</style>"
+        f"</head><body>{body}"
         "<form id='move-form' method='post' action='/move' hidden>"
         "<input type='hidden' name='point'><input type='hidden' name='move_number' value='1'>"
         f"</form><script>{(static / 'board.js').read_text()}</script>"
