@@ -120,7 +120,7 @@ CSS_PROPERTIES: dict[str, Callable[[Theme], str]] = {
     "--board-line": lambda t: t.line,
     "--board-label": lambda t: t.label_colour,
     "--board-b0": lambda t: t.black_light,
-    "--board-b1": lambda t: mix(t.black_light, t.black_dark, 0.55),
+    "--board-b1": lambda t: mix(t.black_light, t.black_dark, 0.7),
     "--board-b2": lambda t: t.black_dark,
     "--board-bo": lambda t: t.black_outline,
     "--board-w0": lambda t: t.white_light,
