@@ -58,7 +58,11 @@ def cases():
         free = frozenset(p for p in topology.points() if full.stones[p] == EMPTY)
         yield topology.label, "empty", {"position": empty}
         yield topology.label, "full", {"position": full, "clickable": free}
-        yield topology.label, "scored", {"position": full, "score": score(full, preset(key, topology))}
+        yield (
+            topology.label,
+            "scored",
+            {"position": full, "score": score(full, preset(key, topology))},
+        )
 
 
 def main() -> None:

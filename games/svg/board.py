@@ -69,9 +69,9 @@ from .geometry import STEP, SvgGeometry, num, svg_geometry
 MARK_SHAPES = ("circle", "square", "triangle", "cross")
 MAX_MARK_TEXT = 3
 TERRITORY_HALF = 0.17 * STEP  # half the side of a territory square
-LAST_MOVE_RADIUS = 0.24 * STEP
 MARK_SIZE = 0.26 * STEP
-HIT_RADIUS = 0.5 * STEP
+# The radii of stones (0.48 steps), hit circles (0.5) and the last-move ring (0.24) are the CSS
+# property `r` in static/games/board.css: the same on every board, so not repeated per point.
 
 _ELEMENT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
 
@@ -261,7 +261,6 @@ def _stones(board: _Board) -> str:
     stones, dead, ghost = board.position.stones, board.dead, board.ghost
     ghost_colour = "b" if board.position.to_move == BLACK else "w"
     names, at = board.names, board.geo.at
-    r = num(board.geo.geometry.stone_radius)
     out = ['<g class="bd-stones">']
     for p, c in enumerate(stones):
         if c != EMPTY:
@@ -270,9 +269,7 @@ def _stones(board: _Board) -> str:
             cls = f"bd-st {ghost_colour} ghost"
         else:
             cls = "bd-st"
-        out.append(
-            f'<circle class="{cls}" data-point="{p}" data-name="{names[p]}" {at[p]} r="{r}"/>'
-        )
+        out.append(f'<circle class="{cls}" data-point="{p}" data-name="{names[p]}" {at[p]}/>')
     out.append("</g>")
     return "".join(out)
 
@@ -304,7 +301,7 @@ def _last_move(board: _Board) -> str:
     else:
         on = "b" if board.position.stones[board.last] == BLACK else "w"
         attrs = f'class="bd-lm on-{on}" {board.geo.at[board.last]}'
-    return f'<circle {attrs} r="{num(LAST_MOVE_RADIUS)}"/>'
+    return f"<circle {attrs}/>"
 
 
 def _marks(board: _Board) -> str:
@@ -351,7 +348,6 @@ def _links(board: _Board, point_href: Callable[[str], str]) -> str:
     links += [p for p in board.stone_links if stones[p] != EMPTY]
     if not links:
         return ""
-    r = num(HIT_RADIUS)
     out = ['<g class="bd-links">']
     for p in sorted(links):
         name = board.names[p]
@@ -359,7 +355,7 @@ def _links(board: _Board, point_href: Callable[[str], str]) -> str:
         cls = "bd-pt" if stones[p] == EMPTY else "bd-pt bd-stone"
         out.append(
             f'<a class="{cls}" href="{href}" data-point="{p}" data-name="{name}" '
-            f'aria-label="{name}"><circle class="bd-hit" {board.geo.at[p]} r="{r}"/></a>'
+            f'aria-label="{name}"><circle {board.geo.at[p]}/></a>'
         )
     out.append("</g>")
     return "".join(out)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.svg import board_svg, board_thumbnail_svg, review_frames
 from rules import BLACK, EMPTY, WHITE, Game, Move, Position, hexagon, preset, square
-from rules.render_layout import board_layout
+from rules.render_layout import board_geometry, board_layout
 from rules.scoring import score
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -602,3 +602,17 @@ def test_svg_and_png_put_points_and_labels_in_the_same_places(topology, coordina
     _, _, width, height = (float(v) for v in root.get("viewBox").split())
     # The PNG rounds its height up to whole pixels, and a square board's margin to whole spacings.
     assert height / width == pytest.approx(layout.height / layout.width, abs=2 / layout.width)
+
+
+def test_the_radii_board_css_gives_are_the_shared_geometrys():
+    """Stones, hit circles and the last-move ring take `r` from board.css, not per circle."""
+    css = (ROOT / "static" / "games" / "board.css").read_text()
+    radii = dict(re.findall(r"\.bd (\.bd-st|\.bd-pt>circle|\.bd-lm) \{[^}]*\br: ([\d.]+)px", css))
+    step = 20  # user units between points
+    assert float(radii[".bd-st"]) == pytest.approx(step * board_geometry(square(19)).stone_radius)
+    assert float(radii[".bd-pt>circle"]) == pytest.approx(step * 0.5)
+    assert float(radii[".bd-lm"]) == pytest.approx(step * 0.24)
+    root = parse(board_svg(play(square(9), "E5").position, clickable=[0]))
+    circles = [c for c in root.iter(f"{{{NS['s']}}}circle") if c.get("class") != "bd-star"]
+    assert len(circles) == 81 + 2  # stones, the last-move ring, one hit circle
+    assert all(c.get("r") is None for c in circles)
