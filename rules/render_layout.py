@@ -4,7 +4,7 @@ Pure arithmetic, no Pillow. One geometry serves both pictures of a board:
 
 * `board_geometry(topology, coordinates)` gives it in *spacings* (the distance between
   neighbouring points is 1), with (0, 0) at the top-left corner of the picture; the web SVG
-  (games/svg.py) multiplies it by its own step.
+  (games/svg/) multiplies it by its own step.
 * `board_layout(topology, size=..., coordinates=...)` scales it to the pixels of the PNG
   (rules/render.py). Pixel coordinates are continuous image coordinates: (0, 0) is the top-left
   corner of the image and pixel (i, j) covers [i, i+1) x [j, j+1), so a point centred at

@@ -4,7 +4,7 @@ A theme's `code` is stored (accounts' `Preferences.board_theme`) and is the CSS 
 (`board-theme-<code>`), so codes never change. The table feeds:
 
 * the Pillow renderer (rules/render.py: mailed PNG, scored image), through `rgb`;
-* the web SVG boards (games/svg.py) and the preferences preview, through the CSS custom
+* the web SVG boards (games/svg/) and the preferences preview, through the CSS custom
   properties of `theme_css`, served as static/games/themes.css (regenerated with
   ``manage.py board_theme_css``; a test fails when the file and this table disagree);
 * the choices of accounts' `BoardTheme`.
