@@ -27,6 +27,8 @@ What the SVG contains, for the scripts and the tests:
 * Clickable points: ``<a class="bd-pt" href=HREF data-point=I data-name=NAME>`` around a
   transparent hit circle, for every clickable *empty* point, and for every point of
   `stone_links` that holds a stone (marking dead stones; those links also carry ``bd-stone``).
+* Stones, hit circles and the ring carry ``cx``/``cy`` only: their radius is the CSS property
+  ``r`` in board.css (same on every board), so a page showing the SVG must link board.css.
 
 Playing a move, the contract with the games app:
 
