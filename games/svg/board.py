@@ -167,26 +167,38 @@ def _check_point(t: Topology, p: object, what: str) -> int:
     return p
 
 
-def _check(position: Position, **kw) -> _Board:
+def _check(
+    position: Position,
+    *,
+    theme: str,
+    coordinates: bool,
+    clickable: Collection[int],
+    last_move: int | bool | None,
+    score: Score | None,
+    marks: Mapping[int, str] | None,
+    ghost: int | None,
+    element_id: str,
+    size: int | None,
+    title: str | None,
+    stone_links: Collection[int],
+) -> _Board:
     """The arguments of `board_svg` checked and normalised; ValueError on the first bad one."""
     t = position.topology
-    if kw["theme"] not in THEMES:
-        raise ValueError(f"unknown board theme {kw['theme']!r}: use one of {', '.join(THEMES)}")
-    element_id = kw["element_id"]
+    if not isinstance(theme, str) or theme not in THEMES:
+        raise ValueError(f"unknown board theme {theme!r}: use one of {', '.join(THEMES)}")
     if not isinstance(element_id, str) or not _ELEMENT_ID.fullmatch(element_id):
         raise ValueError(
             f"element_id {element_id!r} must start with a letter and hold only letters, "
             "digits, '-' and '_' (at most 64)"
         )
-    size = kw["size"]
     if size is not None and (type(size) is not int or not 40 <= size <= 4000):
         raise ValueError(f"size is a width in pixels from 40 to 4000, not {size!r}")
     stones = position.stones
     if len(stones) != t.size:
         raise ValueError(f"the position has {len(stones)} points, the {t.label} board {t.size}")
-    clickable = frozenset(_check_point(t, p, "clickable point") for p in kw["clickable"])
-    stone_links = frozenset(_check_point(t, p, "stone link") for p in kw["stone_links"])
-    marks = {_check_point(t, p, "marked point"): v for p, v in (kw["marks"] or {}).items()}
+    clickable = frozenset(_check_point(t, p, "clickable point") for p in clickable)
+    stone_links = frozenset(_check_point(t, p, "stone link") for p in stone_links)
+    marks = {_check_point(t, p, "marked point"): v for p, v in (marks or {}).items()}
     for value in marks.values():
         if not isinstance(value, str) or not (
             value in MARK_SHAPES or 1 <= len(value) <= MAX_MARK_TEXT
@@ -194,17 +206,15 @@ def _check(position: Position, **kw) -> _Board:
             raise ValueError(
                 f"mark {value!r}: use {', '.join(MARK_SHAPES)} or 1-{MAX_MARK_TEXT} characters"
             )
-    if kw["ghost"] is not None:
-        _check_point(t, kw["ghost"], "ghost point")
-    score = kw["score"]
+    if ghost is not None:
+        _check_point(t, ghost, "ghost point")
     if score is not None and len(score.ownership) != t.size:
         raise ValueError("the score does not belong to this board")
-    title = kw["title"]
     return _Board(
         position=position,
-        geo=svg_geometry(t, bool(kw["coordinates"])),
-        names=svg_geometry(t, bool(kw["coordinates"])).names,
-        theme=kw["theme"],
+        geo=svg_geometry(t, bool(coordinates)),
+        names=svg_geometry(t, bool(coordinates)).names,
+        theme=theme,
         element_id=element_id,
         size=size,
         title=title if title is not None else f"{t.label} board, move {position.move_number}",
@@ -212,8 +222,8 @@ def _check(position: Position, **kw) -> _Board:
         clickable=clickable,
         stone_links=stone_links,
         marks=marks,
-        ghost=kw["ghost"],
-        last=_last_point(position, kw["last_move"]),
+        ghost=ghost,
+        last=_last_point(position, last_move),
         score=score,
     )
 

@@ -25,7 +25,7 @@ def board_thumbnail_svg(
     Raises ValueError for an unknown theme or size, or a position of another board size.
     """
     t = position.topology
-    if theme not in THEMES:
+    if not isinstance(theme, str) or theme not in THEMES:
         raise ValueError(f"unknown board theme {theme!r}: use one of {', '.join(THEMES)}")
     if type(size) is not int or not 40 <= size <= 4000:
         raise ValueError(f"size is a width in pixels from 40 to 4000, not {size!r}")
