@@ -5,6 +5,8 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from rules.themes import THEMES
+
 from .notifications import NAME_MAX_LENGTH, Notify
 
 
@@ -23,11 +25,11 @@ class User(AbstractUser):
         return self.display_name or self.username
 
 
-class BoardTheme(models.TextChoices):
-    """Board colours. The code is also the CSS class suffix (`board-theme-<code>`)."""
-
-    WOOD = "wood", "Wood"
-    SLATE = "slate", "Slate"
+# Board colours, one member per theme of rules.themes (WOOD = "wood", "Wood"; SLATE ...). The
+# code is stored and is the CSS class suffix (`board-theme-<code>`).
+BoardTheme = models.TextChoices(
+    "BoardTheme", [(code.upper(), (code, theme.label)) for code, theme in THEMES.items()]
+)
 
 
 class Preferences(models.Model):

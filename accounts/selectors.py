@@ -36,7 +36,7 @@ class BoardAppearance:
 
     @property
     def css_class(self) -> str:
-        """CSS classes for the board's container (see static/css/site.css)."""
+        """CSS classes for the board's container (themes: static/games/themes.css)."""
         classes = f"board-theme-{self.theme}"
         return classes if self.show_coordinates else f"{classes} board-no-coords"
 

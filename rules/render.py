@@ -3,7 +3,8 @@
 `render_png(position, score=..., size=600, theme="wood")` gives the picture mailed to players at
 the end of a game and used as thumbnails. With a `Score` it adds territory marks, fades the dead
 stones and writes the count in a caption under the board. Geometry lives in `render_layout`
-(`point_centre` maps a point to its pixel centre); this module only paints.
+(`point_centre` maps a point to its pixel centre) and colours in `rules.themes`, both shared
+with the web's SVG boards; this module only paints.
 
 The empty board of each (shape, size, theme) is drawn once and cached; a render then pastes
 pre-shaded stone sprites onto a copy, so a 19x19 image costs a few milliseconds plus the PNG
@@ -16,7 +17,7 @@ import io
 import math
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -25,22 +26,22 @@ from rules.game import PLAY, Position
 from rules.render_layout import BoardLayout, board_layout, check_size, point_centre
 from rules.ruleset import AREA
 from rules.scoring import Score
+from rules.themes import RGB, THEMES, Theme, rgb, theme_get
 from rules.topology import Topology
 
 __all__ = ["THEMES", "Theme", "board_layout", "point_centre", "render_image", "render_png"]
 
-RGB = tuple[int, int, int]
 SUPERSAMPLE = 4  # anti-aliasing: shapes are drawn this many times larger, then reduced
 
 
 @dataclass(frozen=True)
-class Theme:
-    """Colours of one look. Stones are shaded from `*_light` (highlight) to `*_dark` (rim)."""
+class _Look:
+    """A theme of rules.themes with its colours as RGB tuples, as Pillow takes them."""
 
     name: str
-    page: RGB  # caption band, and around a hexagon
+    page: RGB
     board: RGB
-    grain: float  # strength of the wood grain, 0 for none
+    grain: float
     line: RGB
     label: RGB
     text: RGB
@@ -51,51 +52,33 @@ class Theme:
     white_light: RGB
     white_dark: RGB
     white_outline: RGB
-    mark_outline: RGB | None  # around white territory marks, where the board is light
-    shadow: int  # alpha of the stones' drop shadow
-    dead_alpha: float  # opacity of dead stones
+    mark_outline: RGB | None
+    shadow: int
+    dead_alpha: float
 
 
-THEMES: dict[str, Theme] = {
-    "wood": Theme(
-        name="wood",
-        page=(246, 241, 231),
-        board=(222, 181, 110),
-        grain=0.07,
-        line=(58, 40, 22),
-        label=(74, 52, 30),
-        text=(40, 30, 20),
-        text_muted=(112, 96, 80),
-        black_light=(96, 96, 100),
-        black_dark=(14, 14, 16),
-        black_outline=(8, 8, 8),
-        white_light=(255, 255, 253),
-        white_dark=(196, 192, 184),
-        white_outline=(112, 104, 92),
-        mark_outline=(96, 80, 60),
-        shadow=90,
-        dead_alpha=0.42,
-    ),
-    "slate": Theme(
-        name="slate",
-        page=(34, 39, 44),
-        board=(86, 99, 110),
-        grain=0.035,
-        line=(178, 190, 200),
-        label=(206, 214, 221),
-        text=(232, 236, 240),
-        text_muted=(160, 170, 180),
-        black_light=(92, 98, 106),
-        black_dark=(12, 14, 17),
-        black_outline=(20, 22, 26),
-        white_light=(255, 255, 255),
-        white_dark=(200, 206, 212),
-        white_outline=(60, 66, 72),
-        mark_outline=None,
-        shadow=110,
-        dead_alpha=0.45,
-    ),
-}
+@cache
+def _look(code: str) -> _Look:
+    theme = theme_get(code)
+    return _Look(
+        name=theme.code,
+        page=rgb(theme.page),
+        board=rgb(theme.background),
+        grain=theme.grain,
+        line=rgb(theme.line),
+        label=rgb(theme.label_colour),
+        text=rgb(theme.text),
+        text_muted=rgb(theme.text_muted),
+        black_light=rgb(theme.black_light),
+        black_dark=rgb(theme.black_dark),
+        black_outline=rgb(theme.black_outline),
+        white_light=rgb(theme.white_light),
+        white_dark=rgb(theme.white_dark),
+        white_outline=rgb(theme.white_outline),
+        mark_outline=rgb(theme.mark_outline) if theme.mark_outline else None,
+        shadow=theme.shadow,
+        dead_alpha=theme.dead_alpha,
+    )
 
 
 def render_png(
@@ -149,11 +132,10 @@ def render_image(
     return image
 
 
-def _theme(name: str) -> Theme:
-    try:
-        return THEMES[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown theme {name!r} (choose from {', '.join(THEMES)})") from None
+def _theme(name: str) -> _Look:
+    if not isinstance(name, str) or name not in THEMES:
+        raise ValueError(f"unknown theme {name!r} (choose from {', '.join(THEMES)})")
+    return _look(name)
 
 
 # --- the empty board -------------------------------------------------------------------------
@@ -163,7 +145,7 @@ def _theme(name: str) -> Theme:
 def _empty_board(topology: Topology, size: int, coordinates: bool, theme: str) -> Image.Image:
     """Wood (or slate), grid lines, star points and coordinates; cached, copy before drawing."""
     layout = board_layout(topology, size=size, coordinates=coordinates)
-    look = THEMES[theme]
+    look = _look(theme)
     w, h = layout.width, layout.height
     image = Image.new("RGB", (w, h), look.page)
     texture = _texture(w, h, look)
@@ -182,7 +164,7 @@ def _empty_board(topology: Topology, size: int, coordinates: bool, theme: str) -
     return image
 
 
-def _texture(w: int, h: int, look: Theme) -> Image.Image:
+def _texture(w: int, h: int, look: _Look) -> Image.Image:
     """The board colour with a straight, deterministic grain running top to bottom."""
     base = Image.new("RGB", (w, h), look.board)
     if not look.grain:
@@ -232,7 +214,7 @@ def _lines_mask(layout: BoardLayout) -> Image.Image:
     t = layout.topology
     width = round(_line_width(layout) * s)
     c = layout.centres
-    for a, b in _line_segments(layout):
+    for a, b in layout.geometry.lines:
         (x0, y0), (x1, y1) = c[a], c[b]
         draw.line([(x0 * s, y0 * s), (x1 * s, y1 * s)], fill=255, width=width)
     if t.kind == "square":
@@ -242,32 +224,11 @@ def _lines_mask(layout: BoardLayout) -> Image.Image:
         draw.rectangle(
             [x0 * s - pad, y0 * s - pad, x1 * s + pad, y1 * s + pad], outline=255, width=width
         )
-    star = max(1.6, layout.spacing * (0.1 if t.kind == "square" else 0.13)) * s
+    star = max(1.6, layout.geometry.star_radius) * s
     for p in t.star_points:
         x, y = c[p]
         draw.ellipse([x * s - star, y * s - star, x * s + star, y * s + star], fill=255)
     return mask.reduce(s)
-
-
-def _line_segments(layout: BoardLayout) -> list[tuple[int, int]]:
-    """End points of every straight grid line (rows, columns, and hex diagonals)."""
-    t = layout.topology
-    lines: dict[tuple[int, int], list[int]] = {}
-    if t.kind == "square":
-        for p, (x, y) in enumerate(t.xy):
-            lines.setdefault((0, y), []).append(p)
-            lines.setdefault((1, x), []).append(p)
-    else:
-        for p in t.points():
-            q, r = t.axial(p)
-            for key in ((0, r), (1, q), (2, q + r)):
-                lines.setdefault(key, []).append(p)
-    return [(min(ps), max(ps)) if k[0] != 2 else _ends(layout, ps) for k, ps in lines.items()]
-
-
-def _ends(layout: BoardLayout, points: list[int]) -> tuple[int, int]:
-    by_x = sorted(points, key=lambda p: layout.centres[p][0])
-    return by_x[0], by_x[-1]
 
 
 # --- stones and marks ------------------------------------------------------------------------
@@ -284,7 +245,7 @@ def _paste(board: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 
 
 def _draw_stones(
-    board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score | None
+    board: Image.Image, layout: BoardLayout, look: _Look, position: Position, score: Score | None
 ) -> None:
     radius = _sprite_radius(layout)
     dead = score.dead if score is not None else frozenset()
@@ -296,7 +257,7 @@ def _draw_stones(
 
 
 def _draw_territory(
-    board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score
+    board: Image.Image, layout: BoardLayout, look: _Look, position: Position, score: Score
 ) -> None:
     """A small square of the owner's colour on owned empty points and on dead stones; a
     cross on dead stones in nobody's area."""
@@ -320,7 +281,7 @@ def _draw_territory(
 
 
 def _draw_last_move(
-    board: Image.Image, layout: BoardLayout, look: Theme, position: Position, score: Score | None
+    board: Image.Image, layout: BoardLayout, look: _Look, position: Position, score: Score | None
 ) -> None:
     move = position.last_move
     if move is None or move.kind != PLAY or move.point is None:
@@ -335,7 +296,7 @@ def _draw_last_move(
 @lru_cache(maxsize=64)
 def _stone(radius: float, colour: int, theme: str, dead: bool) -> Image.Image:
     """An anti-aliased, shaded stone with its shadow, centred in an odd-sized RGBA square."""
-    look = THEMES[theme]
+    look = _look(theme)
     s = SUPERSAMPLE
     half = math.ceil(radius * 1.18) + 2
     big = (2 * half + 1) * s
@@ -397,7 +358,7 @@ def _shading(big: int, centre: float, r: float, light: RGB, dark: RGB, black: bo
 @lru_cache(maxsize=16)
 def _cross(radius: float, colour: int, theme: str) -> Image.Image:
     """An X over a dead stone: black on black stones, dark grey on white ones."""
-    look = THEMES[theme]
+    look = _look(theme)
     s = SUPERSAMPLE
     half = math.ceil(radius) + 1
     big = (2 * half + 1) * s
@@ -417,7 +378,7 @@ def _cross(radius: float, colour: int, theme: str) -> Image.Image:
 @lru_cache(maxsize=16)
 def _ring(radius: float, colour: int, theme: str) -> Image.Image:
     """The last-move mark: a ring in the colour opposite the stone's."""
-    look = THEMES[theme]
+    look = _look(theme)
     s = SUPERSAMPLE
     half = math.ceil(radius) + 1
     big = (2 * half + 1) * s
@@ -487,7 +448,7 @@ def _wrap(chunks: list[str], font, room: float) -> list[str]:
     return lines
 
 
-def _caption(score: Score, width: int, look: Theme) -> Image.Image:
+def _caption(score: Score, width: int, look: _Look) -> Image.Image:
     """The band under the board: the result, then each player's count after a stone icon;
     lines wrap between terms when the image is narrow."""
     headline, method, players = _caption_parts(score)

@@ -1,16 +1,23 @@
-"""Board geometry for the renderer: where each point, star point and coordinate label goes.
+"""Board geometry: where each point, grid line, star point and coordinate label goes.
 
-Pure arithmetic, no Pillow, so the site can reuse it to map clicks on its own SVG board.
-Pixel coordinates are continuous image coordinates: (0, 0) is the top-left corner of the image
-and pixel (i, j) covers [i, i+1) x [j, j+1), so a point centred at (10.5, 10.5) sits in the
-middle of pixel (10, 10).
+Pure arithmetic, no Pillow. One geometry serves both pictures of a board:
 
-* Square board of side n: spacing `s` is a whole number of pixels, so grid lines are crisp.
+* `board_geometry(topology, coordinates)` gives it in *spacings* (the distance between
+  neighbouring points is 1), with (0, 0) at the top-left corner of the picture; the web SVG
+  (games/svg/) multiplies it by its own step.
+* `board_layout(topology, size=..., coordinates=...)` scales it to the pixels of the PNG
+  (rules/render.py). Pixel coordinates are continuous image coordinates: (0, 0) is the top-left
+  corner of the image and pixel (i, j) covers [i, i+1) x [j, j+1), so a point centred at
+  (10.5, 10.5) sits in the middle of pixel (10, 10).
+
+* Square board of side n: in the PNG the spacing is a whole number of pixels, so grid lines are
+  crisp; the board is centred in the image.
 * Hexagon of side n, axial (q, r): x = k*(q + r/2), y = k*(sqrt(3)/2)*r around the centre, rows
   horizontal, corners pointing left and right. Row numbers sit one step beyond both ends of each
   row; column letters sit further out (1.65 steps) beyond both ends of each column diagonal
   (constant q), so on the two slanted edges that carry both kinds the letters fall between the
-  numbers and off the row lines.
+  numbers and off the row lines. The board reaches HEX_RIM_COORDS = 2.2 spacings beyond the
+  corner points: room for the letters at a readable size.
 """
 
 from __future__ import annotations
@@ -25,6 +32,9 @@ SQRT3_2 = math.sqrt(3) / 2
 MIN_SIZE, MAX_SIZE = 120, 4000
 MIN_LABEL_PX = 9  # below this coordinates are hidden rather than printed illegibly
 LABEL_SCALE = {"square": 0.46, "hex": 0.5}  # label font size / point spacing
+LABEL_MAX_FRACTION = 1 / 32  # and at most this fraction of the picture's width
+STONE_RADIUS = 0.48  # in spacings
+STAR_RADIUS = {"square": 0.1, "hex": 0.12}
 
 # Square boards: labels centred this many spacings outside the edge lines.
 SQUARE_LABEL_OFFSET = 0.92
@@ -36,15 +46,154 @@ HEX_COLUMN_LABEL_STEPS = 1.65
 HEX_RIM_COORDS = 2.2
 HEX_RIM_PLAIN = 0.75
 HEX_PAD = 0.12  # page showing around the hexagon's corners, in spacings
+HEX_CORNERS = ((-1, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1))  # axial, clockwise from left
+
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Label:
-    """One coordinate label, centred at (x, y)."""
+    """One coordinate label, centred at (x, y); `kind` is "col" (a letter) or "row"."""
 
     text: str
     x: float
     y: float
+    kind: str = "row"
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """A board in spacings, (0, 0) at the picture's top-left. Build it with `board_geometry`.
+
+    `lines` are the grid's straight lines (rows, columns, hex diagonals) as pairs of end points
+    (point indices); `edge` is the outermost grid line as a closed polygon (its corners), and
+    `outline` the hexagonal board around the points (empty for square boards, which fill their
+    picture).
+    """
+
+    topology: Topology
+    width: float
+    height: float
+    centres: tuple[Point, ...]  # per point
+    lines: tuple[tuple[int, int], ...]
+    edge: tuple[Point, ...]
+    outline: tuple[Point, ...]
+    labels: tuple[Label, ...]  # empty without coordinates
+    label_size: float  # font size of the labels, capped by the picture's width
+    stone_radius: float = STONE_RADIUS
+    star_radius: float = 0.1
+
+    def scaled(self, k: float, dx: float = 0.0, dy: float = 0.0) -> BoardGeometry:
+        """The same geometry `k` times larger, then moved by (dx, dy)."""
+
+        def at(p: Point) -> Point:
+            return dx + k * p[0], dy + k * p[1]
+
+        return BoardGeometry(
+            topology=self.topology,
+            width=k * self.width,
+            height=k * self.height,
+            centres=tuple(at(c) for c in self.centres),
+            lines=self.lines,
+            edge=tuple(at(c) for c in self.edge),
+            outline=tuple(at(c) for c in self.outline),
+            labels=tuple(Label(lab.text, *at((lab.x, lab.y)), lab.kind) for lab in self.labels),
+            label_size=k * self.label_size,
+            stone_radius=k * self.stone_radius,
+            star_radius=k * self.star_radius,
+        )
+
+
+@cache
+def board_geometry(topology: Topology, coordinates: bool = True) -> BoardGeometry:
+    """The geometry of `topology` in spacings, with or without coordinate labels."""
+    build = _square_geometry if topology.kind == "square" else _hex_geometry
+    return build(topology, coordinates)
+
+
+def _label_size(kind: str, width: float) -> float:
+    return min(LABEL_SCALE[kind], width * LABEL_MAX_FRACTION)
+
+
+def _square_geometry(t: Topology, coordinates: bool) -> BoardGeometry:
+    n = t.n
+    margin = SQUARE_MARGIN_COORDS if coordinates else SQUARE_MARGIN_PLAIN
+    side = n - 1
+    size = side + 2 * margin
+    centres = tuple((margin + x, margin + y) for x, y in t.xy)
+    lines = tuple((i * n, i * n + n - 1) for i in range(n)) + tuple(
+        (i, side * n + i) for i in range(n)
+    )
+    lo, hi = margin, margin + side
+    edge = ((lo, lo), (hi, lo), (hi, hi), (lo, hi))
+    labels: list[Label] = []
+    if coordinates:
+        near, far = margin - SQUARE_LABEL_OFFSET, margin + side + SQUARE_LABEL_OFFSET
+        for i in range(n):
+            c = margin + i
+            letter, number = COLUMN_LETTERS[i], str(n - i)
+            labels += [Label(letter, c, near, "col"), Label(letter, c, far, "col")]
+            labels += [Label(number, near, c, "row"), Label(number, far, c, "row")]
+    return BoardGeometry(
+        topology=t,
+        width=size,
+        height=size,
+        centres=centres,
+        lines=lines,
+        edge=edge,
+        outline=(),
+        labels=tuple(labels),
+        label_size=_label_size("square", size),
+        star_radius=STAR_RADIUS["square"],
+    )
+
+
+def _hex_geometry(t: Topology, coordinates: bool) -> BoardGeometry:
+    m = t.n - 1
+    # The board is a regular hexagon reaching `rim` spacings beyond the corner points, far
+    # enough to hold the labels; the picture is just wide enough for it.
+    rim = HEX_RIM_COORDS if coordinates else HEX_RIM_PLAIN
+    width = 2 * (m + rim) + 2 * HEX_PAD
+    height = 2 * (m + rim) * SQRT3_2 + 2 * HEX_PAD
+    cx, cy = width / 2, height / 2
+
+    def at(q: float, r: float) -> Point:
+        return cx + q + r / 2, cy + SQRT3_2 * r
+
+    centres = tuple(at(*t.axial(p)) for p in t.points())
+    index = {t.axial(p): p for p in t.points()}
+    lines = []
+    for i in range(-m, m + 1):
+        # Row r = i, column q = i and anti-diagonal q + r = i, each from edge to edge.
+        lo, hi = max(-m, -m - i), min(m, m - i)
+        lines.append((index[lo, i], index[hi, i]))
+        lines.append((index[i, lo], index[i, hi]))
+        a_lo, a_hi = max(-m, i - m), min(m, i + m)
+        lines.append((index[a_lo, i - a_lo], index[a_hi, i - a_hi]))
+    labels: list[Label] = []
+    if coordinates:
+        for r in range(-m, m + 1):
+            number = str(t.sgf_size - (r + m))
+            q_lo, q_hi = max(-m, -m - r), min(m, m - r)
+            labels.append(Label(number, *at(q_lo - HEX_ROW_LABEL_STEPS, r), "row"))
+            labels.append(Label(number, *at(q_hi + HEX_ROW_LABEL_STEPS, r), "row"))
+        for q in range(-m, m + 1):
+            letter = COLUMN_LETTERS[q + m]
+            r_lo, r_hi = max(-m, -m - q), min(m, m - q)
+            labels.append(Label(letter, *at(q, r_lo - HEX_COLUMN_LABEL_STEPS), "col"))
+            labels.append(Label(letter, *at(q, r_hi + HEX_COLUMN_LABEL_STEPS), "col"))
+    return BoardGeometry(
+        topology=t,
+        width=width,
+        height=height,
+        centres=centres,
+        lines=tuple(lines),
+        edge=tuple(at(m * dq, m * dr) for dq, dr in HEX_CORNERS),
+        outline=tuple(at((m + rim) * dq, (m + rim) * dr) for dq, dr in HEX_CORNERS),
+        labels=tuple(labels),
+        label_size=_label_size("hex", width),
+        star_radius=STAR_RADIUS["hex"],
+    )
 
 
 @dataclass(frozen=True)
@@ -60,6 +209,7 @@ class BoardLayout:
     labels: tuple[Label, ...]  # empty when coordinates are off or too small
     label_px: int  # font size for the labels (0 when hidden)
     outline: tuple[tuple[float, float], ...]  # hex: corners of the wooden board; square: ()
+    geometry: BoardGeometry  # the shared geometry, scaled to these pixels
 
     @property
     def coordinates(self) -> bool:
@@ -109,77 +259,34 @@ def board_layout(topology: Topology, *, size: int = 600, coordinates: bool = Tru
     return build(topology, size, False)
 
 
-def _label_px(kind: str, spacing: float, size: int) -> int:
-    return int(min(spacing * LABEL_SCALE[kind], size / 32))
-
-
 def _square_layout(t: Topology, size: int, coordinates: bool) -> BoardLayout:
-    n = t.n
-    margin = SQUARE_MARGIN_COORDS if coordinates else SQUARE_MARGIN_PLAIN
-    spacing = int(size / (n - 1 + 2 * margin))
-    origin = math.floor((size - (n - 1) * spacing) / 2) + 0.5
-    centres = tuple((origin + x * spacing, origin + y * spacing) for x, y in t.xy)
-    labels: list[Label] = []
-    if coordinates:
-        low = origin - SQUARE_LABEL_OFFSET * spacing
-        high = origin + (n - 1 + SQUARE_LABEL_OFFSET) * spacing
-        for i in range(n):
-            c = origin + i * spacing
-            letter, number = COLUMN_LETTERS[i], str(n - i)
-            labels += [Label(letter, c, low), Label(letter, c, high)]
-            labels += [Label(number, low, c), Label(number, high, c)]
-    return BoardLayout(
-        topology=t,
-        width=size,
-        height=size,
-        spacing=float(spacing),
-        stone_radius=spacing * 0.48,
-        centres=centres,
-        labels=tuple(labels),
-        label_px=_label_px("square", spacing, size) if coordinates else 0,
-        outline=(),
-    )
+    geometry = board_geometry(t, coordinates)
+    # A whole number of pixels between lines keeps them crisp; the board is centred, and
+    # point centres fall in the middle of a pixel.
+    spacing = int(size / geometry.width)
+    first = geometry.centres[0][0]
+    origin = math.floor((size - (t.n - 1) * spacing) / 2) + 0.5
+    shift = origin - first * spacing
+    return _layout(geometry.scaled(spacing, shift, shift), size, size, spacing)
 
 
 def _hex_layout(t: Topology, size: int, coordinates: bool) -> BoardLayout:
-    m = t.n - 1
-    # The wooden board is a regular hexagon reaching `rim` spacings beyond the corner cells,
-    # far enough to hold the labels; the image is just wide enough for it.
-    rim = HEX_RIM_COORDS if coordinates else HEX_RIM_PLAIN
-    k = size / (2 * (m + rim) + 2 * HEX_PAD)
-    height = math.ceil(k * (2 * (m + rim) * SQRT3_2 + 2 * HEX_PAD))
-    cx, cy = size / 2, height / 2
+    geometry = board_geometry(t, coordinates)
+    k = size / geometry.width
+    height = math.ceil(k * geometry.height)
+    return _layout(geometry.scaled(k, 0, (height - k * geometry.height) / 2), size, height, k)
 
-    def pixel(q: float, r: float) -> tuple[float, float]:
-        return cx + k * (q + r / 2), cy + k * SQRT3_2 * r
 
-    centres = tuple(pixel(*t.axial(p)) for p in t.points())
-    labels: list[Label] = []
-    if coordinates:
-        d_row, d_col = HEX_ROW_LABEL_STEPS, HEX_COLUMN_LABEL_STEPS
-        for r in range(-m, m + 1):
-            number = str(t.sgf_size - (r + m))
-            q_lo, q_hi = max(-m, -m - r), min(m, m - r)
-            labels.append(Label(number, *pixel(q_lo - d_row, r)))
-            labels.append(Label(number, *pixel(q_hi + d_row, r)))
-        for q in range(-m, m + 1):
-            letter = COLUMN_LETTERS[q + m]
-            r_lo, r_hi = max(-m, -m - q), min(m, m - q)
-            labels.append(Label(letter, *pixel(q, r_lo - d_col)))
-            labels.append(Label(letter, *pixel(q, r_hi + d_col)))
-    corner = m + rim
-    outline = tuple(
-        pixel(corner * dq, corner * dr)
-        for dq, dr in ((-1, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1))
-    )
+def _layout(scaled: BoardGeometry, width: int, height: int, spacing: float) -> BoardLayout:
     return BoardLayout(
-        topology=t,
-        width=size,
+        topology=scaled.topology,
+        width=width,
         height=height,
-        spacing=k,
-        stone_radius=k * 0.48,
-        centres=centres,
-        labels=tuple(labels),
-        label_px=_label_px("hex", k, size) if coordinates else 0,
-        outline=outline,
+        spacing=float(spacing),
+        stone_radius=scaled.stone_radius,
+        centres=scaled.centres,
+        labels=scaled.labels,
+        label_px=int(scaled.label_size) if scaled.labels else 0,
+        outline=scaled.outline,
+        geometry=scaled,
     )

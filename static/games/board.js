@@ -1,7 +1,7 @@
 /*
  * Badux board: choose a point, see a ghost stone, then confirm or cancel.
  *
- * Works on the SVG from games/svg.py (board_svg) inside the frame that templates/games/_board.html
+ * Works on the SVG from games/svg/board.py (board_svg) inside the frame that templates/games/_board.html
  * renders: <div class="board-frame" data-board [data-move-form="ID"]> <svg class="bd" ...>.
  * Without this script every clickable point is a plain link (default "?confirm=D4") to a
  * confirmation page, so a browser without JavaScript can still play; with it a click never

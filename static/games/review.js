@@ -1,5 +1,5 @@
 /*
- * Badux review: step through a finished game on the SVG board from games/svg.py.
+ * Badux review: step through a finished game on the SVG board from games/svg/board.py.
  *
  * Markup (templates/games/_board.html renders it for {% board position review=frames %}):
  *

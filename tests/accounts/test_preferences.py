@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from accounts import selectors, services
-from accounts.models import NotificationSetting, Preferences
+from accounts.models import BoardTheme, NotificationSetting, Preferences
+from rules.themes import THEMES
 
 VALID = {
     "time_zone": "Europe/Amsterdam",
@@ -223,3 +224,9 @@ def test_time_zone_select_lists_real_zones_only():
     assert "UTC" in zones
     assert "localtime" not in zones
     assert list(zones) == sorted(zones)
+
+
+def test_board_theme_choices_are_the_theme_table_with_the_stored_codes():
+    assert BoardTheme.choices == [("wood", "Wood"), ("slate", "Slate")]
+    assert BoardTheme.values == list(THEMES)
+    assert BoardTheme.WOOD == "wood" and BoardTheme.SLATE == "slate"

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from games.svg import board_svg, board_thumbnail_svg, review_frames
 from rules import BLACK, EMPTY, WHITE, Game, Move, Position, hexagon, preset, square
+from rules.render_layout import board_geometry, board_layout
 from rules.scoring import score
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -204,7 +205,10 @@ def test_ghost_shows_the_player_to_move_and_size_fixes_the_width():
     assert classes(stones(root)[3]) == {"bd-st", "w", "ghost"}
     assert root.get("width") == "300"
     assert root.get("id") == "confirm-board"
-    assert "url(#confirm-board-gw)" in root.find("s:style", NS).text
+    # The stone gradients are the board's own, named after its id; no <style> per board.
+    assert "--bd-gw:url(#confirm-board-gw)" in root.get("style")
+    assert root.find(".//s:radialGradient[@id='confirm-board-gw']", NS) is not None
+    assert root.find(".//s:style", NS) is None
 
 
 def test_score_marks_territory_per_owner_and_fades_dead_stones():
@@ -382,7 +386,8 @@ def _page(browser, body: str, posted: list[str]):
     static = ROOT / "static" / "games"
     html = (
         "<!DOCTYPE html><html><head><meta charset='utf-8'>"
-        f"<style>{(static / 'board.css').read_text()}</style></head><body>{body}"
+        f"<style>{(static / 'themes.css').read_text()}{(static / 'board.css').read_text()}</style>"
+        f"</head><body>{body}"
         "<form id='move-form' method='post' action='/move' hidden>"
         "<input type='hidden' name='point'><input type='hidden' name='move_number' value='1'>"
         f"</form><script>{(static / 'board.js').read_text()}</script>"
@@ -552,3 +557,62 @@ def test_thumbnail_draws_each_stone_once_in_flat_theme_colours(topology):
 def test_thumbnail_refuses_bad_arguments(kwargs):
     with pytest.raises(ValueError):
         board_thumbnail_svg(play(square(9), "E5").position, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# One geometry for the SVG and the PNG
+
+
+@pytest.mark.parametrize("coordinates", [True, False], ids=["coords", "plain"])
+@pytest.mark.parametrize("topology", BOARDS, ids=lambda t: t.label)
+def test_svg_and_png_put_points_and_labels_in_the_same_places(topology, coordinates):
+    """Measured in point spacings from point 0, the SVG (20 units apart) and the 600 px PNG
+    (a whole number of pixels apart on square boards) agree on every point and label, and the
+    pictures have the same shape."""
+    root = parse(
+        board_svg(Game.new(topology, preset("go-area", topology)).position, coordinates=coordinates)
+    )
+    svg_points = [centre(e) for e in stones(root)]
+    layout = board_layout(topology, size=600, coordinates=coordinates)
+    assert layout.coordinates == coordinates
+
+    def relative(points, origin, spacing):
+        """Flat [x0, y0, x1, y1, ...] in spacings from `origin`."""
+        return [
+            v for x, y in points for v in ((x - origin[0]) / spacing, (y - origin[1]) / spacing)
+        ]
+
+    svg_rel = relative(svg_points, svg_points[0], 20)
+    png_rel = relative(layout.centres, layout.centres[0], layout.spacing)
+    assert svg_rel == pytest.approx(png_rel, abs=0.01)
+    svg_labels = [
+        (e.text, float(e.get("x")), float(e.get("y"))) for e in root.iter(f"{{{NS['s']}}}text")
+    ]
+    png_labels = [(lab.text, lab.x, lab.y) for lab in layout.labels]
+    assert [t for t, _, _ in svg_labels] == [t for t, _, _ in png_labels]
+    assert relative([(x, y) for _, x, y in svg_labels], svg_points[0], 20) == pytest.approx(
+        relative([(x, y) for _, x, y in png_labels], layout.centres[0], layout.spacing), abs=0.01
+    )
+    if topology.kind == "hex":  # the board's rim: the same hexagon around the points
+        polygon = root.find("s:polygon[@class='bd-bg']", NS).get("points").split()
+        corners = [tuple(float(v) for v in corner.split(",")) for corner in polygon]
+        assert relative(corners, svg_points[0], 20) == pytest.approx(
+            relative(layout.outline, layout.centres[0], layout.spacing), abs=0.01
+        )
+    _, _, width, height = (float(v) for v in root.get("viewBox").split())
+    # The PNG rounds its height up to whole pixels, and a square board's margin to whole spacings.
+    assert height / width == pytest.approx(layout.height / layout.width, abs=2 / layout.width)
+
+
+def test_the_radii_board_css_gives_are_the_shared_geometrys():
+    """Stones, hit circles and the last-move ring take `r` from board.css, not per circle."""
+    css = (ROOT / "static" / "games" / "board.css").read_text()
+    radii = dict(re.findall(r"\.bd (\.bd-st|\.bd-pt>circle|\.bd-lm) \{[^}]*\br: ([\d.]+)px", css))
+    step = 20  # user units between points
+    assert float(radii[".bd-st"]) == pytest.approx(step * board_geometry(square(19)).stone_radius)
+    assert float(radii[".bd-pt>circle"]) == pytest.approx(step * 0.5)
+    assert float(radii[".bd-lm"]) == pytest.approx(step * 0.24)
+    root = parse(board_svg(play(square(9), "E5").position, clickable=[0]))
+    circles = [c for c in root.iter(f"{{{NS['s']}}}circle") if c.get("class") != "bd-star"]
+    assert len(circles) == 81 + 2  # stones, the last-move ring, one hit circle
+    assert all(c.get("r") is None for c in circles)

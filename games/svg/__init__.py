@@ -1,0 +1,25 @@
+"""Server-drawn SVG boards and the review frames behind them.
+
+* `board_svg` (games/svg/board.py): the game board; its module docstring is the contract with
+  static/games/board.js, review.js and the move form.
+* `board_thumbnail_svg` (thumbnail.py): small flat pictures for lists.
+* `review_frames` (review.py): the frames review.js steps through.
+
+Geometry (geometry.py) and colours come from the rules package (rules.render_layout,
+rules.themes), shared with the PNG renderer.
+"""
+
+from rules.themes import THEMES
+
+from .board import MARK_SHAPES, board_svg, confirm_href
+from .review import review_frames
+from .thumbnail import board_thumbnail_svg
+
+__all__ = [
+    "MARK_SHAPES",
+    "THEMES",
+    "board_svg",
+    "board_thumbnail_svg",
+    "confirm_href",
+    "review_frames",
+]
