@@ -10,6 +10,7 @@ from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from accounts.limits import limit_enforce
 from accounts.models import User
 from accounts.selectors import ContactRefused, contact_refusal_reason
 from messaging.outbox import enqueue_on_commit
@@ -49,8 +50,10 @@ def challenge_create(
 ) -> Challenge:
     """Create an open challenge (`recipient` None) or a direct invitation with `settings`.
 
-    Raises ValidationError for a bad colour or a message over 500 characters, and
-    ContactRefused when either player ignores the other. The recipient of an invitation is
+    Raises ValidationError for a bad colour or a message over 500 characters, ContactRefused
+    when either player ignores the other, and RateLimited (a ValidationError) past the flood
+    limits: "invitation", "invitation_day" and "invitation_pair" for invitations (each one
+    mails its recipient), "challenge" for open challenges. The recipient of an invitation is
     told after the commit.
     """
     colour_check(creator_colour)
@@ -60,6 +63,7 @@ def challenge_create(
         reason = contact_refusal_reason(sender=creator, recipient=recipient)
         if reason is not None:
             raise ContactRefused(reason)
+    _limit_check(creator, recipient, now)
     challenge = Challenge.objects.create(
         creator=creator,
         recipient=recipient,
@@ -72,6 +76,19 @@ def challenge_create(
     if recipient is not None:
         enqueue_on_commit("games.notify_challenge", challenge.pk)
     return challenge
+
+
+def _limit_check(creator: User, recipient: User | None, now: dt.datetime) -> None:
+    made = Challenge.objects.filter(creator=creator)
+    if recipient is None:
+        limit_enforce(name="challenge", rows=made.filter(recipient__isnull=True), now=now)
+        return
+    # Accepted ones are left out: they mailed nobody who did not want it, and an accepted open
+    # challenge also has its recipient set.
+    invitations = made.filter(recipient__isnull=False).exclude(status=ChallengeStatus.ACCEPTED)
+    limit_enforce(name="invitation", rows=invitations, now=now)
+    limit_enforce(name="invitation_day", rows=invitations, now=now)
+    limit_enforce(name="invitation_pair", rows=invitations.filter(recipient=recipient), now=now)
 
 
 def _locked_open_challenge(challenge_id: int, now: dt.datetime) -> Challenge:

@@ -7,6 +7,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from accounts.limits import limit_enforce
 from accounts.models import User
 from messaging.outbox import enqueue_on_commit
 
@@ -20,7 +21,7 @@ CHAT_MAX_LENGTH = 1000
 def game_chat_post(*, game_id: int, user: User, text: str, now: dt.datetime) -> GameChat:
     """A player adds a line to the game's chat (spectators cannot); the other player is told
     after the commit. Raises NotAPlayer, Game.DoesNotExist, ValidationError for an empty or
-    too long line."""
+    too long line, RateLimited (a ValidationError) past the "chat" and "chat_hour" limits."""
     game = Game.objects.get(pk=game_id)
     if game.colour_of(user) is None:
         raise NotAPlayer("Only the players of this game can write in its chat.")
@@ -29,6 +30,9 @@ def game_chat_post(*, game_id: int, user: User, text: str, now: dt.datetime) -> 
         raise ValidationError("Write something first.")
     if len(text) > CHAT_MAX_LENGTH:
         raise ValidationError(f"A chat line is at most {CHAT_MAX_LENGTH} characters.")
+    own_lines = GameChat.objects.filter(author=user)
+    limit_enforce(name="chat", rows=own_lines, now=now)
+    limit_enforce(name="chat_hour", rows=own_lines, now=now)
     line = GameChat.objects.create(
         game=game, author=user, move_number=game.move_number, text=text, created=now
     )
