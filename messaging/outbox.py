@@ -56,7 +56,9 @@ def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
 
 def _publish(row: OutboxTask) -> bool:
     try:
-        current_app.tasks[row.task].apply_async(args=row.args, retry=False)
+        # No result subscription: nothing waits on these results, and subscribing to the Redis
+        # result backend retries for 19 s when Redis is down.
+        current_app.tasks[row.task].apply_async(args=row.args, retry=False, ignore_result=True)
     except BROKER_ERRORS as exc:
         logger.warning("Could not queue %s%s; the outbox sweep will: %s", row.task, row.args, exc)
         return False

@@ -113,15 +113,30 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: cache, Celery broker and result backend -------------------------------------------
 REDIS_URL = env.get_str("REDIS_URL")
 
-if REDIS_URL:
-    # One shared cache for all web processes: allauth's rate limits count in it.
-    CACHES = {
+
+
+def redis_cache(url: str) -> dict:
+    """The shared cache of all web processes (allauth's login rate limits count in it). It
+    degrades instead of failing: with Redis down, reads miss and writes are dropped within
+    half a second (django-redis IGNORE_EXCEPTIONS), so login and pages keep working."""
+    return {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "BACKEND": "baduxsite.cache.DegradingRedisCache",
+            "LOCATION": url,
             "KEY_PREFIX": "badux",
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+            },
         }
     }
+
+
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+
+if REDIS_URL:
+    CACHES = redis_cache(REDIS_URL)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -140,7 +155,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Redis redelivers an unacknowledged task after this many seconds. It must exceed the longest
 # task run time and any ETA/countdown, or the task runs twice. Long deadlines (days-long game
 # clocks) are therefore swept by periodic beat tasks, never scheduled as countdowns.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 60}
+# Publishing gives up at once when Redis is unreachable (one quick retry, no 6 s of backoff):
+# messaging.outbox keeps the task and its sweep publishes it later, so no request waits on the
+# broker. Workers reconnect on their own terms (broker_connection_retry).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 60 * 60,
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 60}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60

@@ -13,13 +13,7 @@ ALLOWED_HOSTS = env.require_list("ALLOWED_HOSTS")
 SITE_URL = env.get_str("SITE_URL", f"https://{ALLOWED_HOSTS[0].lstrip('.')}")
 env.require_str("DATABASE_URL")  # base.DATABASES parsed it; production must name its database.
 REDIS_URL = env.require_str("REDIS_URL")
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "badux",
-    }
-}
+CACHES = redis_cache(REDIS_URL)  # noqa: F405
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 
