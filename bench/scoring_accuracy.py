@@ -1,6 +1,6 @@
 """Dead-stone estimation accuracy and speed, with GNU Go as a peer.
 
-Run: .venv/bin/python bench/scoring_accuracy.py [--no-gnugo] [--verbose] [--seed N]
+Run: .venv/bin/python bench/scoring_accuracy.py [--no-gnugo] [--verbose] [--seed N] [--data DIR]
 
 Positions:
 * ../shared/scoring/ogs-score-estimator/ (54 real final positions, 9x9 to 19x19, with the
@@ -79,11 +79,11 @@ def position_from_sgf(path: Path) -> tuple[Position, bytes]:
     return game_.position, game.serialise()
 
 
-def ogs_cases() -> list[Case]:
-    expected = json.loads((DATA / "expected.json").read_text())
+def ogs_cases(data: Path) -> list[Case]:
+    expected = json.loads((data / "expected.json").read_text())
     cases = []
     for entry in expected:
-        path = DATA / entry["file"]
+        path = data / entry["file"]
         position, sgf_bytes = position_from_sgf(path)
         dead = frozenset(position.topology.from_sgf(p) for p in entry["dead"])
         cases.append(Case(entry["file"], entry["category"], position, dead, frozenset(), sgf_bytes))
@@ -212,11 +212,18 @@ def main() -> None:
         default=SEED,
         help="playout seed, e.g. 7 or 0x5c0de (default: the one the site uses)",
     )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DATA,
+        help="the OGS positions (default ../shared/scoring/ogs-score-estimator; a git worktree"
+        " elsewhere passes the path)",
+    )
     args = parser.parse_args()
 
-    if not DATA.is_dir():
-        sys.exit(f"missing {DATA}: clone the repository with shared/ beside it")
-    cases = ogs_cases() + hex_cases()
+    if not args.data.is_dir():
+        sys.exit(f"missing {args.data}: clone the repository with shared/ beside it, or --data")
+    cases = ogs_cases(args.data) + hex_cases()
     gnugo = None
     gnugo_note = ""
     if args.no_gnugo:

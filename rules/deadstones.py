@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rules.board import BLACK, EMPTY, WHITE
 from rules.game import Position
@@ -22,11 +23,40 @@ TERRITORY = 8
 DOUBT = 0.1  # a chain this close to even stays alive unless its area is the opponent's
 ENCLOSED = 0.25  # mean owner of an enclosed area's empty points for it to be the encloser's
 ALIVE = 0.5  # an enclosed chain this sure to live keeps its area open
+SPLIT = 0.2  # a chain dead by playouts alone with a sureness above -SPLIT is uncertain
+SHARED = 0.5  # ... and so is one beside a shared liberty in this share of the playouts
+FIRM = 0.9  # a chain alive in this share of playouts is not in an unplayed fight
+SHORT = 3  # ... and two enemy chains beside each other with this many liberties or fewer
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What `estimate_status` found: the dead stones, and the stones it is unsure of.
+
+    `uncertain` holds every stone of each chain whose status (dead or alive) the estimate
+    could not settle (`uncertain_chains`); it is empty when the estimate is sure of every
+    chain. `ownership` is the per-point mean owner it judged from (-1 White's .. +1 Black's).
+    """
+
+    dead: frozenset[int]
+    uncertain: frozenset[int]
+    ownership: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class _Playouts:
+    own: list[float]  # per point, -1 White's .. +1 Black's
+    settled: list[bool]  # Benson-settled or big-territory points, never played out
+    seki: list[float]  # per point, the share of playouts its chain ended beside a shared liberty
 
 
 def ownership(position: Position, playouts: int = PLAYOUTS, seed: int = SEED) -> list[float]:
     """Per point, from -1 (White's) to +1 (Black's): the mean owner over playouts seeded
     with `seed`, with Benson-safe points fixed."""
+    return _playouts(position, playouts, seed).own
+
+
+def _playouts(position: Position, playouts: int, seed: int) -> _Playouts:
     topology = position.topology
     colours = list(position.stones)
     size = topology.size
@@ -61,11 +91,12 @@ def ownership(position: Position, playouts: int = PLAYOUTS, seed: int = SEED) ->
     engine = Playouts(topology, start, frozen)
     rng = random.Random(seed)
     total = [0] * size
+    seki = [0] * size
     runs = 0
     target = playouts
     unsure = [ch.stones for ch in chains(topology, colours)[0]]
     while runs < target:
-        owner = engine.run(BLACK if runs % 2 == 0 else WHITE, rng)
+        owner = engine.run(BLACK if runs % 2 == 0 else WHITE, rng, seki)
         runs += 1
         for p, o in enumerate(owner):
             if o == BLACK:
@@ -78,7 +109,11 @@ def ownership(position: Position, playouts: int = PLAYOUTS, seed: int = SEED) ->
                 if abs(sum(total[p] for p in stones)) < UNSURE * runs * len(stones):
                     target = playouts * EXTRA
                     break
-    return [fixed[p] if frozen[p] else total[p] / runs for p in range(size)]
+    return _Playouts(
+        own=[fixed[p] if frozen[p] else total[p] / runs for p in range(size)],
+        settled=frozen,
+        seki=[0.0 if frozen[p] else seki[p] / runs for p in range(size)],
+    )
 
 
 def estimate_dead(
@@ -88,10 +123,23 @@ def estimate_dead(
     given `seed`.
 
     A chain is dead when the playouts give its points to the opponent by more than `DOUBT`,
-    or when it lies in an area the opponent encloses and owns (`enclosed_dead`).
+    or when it lies in an area the opponent encloses and owns (`enclosed_dead`). The same
+    verdict as `estimate_status(...).dead`.
     """
+    return estimate_status(position, rules, seed=seed).dead
+
+
+def estimate_status(
+    position: Position, rules: RuleSet | None = None, *, seed: int = SEED
+) -> Estimate:
+    """The dead stones of a finished `position` (as `estimate_dead`), and the stones of the
+    chains whose status the estimate is unsure of (`uncertain_chains`). Deterministic for a
+    given `seed`."""
     del rules  # the estimate does not depend on the scoring method
-    return dead_from_ownership(position, ownership(position, seed=seed))
+    found = _playouts(position, PLAYOUTS, seed)
+    dead = dead_from_ownership(position, found.own)
+    uncertain = uncertain_chains(position, found.own, found.settled, found.seki)
+    return Estimate(dead=dead, uncertain=uncertain, ownership=tuple(found.own))
 
 
 def dead_from_ownership(position: Position, own: Sequence[float]) -> frozenset[int]:
@@ -150,6 +198,113 @@ def enclosed_dead(position: Position, own: Sequence[float]) -> set[int]:
     return out
 
 
+def uncertain_chains(
+    position: Position,
+    own: Sequence[float],
+    settled: Sequence[bool],
+    seki: Sequence[float],
+) -> frozenset[int]:
+    """The stones of the chains whose status the estimate cannot vouch for, given per-point
+    ownership `own`, the points Benson or a big territory `settled`, and per point the share
+    of playouts in which its chain ended beside a shared liberty with at most one eye (`seki`).
+
+    A chain on or beside a settled point is sure. Any other chain is unsure when
+    * it ends beside a shared liberty in at least `SHARED` of the playouts: a seki, or a
+      capturing race that neither side would start, which no liberty count can tell apart;
+    * the verdict is a coin flip: alive with a sureness under `DOUBT`, or dead by playouts
+      alone (no held area around it) with a sureness above -`SPLIT`;
+    * it is short of liberties (`SHORT` or fewer) beside an enemy chain that is short too,
+      and neither is judged dead: a capturing race the game stopped before;
+    * it is judged alive, but all its liberties lie in one small area that only its own
+      colour touches: one eye space, and a group needs two eyes.
+    """
+    topology = position.topology
+    colours = position.stones
+    nbrs = topology.neighbours
+    all_chains, chain_at = chains(topology, colours)
+    dead = dead_from_ownership(position, own)
+    held = enclosed_dead(position, own)
+    spaces, space_at = regions(topology, colours, [c != EMPTY for c in colours])
+    out: set[int] = set()
+
+    def sure(ch: Chain) -> bool:
+        return any(settled[p] or any(settled[q] for q in nbrs[p]) for p in ch.stones)
+
+    unsure = [not sure(ch) for ch in all_chains]
+    for k, ch in enumerate(all_chains):
+        if not unsure[k]:
+            continue
+        first = ch.stones[0]
+        shared = sum(seki[p] for p in ch.stones) / len(ch.stones)
+        s = sureness(ch, own)
+        if first in dead:
+            doubtful = first not in held and s > -SPLIT
+        else:
+            doubtful = (
+                shared >= SHARED
+                or s < DOUBT
+                or s < FIRM
+                and (
+                    _short_race(ch, k, all_chains, chain_at, nbrs, unsure, dead, own)
+                    or _one_eye_space(ch, colours, spaces, space_at, nbrs, all_chains, chain_at)
+                )
+            )
+        if doubtful or shared >= SHARED:
+            out.update(ch.stones)
+    return frozenset(out)
+
+
+def _short_race(ch, k, all_chains, chain_at, nbrs, unsure, dead, own) -> bool:
+    """`ch` and an unsettled enemy chain beside it both have `SHORT` liberties or fewer, and
+    neither is judged dead."""
+    if len(ch.libs) > SHORT:
+        return False
+    for p in ch.stones:
+        for q in nbrs[p]:
+            j = chain_at[q]
+            if j < 0 or j == k or all_chains[j].colour == ch.colour:
+                continue
+            other = all_chains[j]
+            if (
+                unsure[j]
+                and len(other.libs) <= SHORT
+                and other.stones[0] not in dead
+                and sureness(other, own) < FIRM
+            ):
+                return True
+    return False
+
+
+def _one_eye_space(ch, colours, spaces, space_at, nbrs, all_chains, chain_at) -> bool:
+    """`ch`'s group (the chains of its colour that share its eye spaces) has all its
+    liberties in one empty area smaller than a territory that touches only that colour."""
+    colour = ch.colour
+
+    def own_space(i: int) -> bool:
+        return len(spaces[i]) < TERRITORY and all(
+            colours[q] in (EMPTY, colour) for p in spaces[i] for q in nbrs[p]
+        )
+
+    group = {chain_at[ch.stones[0]]}
+    todo = list(group)
+    found: set[int] = set()
+    while todo:
+        for p in all_chains[todo.pop()].libs:
+            i = space_at[p]
+            if i in found:
+                continue
+            found.add(i)
+            if len(found) > 1 or not own_space(i):
+                return False
+            for e in spaces[i]:
+                for q in nbrs[e]:
+                    k = chain_at[q]
+                    if k >= 0 and k not in group:
+                        group.add(k)
+                        todo.append(k)
+    return len(found) == 1
+
+
 def sureness(chain: Chain, own: Sequence[float]) -> float:
     """Mean ownership of a chain's points from its own side: +1 alive in every playout,
     -1 captured in every playout."""
@@ -157,4 +312,13 @@ def sureness(chain: Chain, own: Sequence[float]) -> float:
     return sign * sum(own[p] for p in chain.stones) / len(chain.stones)
 
 
-__all__ = ["dead_from_ownership", "enclosed_dead", "estimate_dead", "ownership", "sureness"]
+__all__ = [
+    "Estimate",
+    "dead_from_ownership",
+    "enclosed_dead",
+    "estimate_dead",
+    "estimate_status",
+    "ownership",
+    "sureness",
+    "uncertain_chains",
+]
