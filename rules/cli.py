@@ -8,7 +8,8 @@
   SGF point (``B aa bb``; just ``B`` when there are none), then the same for ``W``.
 * ``score GAME.sgf [--json]`` replays, estimates the dead stones and prints the result as SGF
   writes it (``B+3.5``, ``W+0.5``, ``0`` for a draw); ``--json`` prints one JSON object:
-  `Score.as_dict` with SGF points plus ``rules`` (the preset key).
+  `Score.as_dict` with SGF points plus ``rules`` (the preset key); its ``uncertain`` key lists
+  the stones whose status the estimate was unsure of (empty when it was sure).
 * ``render GAME.sgf OUT.png [--score]`` draws the final position (with ``--score``, the count).
 
 Exit codes: 0 done, 1 an illegal move in the record, 2 an unusable file or bad arguments. Every
@@ -89,11 +90,9 @@ def _check(record: SgfRecord, game: Game, *, position: bool) -> int:
 
 
 def _count(record: SgfRecord, game: Game):
-    from rules.deadstones import estimate_dead
-    from rules.scoring import score
+    from rules.scoring import score_estimated
 
-    position = game.position
-    return score(position, record.rules, estimate_dead(position, record.rules))
+    return score_estimated(game.position, record.rules)
 
 
 def _score(record: SgfRecord, game: Game, *, as_json: bool) -> int:

@@ -208,7 +208,7 @@ def uncertain_chains(
     ownership `own`, the points Benson or a big territory `settled`, and per point the share
     of playouts in which its chain ended beside a shared liberty with at most one eye (`seki`).
 
-    A chain on or beside a settled point is sure. Any other chain is unsure when
+    A chain with a settled stone or liberty is sure. Any other chain is unsure when
     * it ends beside a shared liberty in at least `SHARED` of the playouts: a seki, or a
       capturing race that neither side would start, which no liberty count can tell apart;
     * the verdict is a coin flip: alive with a sureness under `DOUBT`, or dead by playouts
@@ -227,10 +227,11 @@ def uncertain_chains(
     spaces, space_at = regions(topology, colours, [c != EMPTY for c in colours])
     out: set[int] = set()
 
-    def sure(ch: Chain) -> bool:
-        return any(settled[p] or any(settled[q] for q in nbrs[p]) for p in ch.stones)
-
-    unsure = [not sure(ch) for ch in all_chains]
+    # A settled liberty is the chain's own settled territory (Benson-safe or big).
+    unsure = [
+        not any(settled[p] for p in ch.stones) and not any(settled[p] for p in ch.libs)
+        for ch in all_chains
+    ]
     for k, ch in enumerate(all_chains):
         if not unsure[k]:
             continue
