@@ -11,7 +11,15 @@ from dataclasses import dataclass
 
 from rules.board import BLACK, EMPTY, WHITE
 from rules.game import Position
-from rules.life import Chain, benson, chains, regions
+from rules.life import (
+    Chain,
+    benson,
+    chains,
+    dead_eye_shape,
+    lone_eye_spaces,
+    race_losers,
+    regions,
+)
 from rules.playout import Playouts
 from rules.ruleset import RuleSet
 
@@ -144,14 +152,56 @@ def estimate_status(
 
 def dead_from_ownership(position: Position, own: Sequence[float]) -> frozenset[int]:
     """The verdict of `estimate_dead` for a given per-point ownership `own` (-1 White's ..
-    +1 Black's): chains whose sureness is below `-DOUBT`, plus `enclosed_dead`."""
-    dead = {
+    +1 Black's): chains whose sureness is below `-DOUBT`, plus `enclosed_dead`, plus
+    `fight_dead` (groups with one dead eye shape, races lost by liberty count)."""
+    by_playouts, by_reading = _verdict(position, own)
+    return frozenset(by_playouts | by_reading)
+
+
+def _verdict(position: Position, own: Sequence[float]) -> tuple[set[int], set[int]]:
+    """The dead stones by playouts alone (sureness under `-DOUBT`), and those that region
+    analysis or static reading adds (`enclosed_dead`, `fight_dead`)."""
+    by_playouts = {
         p
         for ch in chains(position.topology, position.stones)[0]
         if sureness(ch, own) < -DOUBT
         for p in ch.stones
     }
-    return frozenset(dead | enclosed_dead(position, own))
+    by_reading = enclosed_dead(position, own)
+    by_reading |= fight_dead(position, own, by_playouts | by_reading)
+    return by_playouts, by_reading
+
+
+def fight_dead(position: Position, own: Sequence[float], dead: set[int]) -> set[int]:
+    """Stones that static reading kills where random play cannot tell, given per-point
+    ownership `own` and the stones already judged `dead`:
+    * a group whose only liberties are one eye space of a dead shape (`life.dead_eye_shape`:
+      three points, the square four, the bent four in the corner ...), when every enemy
+      chain around it lives in most playouts (sureness `ALIVE` or more), so it cannot win
+      a race against its wall;
+    * the loser of a capturing race whoever plays first (`life.race_losers`), among chains
+      not judged dead and not sure to live (sureness under `FIRM`).
+    """
+    topology = position.topology
+    colours = position.stones
+    nbrs = topology.neighbours
+    all_chains, chain_at = chains(topology, colours)
+    sure = [sureness(ch, own) for ch in all_chains]
+    out: set[int] = set()
+    for stones, space in lone_eye_spaces(topology, colours, smaller_than=TERRITORY):
+        if stones & dead or not dead_eye_shape(topology, space):
+            continue
+        colour = colours[next(iter(stones))]
+        walls = {chain_at[q] for p in stones for q in nbrs[p] if colours[q] == 3 - colour}
+        if all(sure[k] >= ALIVE for k in walls):
+            out |= stones
+    candidates = {
+        p
+        for k, ch in enumerate(all_chains)
+        if sure[k] < FIRM and ch.stones[0] not in dead and ch.stones[0] not in out
+        for p in ch.stones
+    }
+    return out | race_losers(topology, colours, candidates)
 
 
 def enclosed_dead(position: Position, own: Sequence[float]) -> set[int]:
@@ -212,7 +262,7 @@ def uncertain_chains(
     * it ends beside a shared liberty in at least `SHARED` of the playouts: a seki, or a
       capturing race that neither side would start, which no liberty count can tell apart;
     * the verdict is a coin flip: alive with a sureness under `DOUBT`, or dead by playouts
-      alone (no held area around it) with a sureness above -`SPLIT`;
+      alone (neither a held area around it nor `fight_dead`) with a sureness above -`SPLIT`;
     * it is short of liberties (`SHORT` or fewer) beside an enemy chain that is short too,
       and neither is judged dead: a capturing race the game stopped before;
     * it is judged alive, but all its liberties lie in one small area that only its own
@@ -222,8 +272,8 @@ def uncertain_chains(
     colours = position.stones
     nbrs = topology.neighbours
     all_chains, chain_at = chains(topology, colours)
-    dead = dead_from_ownership(position, own)
-    held = enclosed_dead(position, own)
+    by_playouts, held = _verdict(position, own)
+    dead = by_playouts | held
     spaces, space_at = regions(topology, colours, [c != EMPTY for c in colours])
     out: set[int] = set()
 
@@ -319,6 +369,7 @@ __all__ = [
     "enclosed_dead",
     "estimate_dead",
     "estimate_status",
+    "fight_dead",
     "ownership",
     "sureness",
     "uncertain_chains",

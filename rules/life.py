@@ -119,4 +119,150 @@ def benson(topology: Topology, colours: Sequence[int], colour: int) -> tuple[set
     return stones, safe
 
 
-__all__ = ["Chain", "benson", "chains", "regions"]
+def lone_eye_spaces(
+    topology: Topology, colours: Sequence[int], *, smaller_than: int
+) -> list[tuple[frozenset[int], tuple[int, ...]]]:
+    """Groups with a single eye space and no other liberty: (the group's stones, the space).
+
+    A group is a set of chains of one colour linked through the empty areas that only their
+    colour touches (their eye spaces). It is listed when every liberty of every chain in it
+    lies in one such area of fewer than `smaller_than` points: it has no outside liberty and
+    one place only to make its eyes.
+    """
+    nbrs = topology.neighbours
+    all_chains, chain_at = chains(topology, colours)
+    spaces, space_at = regions(topology, colours, [c != EMPTY for c in colours])
+    touches = [0] * len(spaces)  # colours (bit 1 black, bit 2 white) beside each space
+    for i, space in enumerate(spaces):
+        for p in space:
+            for q in nbrs[p]:
+                touches[i] |= colours[q]
+    out = []
+    seen: set[int] = set()
+    for start, ch in enumerate(all_chains):
+        if start in seen:
+            continue
+        group, found, todo, lone = {start}, set(), [start], True
+        while todo:
+            for p in all_chains[todo.pop()].libs:
+                i = space_at[p]
+                if i in found:
+                    continue
+                found.add(i)
+                if touches[i] != ch.colour or len(spaces[i]) >= smaller_than:
+                    lone = False
+                    continue
+                for e in spaces[i]:
+                    for q in nbrs[e]:
+                        k = chain_at[q]
+                        if k >= 0 and k not in group:
+                            group.add(k)
+                            todo.append(k)
+        seen |= group
+        if lone and len(found) == 1:
+            (i,) = found
+            stones = frozenset(p for k in group for p in all_chains[k].stones)
+            out.append((stones, tuple(spaces[i])))
+    return out
+
+
+def dead_eye_shape(topology: Topology, space: Sequence[int]) -> bool:
+    """Whether a group whose only eye space is `space` (empty points) is dead when the
+    opponent plays first: one eye at most, whatever the owner answers.
+
+    Any space of 3 points or fewer. On a square board also the 4- and 5-point shapes with a
+    vital point that the opponent takes: the square four, the pyramid four (a point beside
+    the three others), the bent four whose bend is the board's corner, the bulky five (a
+    square four and one more) and the cross five (a point beside the four others). Other
+    shapes of 4 or more points (the straight and bent four, the 1-2-1 zigzag four) make two
+    eyes, and on a hexagon only the 3-point rule is claimed.
+    """
+    n = len(space)
+    if n <= 3:
+        return True
+    if topology.kind != "square" or n > 5:
+        return False
+    inside = set(space)
+    nbrs = topology.neighbours
+    degree = {p: sum(1 for q in nbrs[p] if q in inside) for p in space}
+    square_four = any(_square_at(topology, p, inside) for p in space)
+    if n == 5:
+        return square_four or max(degree.values()) == 4
+    if square_four or max(degree.values()) == 3:
+        return True
+    # bent four in the corner: a path whose bend point is a corner of the board
+    for p in space:
+        if len(nbrs[p]) == 2 and degree[p] == 2:
+            return sorted(degree.values()) == [1, 1, 2, 2]
+    return False
+
+
+def _square_at(topology: Topology, p: int, inside: set[int]) -> bool:
+    """Whether `p` is the top-left corner of a 2x2 block of points in `inside`."""
+    x, y = topology.xy[p]
+    block = (
+        topology.point_at(x + 1, y),
+        topology.point_at(x, y + 1),
+        topology.point_at(x + 1, y + 1),
+    )
+    return all(q is not None and q in inside for q in block)
+
+
+def race_losers(topology: Topology, colours: Sequence[int], candidates: set[int]) -> set[int]:
+    """Stones of chains that lose a capturing race whoever plays first, by liberty count.
+
+    Only chains holding a point of `candidates` take part (the caller leaves out settled and
+    dead ones). A chain B loses to an adjacent enemy chain A when neither has an eye (a
+    liberty only its own colour touches), B cannot escape (no liberty of B touches another
+    chain of B's colour or an empty point that is not already B's liberty, and no other
+    enemy chain beside B is as short of liberties as B), and with a exclusive liberties for
+    A, b for B and s shared: a >= b + max(s, 1). With s >= 2 and fewer, it is a seki or a
+    race that the first player wins, and nothing is claimed.
+    """
+    nbrs = topology.neighbours
+    all_chains, chain_at = chains(topology, colours)
+    out: set[int] = set()
+
+    def eyeless(ch: Chain) -> bool:
+        return all(any(colours[q] == 3 - ch.colour for q in nbrs[p]) for p in ch.libs)
+
+    for k, b in enumerate(all_chains):
+        if b.stones[0] not in candidates or not eyeless(b):
+            continue
+        enemies = {chain_at[q] for p in b.stones for q in nbrs[p] if colours[q] == 3 - b.colour}
+        if not _trapped(b, k, chain_at, colours, nbrs):
+            continue
+        for j in enemies:
+            a = all_chains[j]
+            if a.stones[0] not in candidates or not eyeless(a):
+                continue
+            others = [all_chains[i] for i in enemies if i != j]
+            if any(len(o.libs) <= len(b.libs) for o in others):
+                continue  # B may capture its way out
+            shared = len(a.libs & b.libs)
+            if len(a.libs) - shared >= len(b.libs) - shared + max(shared, 1):
+                out.update(b.stones)
+                break
+    return out
+
+
+def _trapped(b: Chain, k: int, chain_at: list[int], colours: Sequence[int], nbrs) -> bool:
+    """No liberty of `b` touches another chain of its colour or a new empty point."""
+    for p in b.libs:
+        for q in nbrs[p]:
+            if colours[q] == b.colour and chain_at[q] != k:
+                return False
+            if colours[q] == EMPTY and q not in b.libs:
+                return False
+    return True
+
+
+__all__ = [
+    "Chain",
+    "benson",
+    "chains",
+    "dead_eye_shape",
+    "lone_eye_spaces",
+    "race_losers",
+    "regions",
+]
