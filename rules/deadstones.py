@@ -13,9 +13,11 @@ from rules.board import BLACK, EMPTY, WHITE
 from rules.game import Position
 from rules.life import (
     Chain,
+    adrift_territories,
     benson,
     chains,
     dead_eye_shape,
+    eye_shape_known,
     lone_eye_spaces,
     race_losers,
     regions,
@@ -34,6 +36,9 @@ ALIVE = 0.5  # an enclosed chain this sure to live keeps its area open
 SPLIT = 0.2  # a chain dead by playouts alone with a sureness above -SPLIT is uncertain
 SHARED = 0.5  # ... and so is one beside a shared liberty in this share of the playouts
 FIRM = 0.9  # a chain alive in this share of playouts is not in an unplayed fight
+STEADY = 0.75  # an alive chain this sure (alive in 7 playouts of 8) is never flagged for
+# its shape or a short race; below it, it is when static reading finds such a doubt
+ADRIFT = 4  # a chain this small without an eye is adrift in a territory around it
 SHORT = 3  # ... and two enemy chains beside each other with this many liberties or fewer
 
 
@@ -89,6 +94,15 @@ def _playouts(position: Position, playouts: int, seed: int) -> _Playouts:
         if border in (BLACK, WHITE):
             for p in reg:
                 fixed[p] = 1.0 if border == BLACK else -1.0
+                frozen[p] = True
+    # Territories with enemy stones adrift in them are settled too: random play in a wide
+    # area lets lone stones live and thin walls die far too often.
+    for owner, area in adrift_territories(
+        topology, colours, territory=TERRITORY, adrift=ADRIFT, short=SHORT
+    ):
+        for p in area:
+            if not frozen[p]:
+                fixed[p] = 1.0 if owner == BLACK else -1.0
                 frozen[p] = True
     start = [
         EMPTY
@@ -204,13 +218,18 @@ def fight_dead(position: Position, own: Sequence[float], dead: set[int]) -> set[
     return out | race_losers(topology, colours, candidates)
 
 
-def enclosed_dead(position: Position, own: Sequence[float]) -> set[int]:
+def enclosed_dead(
+    position: Position, own: Sequence[float], left_open: set[int] | None = None
+) -> set[int]:
     """The stones inside areas that the other colour encloses and holds, given per-point
-    ownership `own` (-1 White's .. +1 Black's).
+    ownership `own` (-1 White's .. +1 Black's). When given, `left_open` receives the stones
+    of the chains that stay alive, without being sure to live (sureness under `STEADY`), in
+    an area whose empty points lean to the encloser: the count is unsure there.
 
     An area is a connected set of empty points and stones of one colour, bordered by stones
     of the other colour (its wall) and the board edge only. It is held when its empty points
-    lean to the encloser on average while no chain inside is likely to live:
+    lean to the encloser on average while no chain inside is likely to live, and no wall
+    chain is dead by the playouts (a wall that dies is a capturing race, not a wall):
     * a territory (at least `TERRITORY` empty points): a lean above 0 when every chain inside
       is a coin flip or worse (sureness under `DOUBT`), or a lean of `ENCLOSED` or more when
       none lives in most playouts (sureness under `ALIVE`);
@@ -236,15 +255,21 @@ def enclosed_dead(position: Position, own: Sequence[float]) -> set[int]:
                 continue
             strongest = max(sure[k] for k in inside)
             held = sign * sum(own[p] for p in empties) / len(empties)
-            if held <= 0 or strongest >= ALIVE:
-                continue
-            if len(empties) >= TERRITORY:
-                if strongest >= DOUBT and held < ENCLOSED:
-                    continue
-            elif strongest >= DOUBT or min(sure[k] for k in walls) < DOUBT:
-                continue
-            for k in inside:
-                out.update(all_chains[k].stones)
+            if held <= 0 or min(sure[k] for k in walls) < -DOUBT:
+                continue  # not held, or a wall that is itself dead: a race, not an enclosure
+            if strongest >= ALIVE:
+                kept = True
+            elif len(empties) >= TERRITORY:
+                kept = strongest >= DOUBT and held < ENCLOSED
+            else:
+                kept = strongest >= DOUBT or min(sure[k] for k in walls) < DOUBT
+            if not kept:
+                for k in inside:
+                    out.update(all_chains[k].stones)
+            elif left_open is not None:
+                for k in inside:
+                    if sure[k] < STEADY:
+                        left_open.update(all_chains[k].stones)
     return out
 
 
@@ -263,97 +288,61 @@ def uncertain_chains(
       capturing race that neither side would start, which no liberty count can tell apart;
     * the verdict is a coin flip: alive with a sureness under `DOUBT`, or dead by playouts
       alone (neither a held area around it nor `fight_dead`) with a sureness above -`SPLIT`;
-    * it is short of liberties (`SHORT` or fewer) beside an enemy chain that is short too,
-      and neither is judged dead: a capturing race the game stopped before;
-    * it is judged alive, but all its liberties lie in one small area that only its own
-      colour touches: one eye space, and a group needs two eyes.
+    * it is judged alive without being sure to live (sureness under `STEADY`), and either it is
+      short of liberties (`SHORT` or fewer) beside an enemy chain in the same state (a
+      capturing race the game stopped before), or its group's only liberties are one eye
+      space whose shape `life.eye_shape_known` cannot settle, or it was left alive in an
+      area that leans to the enemy (`enclosed_dead`'s `left_open`).
     """
     topology = position.topology
     colours = position.stones
-    nbrs = topology.neighbours
     all_chains, chain_at = chains(topology, colours)
     by_playouts, held = _verdict(position, own)
     dead = by_playouts | held
-    spaces, space_at = regions(topology, colours, [c != EMPTY for c in colours])
-    out: set[int] = set()
-
+    left_open: set[int] = set()
+    enclosed_dead(position, own, left_open)
+    sure = [sureness(ch, own) for ch in all_chains]
     # A settled liberty is the chain's own settled territory (Benson-safe or big).
     unsure = [
         not any(settled[p] for p in ch.stones) and not any(settled[p] for p in ch.libs)
         for ch in all_chains
     ]
+    # Alive, not sure to live, and short of liberties: one side of a possible race.
+    short = [
+        unsure[k] and ch.stones[0] not in dead and sure[k] < STEADY and len(ch.libs) <= SHORT
+        for k, ch in enumerate(all_chains)
+    ]
+    odd_space = {
+        p
+        for stones, space in lone_eye_spaces(topology, colours, smaller_than=TERRITORY)
+        if not eye_shape_known(topology, space)
+        for p in stones
+    }
+    nbrs = topology.neighbours
+    out: set[int] = set()
     for k, ch in enumerate(all_chains):
         if not unsure[k]:
             continue
         first = ch.stones[0]
         shared = sum(seki[p] for p in ch.stones) / len(ch.stones)
-        s = sureness(ch, own)
         if first in dead:
-            doubtful = first not in held and s > -SPLIT
+            doubtful = first not in held and sure[k] > -SPLIT
         else:
+            racing = short[k] and any(
+                short[chain_at[q]]
+                for p in ch.stones
+                for q in nbrs[p]
+                if colours[q] == 3 - ch.colour
+            )
             doubtful = (
-                shared >= SHARED
-                or s < DOUBT
-                or s < FIRM
-                and (
-                    _short_race(ch, k, all_chains, chain_at, nbrs, unsure, dead, own)
-                    or _one_eye_space(ch, colours, spaces, space_at, nbrs, all_chains, chain_at)
-                )
+                sure[k] < DOUBT
+                or racing
+                or first in left_open
+                or (sure[k] < STEADY and first in odd_space)
             )
         if doubtful or shared >= SHARED:
             out.update(ch.stones)
     return frozenset(out)
-
-
-def _short_race(ch, k, all_chains, chain_at, nbrs, unsure, dead, own) -> bool:
-    """`ch` and an unsettled enemy chain beside it both have `SHORT` liberties or fewer, and
-    neither is judged dead."""
-    if len(ch.libs) > SHORT:
-        return False
-    for p in ch.stones:
-        for q in nbrs[p]:
-            j = chain_at[q]
-            if j < 0 or j == k or all_chains[j].colour == ch.colour:
-                continue
-            other = all_chains[j]
-            if (
-                unsure[j]
-                and len(other.libs) <= SHORT
-                and other.stones[0] not in dead
-                and sureness(other, own) < FIRM
-            ):
-                return True
-    return False
-
-
-def _one_eye_space(ch, colours, spaces, space_at, nbrs, all_chains, chain_at) -> bool:
-    """`ch`'s group (the chains of its colour that share its eye spaces) has all its
-    liberties in one empty area smaller than a territory that touches only that colour."""
-    colour = ch.colour
-
-    def own_space(i: int) -> bool:
-        return len(spaces[i]) < TERRITORY and all(
-            colours[q] in (EMPTY, colour) for p in spaces[i] for q in nbrs[p]
-        )
-
-    group = {chain_at[ch.stones[0]]}
-    todo = list(group)
-    found: set[int] = set()
-    while todo:
-        for p in all_chains[todo.pop()].libs:
-            i = space_at[p]
-            if i in found:
-                continue
-            found.add(i)
-            if len(found) > 1 or not own_space(i):
-                return False
-            for e in spaces[i]:
-                for q in nbrs[e]:
-                    k = chain_at[q]
-                    if k >= 0 and k not in group:
-                        group.add(k)
-                        todo.append(k)
-    return len(found) == 1
 
 
 def sureness(chain: Chain, own: Sequence[float]) -> float:

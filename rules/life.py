@@ -197,6 +197,13 @@ def dead_eye_shape(topology: Topology, space: Sequence[int]) -> bool:
     return False
 
 
+def eye_shape_known(topology: Topology, space: Sequence[int]) -> bool:
+    """Whether `dead_eye_shape` is exact for `space`: any space of 3 points or fewer, and
+    on a square board the 4- and 5-point ones (every other shape of that size makes two
+    eyes). Larger spaces, and 4+ points on a hexagon, are left to the playouts."""
+    return len(space) <= 3 or (topology.kind == "square" and len(space) <= 5)
+
+
 def _square_at(topology: Topology, p: int, inside: set[int]) -> bool:
     """Whether `p` is the top-left corner of a 2x2 block of points in `inside`."""
     x, y = topology.xy[p]
@@ -206,6 +213,70 @@ def _square_at(topology: Topology, p: int, inside: set[int]) -> bool:
         topology.point_at(x + 1, y + 1),
     )
     return all(q is not None and q in inside for q in block)
+
+
+def adrift_territories(
+    topology: Topology, colours: Sequence[int], *, territory: int, adrift: int, short: int
+) -> list[tuple[int, list[int]]]:
+    """Territories with enemy stones adrift in them: (owner, the area's points).
+
+    A stone is adrift when its chain has `adrift` stones or fewer, no eye (no liberty in an
+    empty area that only its colour touches) and no larger chain of its colour beside the
+    empty areas it touches; or when its group's only eye space is a dead shape
+    (`lone_eye_spaces`, `dead_eye_shape`). An area is a connected set of empty
+    points and adrift stones; it is a territory of colour C when it holds at least
+    `territory` empty points, every stone in it is the enemy's, every stone around it is C's
+    and every such wall chain has more than `short` liberties (no capturing race against
+    it). The game is over: the owner answers any attempt to live there, so the stones in it
+    are dead and its points are the owner's.
+    """
+    nbrs = topology.neighbours
+    all_chains, chain_at = chains(topology, colours)
+    spaces, space_at = regions(topology, colours, [c != EMPTY for c in colours])
+    touches = [0] * len(spaces)
+    for i, space in enumerate(spaces):
+        for p in space:
+            for q in nbrs[p]:
+                touches[i] |= colours[q]
+    # Small eyeless chains may be adrift; they are, unless an empty area beside them also
+    # touches a chain of their colour that is neither such a chain nor in a dead shape (a
+    # wall they belong to).
+    small = [False] * topology.size
+    for ch in all_chains:
+        if len(ch.stones) <= adrift and all(touches[space_at[q]] != ch.colour for q in ch.libs):
+            for p in ch.stones:
+                small[p] = True
+    dead_shapes = [False] * topology.size
+    for stones, space in lone_eye_spaces(topology, colours, smaller_than=territory):
+        if dead_eye_shape(topology, space):
+            for p in stones:
+                small[p] = dead_shapes[p] = True
+    friends = [0] * len(spaces)  # colours of the other stones beside each empty area
+    for i, space in enumerate(spaces):
+        for p in space:
+            for q in nbrs[p]:
+                if colours[q] != EMPTY and not small[q]:
+                    friends[i] |= colours[q]
+    loose = dead_shapes
+    for ch in all_chains:
+        if small[ch.stones[0]] and not any(friends[space_at[q]] & ch.colour for q in ch.libs):
+            for p in ch.stones:
+                loose[p] = True
+    areas, _ = regions(
+        topology, colours, [c != EMPTY and not loose[p] for p, c in enumerate(colours)]
+    )
+    out = []
+    for area in areas:
+        inside = {colours[p] for p in area} - {EMPTY}
+        if len(inside) > 1 or sum(1 for p in area if colours[p] == EMPTY) < territory:
+            continue
+        walls = {chain_at[q] for p in area for q in nbrs[p] if not loose[q] and colours[q]}
+        owners = {all_chains[k].colour for k in walls}
+        if len(owners) != 1 or owners & inside:
+            continue
+        if all(len(all_chains[k].libs) > short for k in walls):
+            out.append((owners.pop(), area))
+    return out
 
 
 def race_losers(topology: Topology, colours: Sequence[int], candidates: set[int]) -> set[int]:
@@ -259,9 +330,12 @@ def _trapped(b: Chain, k: int, chain_at: list[int], colours: Sequence[int], nbrs
 
 __all__ = [
     "Chain",
+    "adrift_territories",
     "benson",
     "chains",
     "dead_eye_shape",
+    "adrift_territories",
+    "eye_shape_known",
     "lone_eye_spaces",
     "race_losers",
     "regions",
