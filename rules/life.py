@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rules.topology import Topology
 
 EMPTY = 0
+ROOM = 4  # an area with adrift stones holds at least this many empty points per stone
 
 
 @dataclass(frozen=True)
@@ -227,8 +228,10 @@ def adrift_territories(
     points and adrift stones; it is a territory of colour C when it holds at least
     `territory` empty points, every stone in it is the enemy's, every stone around it is C's
     and every such wall chain has more than `short` liberties (no capturing race against
-    it). The game is over: the owner answers any attempt to live there, so the stones in it
-    are dead and its points are the owner's.
+    it), and it has at least `ROOM` empty points per stone in it (a few stones adrift in a
+    wide area, not a wall of small chains cut off from its friends). The game is over: the
+    owner answers any attempt to live there, so the stones in it are dead and its points are
+    the owner's.
     """
     nbrs = topology.neighbours
     all_chains, chain_at = chains(topology, colours)
@@ -268,7 +271,9 @@ def adrift_territories(
     out = []
     for area in areas:
         inside = {colours[p] for p in area} - {EMPTY}
-        if len(inside) > 1 or sum(1 for p in area if colours[p] == EMPTY) < territory:
+        stones = sum(1 for p in area if colours[p] != EMPTY)
+        empties = len(area) - stones
+        if len(inside) > 1 or empties < territory or stones * ROOM > empties:
             continue
         walls = {chain_at[q] for p in area for q in nbrs[p] if not loose[q] and colours[q]}
         owners = {all_chains[k].colour for k in walls}
