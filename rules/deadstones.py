@@ -33,13 +33,12 @@ TERRITORY = 8
 DOUBT = 0.1  # a chain this close to even stays alive unless its area is the opponent's
 ENCLOSED = 0.25  # mean owner of an enclosed area's empty points for it to be the encloser's
 ALIVE = 0.5  # an enclosed chain this sure to live keeps its area open
-SPLIT = 0.2  # a chain dead by playouts alone with a sureness above -SPLIT is uncertain
-SHARED = 0.5  # ... and so is one beside a shared liberty in this share of the playouts
-FIRM = 0.9  # a chain alive in this share of playouts is not in an unplayed fight
-STEADY = 0.75  # an alive chain this sure (alive in 7 playouts of 8) is never flagged for
-# its shape or a short race; below it, it is when static reading finds such a doubt
-ADRIFT = 4  # a chain this small without an eye is adrift in a territory around it
-SHORT = 3  # ... and two enemy chains beside each other with this many liberties or fewer
+SPLIT = 0.2  # unsure: dead by playouts alone with a sureness above -SPLIT
+SHARED = 0.5  # unsure: beside a shared liberty at the end of this share of the playouts
+FIRM = 0.9  # a chain this sure to live takes no part in capturing-race reading
+STEADY = 0.75  # unsure: alive under this sureness with a doubtful eye space or a short race
+ADRIFT = 4  # a chain this small without an eye may be adrift in the territory around it
+SHORT = 3  # a chain with this many liberties or fewer is short of them
 
 
 @dataclass(frozen=True)
