@@ -24,18 +24,10 @@ from rules.board import BLACK, EMPTY, WHITE
 from rules.game import PLAY, Position
 from rules.render_layout import BoardLayout, board_layout, check_size, point_centre
 from rules.ruleset import AREA
-from rules.scoring import Score
+from rules.scoring import Score, uncertain_note
 from rules.topology import Topology
 
-__all__ = [
-    "THEMES",
-    "Theme",
-    "board_layout",
-    "point_centre",
-    "render_image",
-    "render_png",
-    "uncertain_note",
-]
+__all__ = ["THEMES", "Theme", "board_layout", "point_centre", "render_image", "render_png"]
 
 RGB = tuple[int, int, int]
 SUPERSAMPLE = 4  # anti-aliasing: shapes are drawn this many times larger, then reduced
@@ -340,7 +332,6 @@ def _draw_territory(
 
 
 UNSURE_RGB = (226, 52, 52)  # the ring round stones the count is unsure of, on every theme
-UNSURE_NOTE = "The count may be wrong at the red-ringed stones: check them"
 
 
 def _draw_uncertain(
@@ -498,14 +489,6 @@ def caption_lines(score: Score) -> tuple[str, str, list[tuple[int, str]]]:
     """The caption's text: result, counting method, and one count line per player."""
     headline, method, players = _caption_parts(score)
     return headline, method, [(colour, " ".join(chunks)) for colour, chunks in players]
-
-
-def uncertain_note(dispute_days: int | None = None) -> str:
-    """The caption's warning when the count is unsure somewhere; with `dispute_days`, the
-    sentence the site shows: "... check them and dispute within 3 days"."""
-    if dispute_days is None:
-        return UNSURE_NOTE
-    return f"{UNSURE_NOTE} and dispute within {dispute_days} day{'s' if dispute_days != 1 else ''}"
 
 
 def _caption_parts(score: Score) -> tuple[str, str, list[tuple[int, list[str]]]]:

@@ -96,6 +96,19 @@ class Score:
         }
 
 
+UNSURE_NOTE = "The count may be wrong at the red-ringed stones: check them"
+
+
+def uncertain_note(dispute_days: int | None = None) -> str:
+    """The warning shown with a count whose `uncertain` stones are marked (the scored image's
+    caption; the site's result page and game-over mail): "The count may be wrong at the
+    red-ringed stones: check them", and with `dispute_days` "... and dispute within 3 days"."""
+    if dispute_days is None:
+        return UNSURE_NOTE
+    days = "day" if dispute_days == 1 else "days"
+    return f"{UNSURE_NOTE} and dispute within {dispute_days} {days}"
+
+
 def _points(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 

@@ -401,7 +401,7 @@ def red_pixels(image: Image.Image) -> int:
 @pytest.mark.parametrize("theme", sorted(THEMES))
 @pytest.mark.parametrize("topology", [square(9), hexagon(6)], ids=["9x9", "hex6"])
 def test_uncertain_stones_get_a_red_ring_and_the_caption_says_so(topology, theme):
-    from rules.render import uncertain_note
+    from rules.scoring import uncertain_note
 
     position = random_position(topology, 30)
     key = "badux" if topology.kind == "hex" else "go-area"
