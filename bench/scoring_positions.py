@@ -15,7 +15,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Hand:
     name: str
-    family: str  # corner (life and death on the edge), race, dame
+    family: str  # corner (life and death on the edge), race, dame, invasion
     board: str  # "9", "13", "19" or "hex6", "hex12"
     diagram: str
     why: str
@@ -367,6 +367,36 @@ HAND = [
         (
             "The lower White group has two one-cell eyes: alive; the upper one has a straight "
             "three only: dead; the Black pair in White's area is dead."
+        ),
+    ),
+    Hand(
+        "invasion-lives-19",
+        "invasion",
+        "19",
+        """
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . o . . . . . . X O . . . x . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . X X X X X X X . . X O . . . . . . .
+        X O O O O O O O X . X O . . . . . . .
+        X O . . . . . O X . X O . . . . . . .
+        X O O O O O O O X . X O . . . . . . .
+        . X X X X X X X . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . x . .
+        . . . . . . o o . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        . . . . . . . . . . X O . . . . . . .
+        """,
+        (
+            "White's invasion C9-H11 has a straight five (C10-G10) for its eyes: two eyes "
+            "whoever starts, alive. The lone stones D16, G4-H4, Q16 and R5 are dead."
         ),
     ),
 ]
