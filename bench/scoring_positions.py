@@ -399,4 +399,24 @@ HAND = [
             "whoever starts, alive. The lone stones D16, G4-H4, Q16 and R5 are dead."
         ),
     ),
+    Hand(
+        "edge-three-with-outside-liberty",
+        "corner",
+        "9",
+        """
+        o . . . o X O . .
+        o o o o o X O . .
+        X X . X X X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        . o . . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        """,
+        (
+            "White's eye space B9-D9 is a straight three; its outside liberty C7 is Black's to "
+            "fill (Black C7 also joins A7-B7 to the wall): dead, and so is the lone B4."
+        ),
+    ),
 ]

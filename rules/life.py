@@ -121,14 +121,14 @@ def benson(topology: Topology, colours: Sequence[int], colour: int) -> tuple[set
 
 
 def lone_eye_spaces(
-    topology: Topology, colours: Sequence[int], *, smaller_than: int
+    topology: Topology, colours: Sequence[int], *, smaller_than: int, outside: bool = False
 ) -> list[tuple[frozenset[int], tuple[int, ...]]]:
-    """Groups with a single eye space and no other liberty: (the group's stones, the space).
+    """Groups with a single eye space: (the group's stones, the space).
 
     A group is a set of chains of one colour linked through the empty areas that only their
-    colour touches (their eye spaces). It is listed when every liberty of every chain in it
-    lies in one such area of fewer than `smaller_than` points: it has no outside liberty and
-    one place only to make its eyes.
+    colour touches (their eye spaces). It is listed when it has exactly one eye space, of
+    fewer than `smaller_than` points, and no other liberty; with `outside`, also when its
+    other liberties lie in areas that both colours touch (outside liberties, no second eye).
     """
     nbrs = topology.neighbours
     all_chains, chain_at = chains(topology, colours)
@@ -143,16 +143,16 @@ def lone_eye_spaces(
     for start, ch in enumerate(all_chains):
         if start in seen:
             continue
-        group, found, todo, lone = {start}, set(), [start], True
+        group, eyes, others, todo = {start}, set(), set(), [start]
         while todo:
             for p in all_chains[todo.pop()].libs:
                 i = space_at[p]
-                if i in found:
+                if i in eyes or i in others:
                     continue
-                found.add(i)
-                if touches[i] != ch.colour or len(spaces[i]) >= smaller_than:
-                    lone = False
+                if touches[i] != ch.colour:
+                    others.add(i)
                     continue
+                eyes.add(i)
                 for e in spaces[i]:
                     for q in nbrs[e]:
                         k = chain_at[q]
@@ -160,8 +160,10 @@ def lone_eye_spaces(
                             group.add(k)
                             todo.append(k)
         seen |= group
-        if lone and len(found) == 1:
-            (i,) = found
+        if len(eyes) != 1 or (others and not outside):
+            continue
+        (i,) = eyes
+        if len(spaces[i]) < smaller_than:
             stones = frozenset(p for k in group for p in all_chains[k].stones)
             out.append((stones, tuple(spaces[i])))
     return out
@@ -223,8 +225,8 @@ def adrift_territories(
 
     A stone is adrift when its chain has `adrift` stones or fewer, no eye (no liberty in an
     empty area that only its colour touches) and no larger chain of its colour beside the
-    empty areas it touches; or when its group's only eye space is a dead shape
-    (`lone_eye_spaces`, `dead_eye_shape`). An area is a connected set of empty
+    empty areas it touches; or when its group's only eye space is a dead shape, whatever
+    its outside liberties (`lone_eye_spaces`, `dead_eye_shape`). An area is a connected set of empty
     points and adrift stones; it is a territory of colour C when it holds at least
     `territory` empty points, every stone in it is the enemy's, every stone around it is C's
     and every such wall chain has more than `short` liberties (no capturing race against
@@ -250,7 +252,7 @@ def adrift_territories(
             for p in ch.stones:
                 small[p] = True
     dead_shapes = [False] * topology.size
-    for stones, space in lone_eye_spaces(topology, colours, smaller_than=territory):
+    for stones, space in lone_eye_spaces(topology, colours, smaller_than=territory, outside=True):
         if dead_eye_shape(topology, space):
             for p in stones:
                 small[p] = dead_shapes[p] = True

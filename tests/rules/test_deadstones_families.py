@@ -178,6 +178,31 @@ def test_hex_group_with_four_cells_in_a_row_lives_and_the_players_check_it() -> 
     assert found.uncertain == group
 
 
+EDGE_THREE_WITH_OUTSIDE_LIBERTY = """
+    o . . . o X O . .
+    o o o o o X O . .
+    X X . X X X O . .
+    . . . . . X O . .
+    . . . . . X O . .
+    . o . . . X O . .
+    . . . . . X O . .
+    . . . . . X O . .
+    . . . . . X O . .
+"""
+
+
+@pytest.mark.parametrize("seed", [0x5C0DE, 1, 2, 3])
+def test_a_dead_group_the_estimate_misses_is_flagged(seed: int) -> None:
+    # White's straight three has an outside liberty at C7, and the wall beside it (A7-B7)
+    # has only three liberties, so neither static reading nor the adrift territory settles
+    # it and random play lets White live in about half the playouts. Whatever the seed, the
+    # estimate either finds the dead stones or flags them.
+    game, dead, _ = marked_position(square(9), EDGE_THREE_WITH_OUTSIDE_LIBERTY)
+    found = estimate_status(game.position, seed=seed)
+    assert found.dead <= dead  # never a live stone marked dead
+    assert dead - found.dead <= found.uncertain  # and every dead stone it missed is flagged
+
+
 # --- capturing races the game stopped before -------------------------------------------------
 
 RACES = {
