@@ -58,17 +58,19 @@ class Estimate:
 @dataclass(frozen=True)
 class _Playouts:
     own: list[float]  # per point, -1 White's .. +1 Black's
-    settled: list[bool]  # Benson-settled or big-territory points, never played out
+    settled: list[bool]  # Benson-settled, big or adrift territory points, never played out
     seki: list[float]  # per point, the share of playouts its chain ended beside a shared liberty
 
 
 def ownership(position: Position, playouts: int = PLAYOUTS, seed: int = SEED) -> list[float]:
     """Per point, from -1 (White's) to +1 (Black's): the mean owner over playouts seeded
-    with `seed`, with Benson-safe points fixed."""
+    with `seed`, with settled points (Benson, big and adrift territories) fixed."""
     return _playouts(position, playouts, seed).own
 
 
 def _playouts(position: Position, playouts: int, seed: int) -> _Playouts:
+    """Settle what static analysis can (steps 1-3 of the README's approach), then play out
+    the rest: ownership, the settled points, and the seki share of every point."""
     topology = position.topology
     colours = list(position.stones)
     size = topology.size
@@ -143,9 +145,10 @@ def estimate_dead(
     """The points of stones that are dead in a finished `position`. Deterministic for a
     given `seed`.
 
-    A chain is dead when the playouts give its points to the opponent by more than `DOUBT`,
-    or when it lies in an area the opponent encloses and owns (`enclosed_dead`). The same
-    verdict as `estimate_status(...).dead`.
+    A chain is dead when the playouts give its points to the opponent by more than `DOUBT`
+    (settled territories included), when it lies in an area the opponent encloses and owns
+    (`enclosed_dead`), or when static reading kills it (`fight_dead`). The same verdict as
+    `estimate_status(...).dead`.
     """
     return estimate_status(position, rules, seed=seed).dead
 
