@@ -226,8 +226,8 @@ def adrift_territories(
     A stone is adrift when its chain has `adrift` stones or fewer, no eye (no liberty in an
     empty area that only its colour touches) and no larger chain of its colour beside the
     empty areas it touches; or when its group's only eye space is a dead shape, whatever
-    its outside liberties (`lone_eye_spaces`, `dead_eye_shape`). An area is a connected set of empty
-    points and adrift stones; it is a territory of colour C when it holds at least
+    its outside liberties (`lone_eye_spaces`, `dead_eye_shape`). An area is a connected set
+    of empty points and adrift stones; it is a territory of colour C when it holds at least
     `territory` empty points, every stone in it is the enemy's, every stone around it is C's
     and every such wall chain has more than `short` liberties (no capturing race against
     it), and it has at least `ROOM` empty points per stone in it (a few stones adrift in a
@@ -262,7 +262,7 @@ def adrift_territories(
             for q in nbrs[p]:
                 if colours[q] != EMPTY and not small[q]:
                     friends[i] |= colours[q]
-    loose = dead_shapes
+    loose = dead_shapes[:]
     for ch in all_chains:
         if small[ch.stones[0]] and not any(friends[space_at[q]] & ch.colour for q in ch.libs):
             for p in ch.stones:
@@ -341,7 +341,6 @@ __all__ = [
     "benson",
     "chains",
     "dead_eye_shape",
-    "adrift_territories",
     "eye_shape_known",
     "lone_eye_spaces",
     "race_losers",
