@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rules.board import BLACK, EMPTY, WHITE
 from rules.deadstones import estimate_dead, estimate_status
 from rules.game import Game
-from rules.life import chains
+from rules.life import benson, chains
 from rules.ruleset import preset
 from rules.scoring import score, score_estimated
 from rules.topology import Topology, hexagon, square
@@ -379,7 +379,9 @@ def test_uncertain_points_must_hold_stones() -> None:
     kind=st.sampled_from(["square", "hex"]),
     cells=st.lists(st.sampled_from([EMPTY, EMPTY, BLACK, WHITE]), min_size=37, max_size=37),
 )
-def test_uncertain_stones_are_whole_chains_of_stones(kind: str, cells: list[int]) -> None:
+def test_uncertain_stones_are_whole_chains_and_pass_alive_ones_never_dead(
+    kind: str, cells: list[int]
+) -> None:
     board: Topology = square(6) if kind == "square" else hexagon(4)
     colours = (cells * 2)[: board.size]
     for chain in chains(board, colours)[0]:
@@ -398,3 +400,6 @@ def test_uncertain_stones_are_whole_chains_of_stones(kind: str, cells: list[int]
         inside = {p in found.uncertain for p in chain.stones}
         assert len(inside) == 1  # all of a chain or none of it
     assert all(pos.stones[p] != EMPTY for p in found.uncertain)
+    for colour in (BLACK, WHITE):
+        alive, _ = benson(board, pos.stones, colour)
+        assert not alive & (found.dead | found.uncertain)
