@@ -11,7 +11,8 @@
   nodes as above, C is the colour that passed); the record is still ``ok``.
 * ``score GAME.sgf [--json]`` replays, estimates the dead stones and prints the result as SGF
   writes it (``B+3.5``, ``W+0.5``, ``0`` for a draw); ``--json`` prints one JSON object:
-  `Score.as_dict` with SGF points plus ``rules`` (the preset key).
+  `Score.as_dict` with SGF points plus ``rules`` (the preset key); its ``uncertain`` key lists
+  the stones whose status the estimate was unsure of (empty when it was sure).
 * ``render GAME.sgf OUT.png [--score]`` draws the final position (with ``--score``, the count).
 
 Exit codes: 0 done, 1 an illegal move in the record, 2 an unusable file or bad arguments. Every
@@ -27,6 +28,8 @@ from collections.abc import Sequence
 
 from rules.board import BLACK, COLOUR_LETTERS, WHITE
 from rules.game import Game
+from rules.render import render_png
+from rules.scoring import score_estimated
 from rules.sgf import IllegalRecordMove, SgfError, SgfRecord, game_from_record, read_sgf
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_FILE = 0, 1, 2
@@ -95,11 +98,7 @@ def _check(record: SgfRecord, game: Game, *, position: bool) -> int:
 
 
 def _count(record: SgfRecord, game: Game):
-    from rules.deadstones import estimate_dead
-    from rules.scoring import score
-
-    position = game.position
-    return score(position, record.rules, estimate_dead(position, record.rules))
+    return score_estimated(game.position, record.rules)
 
 
 def _score(record: SgfRecord, game: Game, *, as_json: bool) -> int:
@@ -114,8 +113,6 @@ def _score(record: SgfRecord, game: Game, *, as_json: bool) -> int:
 
 
 def _render(record: SgfRecord, game: Game, *, out: str, with_score: bool) -> int:
-    from rules.render import render_png
-
     count = _count(record, game) if with_score else None
     png = render_png(game.position, score=count)
     try:

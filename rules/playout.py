@@ -88,8 +88,13 @@ class Playouts:
         self.stones = stones
         self.libs = libs
 
-    def run(self, first: int, rng: random.Random) -> list[int]:
-        """One playout with `first` to move; the owner (0, 1, 2) of every point at the end."""
+    def run(self, first: int, rng: random.Random, seki: list[int] | None = None) -> list[int]:
+        """One playout with `first` to move; the owner (0, 1, 2) of every point at the end.
+
+        With a `seki` list (one count per point), adds 1 for every stone whose chain ends the
+        playout with at most one eye (liberty that only its colour touches) and beside an
+        empty point that both colours touch: a shared liberty neither side would fill, so a
+        seki, or a capturing race that random play left unplayed."""
         nbrs, diags, on_edge, frozen = self.nbrs, self.diags, self.on_edge, self.frozen
         colour = self.colours[:]
         cid = self.cid[:]
@@ -155,12 +160,20 @@ class Playouts:
             last = chosen
             me = 3 - me
         owner = colour[:]
+        shared: set[int] = set()  # chains beside a point both colours touch
         for p, c in enumerate(colour):
             if c == EMPTY:
                 seen = 0
                 for q in nbrs[p]:
                     seen |= colour[q]
                 owner[p] = seen if seen in (1, 2) else 0
+                if seen == 3 and seki is not None:
+                    shared.update(cid[q] for q in nbrs[p] if colour[q] != EMPTY)
+        for chain in shared:
+            eyes = sum(1 for q in libs[chain] if owner[q] != EMPTY)
+            if eyes <= 1:
+                for s in stones[chain]:
+                    seki[s] += 1
         for p in range(len(colour)):
             if frozen[p] and colour[p] == EMPTY:
                 owner[p] = -1  # settled: the caller knows who owns it

@@ -25,7 +25,7 @@ from rules.board import BLACK, EMPTY, WHITE
 from rules.game import PLAY, Position
 from rules.render_layout import BoardLayout, board_layout, check_size, point_centre
 from rules.ruleset import AREA
-from rules.scoring import Score
+from rules.scoring import Score, uncertain_note
 from rules.themes import RGB, THEMES, Theme, rgb, theme_get
 from rules.topology import Topology
 
@@ -88,9 +88,17 @@ def render_png(
     size: int = 600,
     theme: str = "wood",
     coordinates: bool = True,
+    dispute_days: int | None = None,
 ) -> bytes:
     """The position as PNG bytes, `size` pixels wide (see `render_image`)."""
-    image = render_image(position, score=score, size=size, theme=theme, coordinates=coordinates)
+    image = render_image(
+        position,
+        score=score,
+        size=size,
+        theme=theme,
+        coordinates=coordinates,
+        dispute_days=dispute_days,
+    )
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=3)
     return out.getvalue()
@@ -103,10 +111,13 @@ def render_image(
     size: int = 600,
     theme: str = "wood",
     coordinates: bool = True,
+    dispute_days: int | None = None,
 ) -> Image.Image:
     """The position as an RGB image `size` pixels wide: square for a square board without a
     score, as tall as the hexagon needs for Badux, plus a caption band when `score` is given.
 
+    When the score has `uncertain` stones they get a red ring and the caption a warning
+    (`uncertain_note(dispute_days)`); nothing of it shows when the count is sure.
     Coordinates too small to read at this size are left out. ValueError for an unknown theme,
     a size out of range, or a score counted on another board.
     """
@@ -122,10 +133,11 @@ def render_image(
     _draw_stones(board, layout, look, position, score)
     if score is not None:
         _draw_territory(board, layout, look, position, score)
+        _draw_uncertain(board, layout, position, score)
     _draw_last_move(board, layout, look, position, score)
     if score is None:
         return board
-    caption = _caption(score, size, look)
+    caption = _caption(score, size, look, dispute_days)
     image = Image.new("RGB", (size, board.height + caption.height), look.page)
     image.paste(board, (0, 0))
     image.paste(caption, (0, board.height))
@@ -278,6 +290,38 @@ def _draw_territory(
         fill = look.black_dark if owner == BLACK else look.white_light
         edge = look.mark_outline if owner == WHITE else None
         draw.rectangle([x0, y0, x1, y1], fill=fill, outline=edge, width=outline_width)
+
+
+UNSURE_RGB = (226, 52, 52)  # the ring round stones the count is unsure of, on every theme
+
+
+def _draw_uncertain(
+    board: Image.Image, layout: BoardLayout, position: Position, score: Score
+) -> None:
+    """A red ring just inside the rim of every stone the estimate was unsure of: red reads on
+    black and white stones and on both themes."""
+    radius = _sprite_radius(layout)
+    ring = _unsure_ring(radius)
+    for p in score.uncertain:
+        if position.stones[p] != EMPTY:
+            _paste(board, ring, layout.centres[p])
+
+
+@lru_cache(maxsize=16)
+def _unsure_ring(radius: float) -> Image.Image:
+    s = SUPERSAMPLE
+    half = math.ceil(radius) + 1
+    big = (2 * half + 1) * s
+    c = (half + 0.5) * s
+    outer = radius * 0.92 * s
+    width = max(2 * s, radius * 0.2 * s)
+    mask = Image.new("L", (big, big), 0)
+    ImageDraw.Draw(mask).ellipse(
+        [c - outer, c - outer, c + outer, c + outer], outline=255, width=round(width)
+    )
+    sprite = Image.new("RGBA", (big, big), (*UNSURE_RGB, 255))
+    sprite.putalpha(mask)
+    return sprite.convert("RGBa").reduce(s).convert("RGBA")
 
 
 def _draw_last_move(
@@ -448,7 +492,7 @@ def _wrap(chunks: list[str], font, room: float) -> list[str]:
     return lines
 
 
-def _caption(score: Score, width: int, look: _Look) -> Image.Image:
+def _caption(score: Score, width: int, look: _Look, dispute_days: int | None) -> Image.Image:
     """The band under the board: the result, then each player's count after a stone icon;
     lines wrap between terms when the image is narrow."""
     headline, method, players = _caption_parts(score)
@@ -476,6 +520,10 @@ def _caption(score: Score, width: int, look: _Look) -> Image.Image:
         wrapped = _wrap([_safe(c, font) for c in chunks], font, room - indent)
         for i, text in enumerate(wrapped):
             lines.append(([(font, text, look.text, indent)], colour if i == 0 else None))
+    if score.uncertain:
+        words = [_safe(w, bold) for w in uncertain_note(dispute_days).split()]
+        for text in _wrap(words, bold, room):
+            lines.append(([(bold, text, UNSURE_RGB, 0)], None))
     gap = line_h * 0.15  # a little air between the result and the counts
     height = 2 * margin + round(line_h * len(lines) + gap)
     band = Image.new("RGB", (width, height), look.page)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE
-from rules.deadstones import estimate_dead
+from rules.deadstones import estimate_status
 from rules.game import Position
 from rules.ruleset import AREA, RuleSet
 
@@ -55,6 +55,9 @@ class Score:
     white: ColourScore
     dead: frozenset[int]
     ownership: tuple[int, ...]  # per point: BLACK, WHITE or EMPTY (nobody's)
+    # Stones whose status the dead-stone estimate was unsure of: the count may be wrong
+    # there. Empty when the estimate was sure, or when the dead stones were given.
+    uncertain: frozenset[int] = frozenset()
 
     @property
     def winner(self) -> int | None:
@@ -78,7 +81,8 @@ class Score:
         return f"{COLOUR_LETTERS[self.winner]}+{_points(self.margin)}"
 
     def as_dict(self, sgf_point=None) -> dict:
-        """Plain dict for JSON; `sgf_point` turns point indices into SGF points."""
+        """Plain dict for JSON; `sgf_point` turns point indices into SGF points. "uncertain"
+        lists the stones the estimate was unsure of (empty when sure)."""
         name = sgf_point or (lambda p: p)
         return {
             "result": self.result,
@@ -86,9 +90,23 @@ class Score:
             "winner": COLOUR_LETTERS[self.winner] if self.winner else None,
             "margin": self.margin,
             "dead": sorted(name(p) for p in self.dead),
+            "uncertain": sorted(name(p) for p in self.uncertain),
             "black": self.black.as_dict(),
             "white": self.white.as_dict(),
         }
+
+
+UNSURE_NOTE = "The count may be wrong at the red-ringed stones: check them"
+
+
+def uncertain_note(dispute_days: int | None = None) -> str:
+    """The warning shown with a count whose `uncertain` stones are marked (the scored image's
+    caption; the site's result page and game-over mail): "The count may be wrong at the
+    red-ringed stones: check them", and with `dispute_days` "... and dispute within 3 days"."""
+    if dispute_days is None:
+        return UNSURE_NOTE
+    days = "day" if dispute_days == 1 else "days"
+    return f"{UNSURE_NOTE} and dispute within {dispute_days} {days}"
 
 
 def _points(value: float) -> str:
@@ -128,13 +146,18 @@ def ownership_map(position: Position, dead: Iterable[int]) -> tuple[int, ...]:
     return tuple(owner)
 
 
-def score(position: Position, rules: RuleSet, dead: Iterable[int] = ()) -> Score:
-    """Count `position` under `rules` with the given dead stones (points holding stones)."""
+def score(
+    position: Position, rules: RuleSet, dead: Iterable[int] = (), *, uncertain: Iterable[int] = ()
+) -> Score:
+    """Count `position` under `rules` with the given dead stones (points holding stones);
+    `uncertain` (points holding stones) is carried into the Score as it is."""
     dead = frozenset(dead)
+    uncertain = frozenset(uncertain)
     stones = position.stones
-    for p in dead:
-        if stones[p] == EMPTY:
-            raise ValueError(f"point {position.topology.name(p)} has no stone to mark dead")
+    for points, what in ((dead, "dead"), (uncertain, "uncertain")):
+        for p in points:
+            if stones[p] == EMPTY:
+                raise ValueError(f"point {position.topology.name(p)} has no stone to mark {what}")
     owner = ownership_map(position, dead)
     sides = {}
     for colour in (BLACK, WHITE):
@@ -159,10 +182,17 @@ def score(position: Position, rules: RuleSet, dead: Iterable[int] = ()) -> Score
             total=float(total),
         )
     return Score(
-        method=rules.scoring, black=sides[BLACK], white=sides[WHITE], dead=dead, ownership=owner
+        method=rules.scoring,
+        black=sides[BLACK],
+        white=sides[WHITE],
+        dead=dead,
+        ownership=owner,
+        uncertain=uncertain,
     )
 
 
 def score_estimated(position: Position, rules: RuleSet) -> Score:
-    """Count `position` with the dead stones that `rules.deadstones.estimate_dead` finds."""
-    return score(position, rules, estimate_dead(position, rules))
+    """Count `position` with the dead stones that `rules.deadstones.estimate_status` finds,
+    and the stones it was unsure of as `Score.uncertain`."""
+    found = estimate_status(position, rules)
+    return score(position, rules, found.dead, uncertain=found.uncertain)

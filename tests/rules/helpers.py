@@ -34,6 +34,26 @@ def game_from(
     )
 
 
+def marked_position(
+    topology: Topology, diagram: str, *, rules: str | None = None
+) -> tuple[Game, frozenset[int], frozenset[int]]:
+    """A game from a diagram whose lower-case stones are marked: `x`/`o` dead black/white
+    stones, `s`/`t` black/white stones in seki. Returns (game, dead points, seki points)."""
+    marks = "".join(diagram.split())
+    plain = diagram.translate(str.maketrans("xost", "XOXO"))
+    key = rules or ("go-area" if topology.kind == "square" else "badux")
+    game = game_from(topology, plain, rules=key)
+    cells = [
+        topology.point_at(x, y)
+        for y in range(topology.sgf_size)
+        for x in range(topology.sgf_size)
+        if topology.point_at(x, y) is not None
+    ]
+    dead = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "xo")
+    seki = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "st")
+    return game, dead, seki
+
+
 def play_table(game: Game, table: str) -> list[list[str]]:
     """Play a move table such as "B C3  W pass  B D4"; returns each move's captures by name."""
     tokens = table.split()

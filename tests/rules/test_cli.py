@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from rules.cli import main
-from rules.deadstones import estimate_dead
 from rules.render import render_png
-from rules.scoring import score
+from rules.scoring import score_estimated
 from rules.sgf import game_from_record, read_sgf
 
 DATA = Path(__file__).parent / "data"
@@ -172,6 +171,36 @@ def test_score_json_has_the_whole_count(capsys):
     }
 
 
+def test_score_json_adds_the_uncertain_stones_beside_the_existing_keys(capsys, tmp_path):
+    code, out, _ = run(capsys, "score", DATA / "dead_stone_japanese.sgf", "--json")
+    count = json.loads(out[0])
+    assert set(count) == {
+        "result",
+        "method",
+        "winner",
+        "margin",
+        "dead",
+        "black",
+        "white",
+        "rules",
+        "uncertain",
+    }
+    assert count["uncertain"] == []  # sure of every stone
+    # A corner seki: Black B9 C9 C8 C7 and White A8 A7 B7 share A9 and B8.
+    seki = tmp_path / "seki.sgf"
+    seki.write_text(
+        "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]"
+        "AB[ba][ca][cb][cc][ad][bd][be][af][bf][ag][bg]"
+        "[ah][bh][ch][dh][eh][fh][gh][hh][ih]"
+        "AW[da][db][dc][ab][ac][bc][cd][dd][ce][cf][cg][dg][eg][fg][gg][hg][ig])"
+    )
+    code, out, err = run(capsys, "score", seki, "--json")
+    assert (code, err) == (0, [])
+    count = json.loads(out[0])
+    assert count["dead"] == []
+    assert count["uncertain"] == ["ab", "ac", "ba", "bc", "ca", "cb", "cc"]
+
+
 def test_score_json_on_a_hexagon(capsys):
     code, out, _ = run(capsys, "score", DATA / "hex_finished.sgf", "--json")
     count = json.loads(out[0])
@@ -196,7 +225,7 @@ def test_render_writes_the_png_of_the_final_position(capsys, tmp_path, name, wit
     assert run(capsys, *argv) == (0, [], [])
     game = game_from_record(read_sgf(DATA / name))
     rules = game.rules
-    count = score(game.position, rules, estimate_dead(game.position, rules)) if with_score else None
+    count = score_estimated(game.position, rules) if with_score else None
     assert out.read_bytes() == render_png(game.position, score=count)
     with Image.open(out) as image:
         assert image.format == "PNG" and image.width == 600

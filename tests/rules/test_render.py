@@ -386,3 +386,40 @@ def test_write_samples_to_look_at():
         data = render_png(empty)
         (SAMPLES / f"{label}-empty.png").write_bytes(data)
     assert written == 4 * 2 * 2 * 2
+
+
+def red_pixels(image: Image.Image) -> int:
+    """Pixels of the unsure marks' red (strongly red, little green or blue)."""
+    data = image.tobytes()
+    return sum(
+        1
+        for i in range(0, len(data), 3)
+        if data[i] > 170 and data[i + 1] < 110 and data[i + 2] < 110
+    )
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("topology", [square(9), hexagon(6)], ids=["9x9", "hex6"])
+def test_uncertain_stones_get_a_red_ring_and_the_caption_says_so(topology, theme):
+    from rules.scoring import uncertain_note
+
+    position = random_position(topology, 30)
+    key = "badux" if topology.kind == "hex" else "go-area"
+    chain = smallest_chains_dead(position)
+    sure = score(position, preset(key, topology), chain)
+    unsure = dataclasses.replace(sure, uncertain=frozenset(chain))
+    plain = decode(render_png(position, score=sure, theme=theme))
+    marked = decode(render_png(position, score=unsure, theme=theme, dispute_days=3))
+    assert red_pixels(plain) == 0  # nothing extra when the count is sure
+    radius = board_layout(topology, size=600).stone_radius
+    for p in chain:
+        x, y = point_centre(topology, p)
+        r, g, b = marked.getpixel((round(x + 0.82 * radius), round(y)))
+        assert r > 170 and g < 110 and b < 110  # the ring, inside the stone's rim
+    board_height = decode(render_png(position, theme=theme)).height
+    assert marked.height > plain.height  # the same board, a longer caption band
+    band = marked.crop((0, board_height - 1, marked.width, marked.height))
+    assert red_pixels(band) > 200  # the warning line
+    assert uncertain_note(3).endswith("check them and dispute within 3 days")
+    assert uncertain_note(1).endswith("within 1 day")
+    assert "dispute" not in uncertain_note()
