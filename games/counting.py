@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from django.conf import settings
 
 import rules
-from rules.deadstones import estimate_dead
-from rules.scoring import Score, score
+from rules.scoring import Score, score, score_estimated
 
 from .models import EndReason, Game
 from .replay import game_replay
@@ -32,9 +31,8 @@ def dispute_window() -> dt.timedelta:
 
 def position_count(*, game: Game, position: rules.Position) -> Score:
     """The automatic count of `position` under `game`'s rules, dead stones estimated by the
-    rules core."""
-    rule_set = game.rule_set
-    return score(position, rule_set, estimate_dead(position, rule_set))
+    rules core, with the stones it was unsure of (`Score.uncertain`)."""
+    return score_estimated(position, game.rule_set)
 
 
 def count_with_dead(*, game: Game, dead_sgf: Iterable[str]) -> Score:
@@ -45,12 +43,15 @@ def count_with_dead(*, game: Game, dead_sgf: Iterable[str]) -> Score:
 
 
 def game_score(*, game: Game, position: rules.Position) -> Score | None:
-    """The stored count as a rules Score (ownership for the board), or None before the end."""
+    """The stored count as a rules Score (ownership for the board, the stones the estimate was
+    unsure of), or None before the end. Counts stored before the estimate said how sure it was
+    have nothing uncertain."""
     if not game.score:
         return None
     topology = game.topology
     dead = [topology.from_sgf(p) for p in game.score.get("dead", [])]
-    return score(position, game.rule_set, dead)
+    uncertain = [topology.from_sgf(p) for p in game.score.get("uncertain", [])]
+    return score(position, game.rule_set, dead, uncertain=uncertain)
 
 
 def stone_chain(position: rules.Position, point: int) -> set[int]:

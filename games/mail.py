@@ -18,8 +18,9 @@ from accounts.selectors import preferences_get
 from messaging.mail import InlineImage, MailContent, site_url
 from rules import BLACK, other
 from rules.render import render_png
+from rules.scoring import uncertain_note
 
-from .counting import game_score
+from .counting import dispute_window, game_score
 from .models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_replay
 from .reply_address import reply_address_for
@@ -97,11 +98,20 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
     )
 
 
+def _names(game: Game, points) -> str:
+    topology = game.topology
+    return ", ".join(topology.name(p) for p in sorted(points))
+
+
 def game_over_mail(*, game: Game, player: User) -> MailContent:
     """The result for one player, with the final board: counted games show territory, dead
     stones and the count under the board."""
     position, score = _position_and_score(game, scored=True)
-    png = render_png(position, score=score, size=RESULT_IMAGE_PX, theme=_theme(player))
+    days = dispute_window().days
+    png = render_png(
+        position, score=score, size=RESULT_IMAGE_PX, theme=_theme(player), dispute_days=days
+    )
+    unsure = bool(score and score.uncertain)
     colour = game.colour_of(player)
     won = game.result[:2] == ("B+" if colour == BLACK else "W+")
     outcome = "It is a draw" if game.result == "0" else ("You won" if won else "You lost")
@@ -118,6 +128,8 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
             "board_cid": BOARD_CID,
             "board_width": RESULT_IMAGE_PX,
             "scored": score is not None,
+            "unsure_note": uncertain_note(days) if unsure else "",
+            "unsure_points": _names(game, score.uncertain) if unsure else "",
         },
         images=(InlineImage(cid=BOARD_CID, png=png),),
     )

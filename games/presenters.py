@@ -11,6 +11,7 @@ import rules
 from accounts.selectors import BoardAppearance
 from rules import BLACK, WHITE, CoordinateError
 from rules.game import PLAY, Move
+from rules.scoring import uncertain_note
 from rules.sgf import write_sgf
 
 from .counting import (
@@ -89,6 +90,7 @@ def board_context(
         "appearance": appearance,
         "clickable": clickable,
         "score": score,
+        "marks": {p: "unsure" for p in score.uncertain} if score and score.uncertain else None,
         "players": players,
         "my_colour": colour,
         "my_turn": my_turn,
@@ -210,6 +212,10 @@ def result_context(
         "lines": score_lines(count) if count else [],
         "dead": _dead_names(game, count.get("dead", [])),
         "dead_source": dead_source,
+        "uncertain": _dead_names(game, count.get("uncertain", [])),
+        "uncertain_note": uncertain_note(
+            dispute_window().days if can_dispute and dispute_until else None
+        ),
         "draw": game.result == "0",
         "counting": game.awaiting_count,
         "is_player": is_player,

@@ -68,10 +68,12 @@ from rules.topology import Topology
 
 from .geometry import STEP, SvgGeometry, num, svg_geometry
 
-MARK_SHAPES = ("circle", "square", "triangle", "cross")
+# "unsure": the red ring round a stone the automatic count was unsure of (rules.scoring).
+MARK_SHAPES = ("circle", "square", "triangle", "cross", "unsure")
 MAX_MARK_TEXT = 3
 TERRITORY_HALF = 0.17 * STEP  # half the side of a territory square
 MARK_SIZE = 0.26 * STEP
+UNSURE_R = 0.4 * STEP  # inside the stone's rim, as on the scored image
 # The radii of stones (0.48 steps), hit circles (0.5) and the last-move ring (0.24) are the CSS
 # property `r` in static/games/board.css: the same on every board, so not repeated per point.
 
@@ -335,6 +337,8 @@ def _mark(kind_or_text: str, x: float, y: float, on: str) -> str:
     h = MARK_SIZE
     if kind_or_text == "circle":
         return f'<circle class="{cls}" cx="{num(x)}" cy="{num(y)}" r="{num(h)}"/>'
+    if kind_or_text == "unsure":
+        return f'<circle class="{cls} bd-unsure" cx="{num(x)}" cy="{num(y)}" r="{num(UNSURE_R)}"/>'
     if kind_or_text == "square":
         return (
             f'<rect class="{cls}" x="{num(x - h * 0.85)}" y="{num(y - h * 0.85)}" '

@@ -1,0 +1,108 @@
+"""When the automatic count is unsure of some stones, the result page, the game-over mail and
+the scored image say so and mark them; when it is sure, nothing extra is shown.
+
+CORNER_SEKI (9×9, area scoring)::
+
+      A B C D E F G H J
+    9 . X X O . . . . .      Black B9-C7 and White A8-B7 share A9 and B8 and nothing else:
+    8 O . X O . . . . .      whoever fills one is captured, a seki. It is also what a
+    7 O O X O . . . . .      capturing race nobody started looks like, so the estimate
+    6 X X O O . . . . .      leaves both alive and flags them.
+    5 . X O . . . . . .
+    4 X X O . . . . . .
+    3 X X O O O O O O O
+    2 X X X X X X X X X
+    1 . . . . . . . . .
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.services import disputes
+from rules.scoring import uncertain_note
+
+from .conftest import NOW
+from .positions import counted_square, play_out
+
+BLACK_STONES = ("B9", "C9", "C8", "C7", "A6", "B6", "B5", "A4", "B4", "A3", "B3") + tuple(
+    f"{c}2" for c in "ABCDEFGHJ"
+)
+WHITE_STONES = ("D9", "D8", "D7", "A8", "A7", "B7", "C6", "D6", "C5", "C4") + tuple(
+    f"{c}3" for c in "CDEFGHJ"
+)
+SEKI = {"B9", "C9", "C8", "C7", "A8", "A7", "B7"}
+
+
+def _corner_seki_moves() -> tuple[str, ...]:
+    moves: list[str] = []
+    for i, black in enumerate(BLACK_STONES):
+        moves += [black, WHITE_STONES[i] if i < len(WHITE_STONES) else "pass"]
+    return tuple(moves[:-1])  # the last White pass, then the two passes that end the game
+
+
+@pytest.fixture
+def seki_game(black, white):
+    return play_out(black=black, white=white, now=NOW, moves=_corner_seki_moves())
+
+
+def _names(game, sgf_points) -> set[str]:
+    return {game.topology.name(game.topology.from_sgf(p)) for p in sgf_points}
+
+
+def test_the_stored_count_keeps_the_stones_it_was_unsure_of(seki_game):
+    assert seki_game.is_over
+    assert _names(seki_game, seki_game.score["uncertain"]) == SEKI
+    assert seki_game.score["dead"] == []
+
+
+def test_the_result_page_rings_those_stones_and_says_to_check_them(
+    client, seki_game, black, settings
+):
+    settings.GAMES_DISPUTE_WINDOW_DAYS = 3
+    client.force_login(black)
+    page = client.get(reverse("games:board", args=[seki_game.pk])).content.decode()
+    assert page.count("bd-unsure") == len(SEKI)
+    note = re.search(r'id="count-unsure"><strong>([^<]*)</strong>', page).group(1)
+    # The window is counted from the end of the game (NOW); the test client's clock is later.
+    assert note.startswith(uncertain_note())
+    for name in SEKI:
+        assert name in page
+
+
+def test_a_sure_count_shows_nothing_extra(client, black, white):
+    game = counted_square(black=black, white=white, now=NOW)
+    assert game.score["uncertain"] == []
+    client.force_login(black)
+    page = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert "bd-unsure" not in page
+    assert "count-unsure" not in page
+
+
+def test_the_game_over_mail_says_where_the_count_may_be_wrong(
+    black, white, django_capture_on_commit_callbacks, mailoutbox, settings
+):
+    settings.GAMES_DISPUTE_WINDOW_DAYS = 3
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_out(black=black, white=white, now=NOW, moves=_corner_seki_moves())
+    mail = next(m for m in mailoutbox if m.to == [black.email] and "is over" in m.subject)
+    text = mail.body
+    assert uncertain_note(3) in text
+    assert all(name in text for name in SEKI)
+    html = mail.alternatives[0][0]
+    assert uncertain_note(3) in html
+    assert game.score["uncertain"]
+
+
+def test_an_agreed_marking_leaves_nothing_uncertain(seki_game, black, white):
+    later = seki_game.finished
+    dispute = disputes.dispute_open(game_id=seki_game.pk, user=black, now=later)
+    for player in (black, white):
+        dispute = disputes.dispute_accept(
+            game_id=seki_game.pk, user=player, expected_version=dispute.version, now=later
+        )
+    seki_game.refresh_from_db()
+    assert seki_game.score["uncertain"] == []
