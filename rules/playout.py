@@ -95,6 +95,8 @@ class Playouts:
         playout with at most one eye (liberty that only its colour touches) and beside an
         empty point that both colours touch: a shared liberty neither side would fill, so a
         seki, or a capturing race that random play left unplayed."""
+        # One long function on purpose: this loop runs thousands of times per count, and local
+        # names and inlined steps keep it about twice as fast as helper calls would.
         nbrs, diags, on_edge, frozen = self.nbrs, self.diags, self.on_edge, self.frozen
         colour = self.colours[:]
         cid = self.cid[:]
