@@ -114,7 +114,6 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.get_str("REDIS_URL")
 
 
-
 def redis_cache(url: str) -> dict:
     """The shared cache of all web processes (allauth's login rate limits count in it). It
     degrades instead of failing: with Redis down, reads miss and writes are dropped within
