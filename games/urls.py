@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import challenges, play, records, results, vacation
+from .views import challenges, contact, play, records, results, vacation
 
 app_name = "games"
 
@@ -32,6 +32,7 @@ urlpatterns = [
     path("<int:game_id>/marking/toggle/", results.marking_toggle, name="marking_toggle"),
     path("<int:game_id>/marking/accept/", results.marking_accept, name="marking_accept"),
     path("<int:game_id>/report/", results.report, name="report"),
+    path("<int:game_id>/contact/", contact.contact_staff, name="contact"),
     path("<int:game_id>/review/", records.review, name="review"),
     path("<int:game_id>.sgf", records.sgf_download, name="sgf"),
 ]
