@@ -33,7 +33,7 @@ from .models import (
     ScoreDispute,
     ScoringReport,
 )
-from .services import contact
+from .services import contact, friends
 from .services.challenges import challenges_expire
 from .services.disputes import disputes_expire
 from .services.play import game_count_at_move_cap
@@ -340,3 +340,9 @@ def contact_staff_mail(contact_id: int) -> bool:
 def contact_answer_mail(contact_id: int) -> bool:
     """Mail the staff's answer to the player who wrote, once per answer."""
     return contact.contact_answer_mail(contact_id=contact_id, now=timezone.now())
+
+
+@shared_task(name="games.friend_invite_mail", **RETRY_OPTIONS)
+def friend_invite_mail(invite_id: int) -> bool:
+    """Send a "tell a friend" invitation mail once."""
+    return friends.friend_invite_mail(invite_id=invite_id, now=timezone.now())

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import challenges, contact, play, records, results, vacation
+from .views import challenges, contact, friends, play, records, results, vacation
 
 app_name = "games"
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("history/", records.history, name="history"),
     path("review/", records.sgf_upload, name="review_upload"),
     path("vacation/", vacation.vacation, name="vacation"),
+    path("invite-a-friend/", friends.friend_invite, name="invite_friend"),
+    path("invitation/<str:token>/", friends.invite_landing, name="invite_landing"),
+    path("invitation/never/<str:token>/", friends.invite_never, name="invite_never"),
     path("challenges/<int:challenge_id>/", challenges.challenge_detail, name="challenge"),
     path("challenges/<int:challenge_id>/accept/", challenges.challenge_accept, name="accept"),
     path("challenges/<int:challenge_id>/decline/", challenges.challenge_decline, name="decline"),
