@@ -192,6 +192,9 @@ class Message(models.Model):
     )
     body = models.TextField(max_length=BODY_MAX_LENGTH)
     created = models.DateTimeField()
+    # Sent by replying to the notification mail: the received mail's dedupe key (recipient
+    # address and Message-ID), so a mail delivered twice adds the message once.
+    mail_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     class Meta:
         indexes = [

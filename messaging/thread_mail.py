@@ -13,6 +13,7 @@ from accounts.selectors import user_can_contact
 from .mail import MailContent, site_url
 from .models import Message, SpamReport
 from .notices import MESSAGE
+from .reply_address import message_reply_address
 from .services import admin_mail_once, notify
 
 
@@ -34,6 +35,7 @@ def message_notify(*, message_id: int, now: dt.datetime) -> bool:
         return False
     recipient, author = member.user, message.author
     url = reverse("messages:thread", args=[message.thread_id])
+    reply_to = message_reply_address(user_id=recipient.pk, thread_id=message.thread_id)
     notified = notify(
         user=recipient,
         event=MESSAGE,
@@ -49,7 +51,9 @@ def message_notify(*, message_id: int, now: dt.datetime) -> bool:
                 "subject": message.thread.subject,
                 "body": message.body,
                 "thread_url": site_url(url),
+                "reply_by_mail": bool(reply_to),
             },
+            reply_to=(reply_to,) if reply_to else (),
         ),
     )
     return notified.mailed

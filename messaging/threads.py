@@ -46,9 +46,19 @@ def _clean_text(text: str, *, what: str, most: int) -> str:
     return text
 
 
-def _message_add(*, thread: Thread, author: User, recipient: User, body: str, now: dt.datetime):
+def _message_add(
+    *,
+    thread: Thread,
+    author: User,
+    recipient: User,
+    body: str,
+    now: dt.datetime,
+    mail_key: str | None = None,
+):
     limit_enforce(name="message", rows=Message.objects.filter(author=author), now=now)
-    message = Message.objects.create(thread=thread, author=author, body=body, created=now)
+    message = Message.objects.create(
+        thread=thread, author=author, body=body, created=now, mail_key=mail_key
+    )
     Thread.objects.filter(pk=thread.pk).update(last_message=now)
     ThreadMember.objects.filter(thread=thread, user=recipient).update(
         unread=F("unread") + 1, archived=False
@@ -90,17 +100,22 @@ def thread_other_member(*, thread: Thread, user: User) -> User:
 
 
 @transaction.atomic
-def message_send(*, thread_id: int, sender: User, body: str, now: dt.datetime) -> Message:
+def message_send(
+    *, thread_id: int, sender: User, body: str, now: dt.datetime, mail_key: str | None = None
+) -> Message:
     """`sender` replies in their thread `thread_id`; the other player is told after the
     commit, and the thread comes back to their inbox if they had archived it. The sender
     has read everything up to their own reply. Raises Thread.DoesNotExist, NotInThread,
     ContactRefused (either player ignores the other now, or the other closed their
-    account), ValidationError for a bad body, RateLimited past the "message" limit."""
+    account), ValidationError for a bad body, RateLimited past the "message" limit;
+    IntegrityError when a message with `mail_key` (a reply mail's dedupe key) exists."""
     thread = Thread.objects.select_for_update().get(pk=thread_id)
     recipient = thread_other_member(thread=thread, user=sender)
     user_check_can_contact(sender=sender, recipient=recipient)
     body = _clean_text(body, what="message", most=BODY_MAX_LENGTH)
-    message = _message_add(thread=thread, author=sender, recipient=recipient, body=body, now=now)
+    message = _message_add(
+        thread=thread, author=sender, recipient=recipient, body=body, now=now, mail_key=mail_key
+    )
     ThreadMember.objects.filter(thread=thread, user=sender).update(unread=0)
     return message
 
