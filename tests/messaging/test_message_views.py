@@ -164,3 +164,32 @@ def test_odd_input_gets_a_form_error_never_a_500(
         reverse("messages:new", args=["shiro"]), {"subject": subject, "body": body}
     )
     assert response.status_code in (302, 400)
+
+
+def test_the_thread_page_is_cheap(client, kuro, shiro, django_assert_max_num_queries):
+    thread = start(kuro, shiro)
+    for i in range(30):
+        sender = (kuro, shiro)[i % 2]
+        threads.message_send(thread_id=thread.pk, sender=sender, body=f"m{i}", now=timezone.now())
+    client.force_login(shiro)
+    with django_assert_max_num_queries(10):
+        response = client.get(reverse("messages:thread", args=[thread.pk]))
+    assert response.content.decode().count('class="message-body"') == 31
+
+
+def test_staff_see_spam_reports_in_the_admin(client, kuro, shiro, user_factory):
+    thread = start(kuro, shiro, body="Buy stones cheap")
+    threads.message_report_spam(
+        message_id=thread.messages.get().pk, reporter=shiro, now=timezone.now()
+    )
+    report = SpamReport.objects.get()
+    client.force_login(user_factory(is_staff=True, is_superuser=True))
+    listing = client.get(reverse("admin:messaging_spamreport_changelist")).content.decode()
+    assert "shiro" in listing and "kuro" in listing and "Open" in listing
+    change = reverse("admin:messaging_spamreport_change", args=[report.pk])
+    assert "Buy stones cheap" in client.get(change).content.decode()
+    response = client.post(change, {"status": "done", "staff_note": "Account closed."})
+    assert response.status_code == 302
+    report.refresh_from_db()
+    assert (report.status, report.staff_note) == ("done", "Account closed.")
+    assert client.get(reverse("admin:messaging_message_changelist")).status_code == 200
