@@ -77,7 +77,8 @@ def thread_start(
     (a ValidationError) past the "message_thread" or "message" limit. Nothing is written
     when it raises."""
     user_check_can_contact(sender=sender, recipient=recipient)
-    subject = _clean_text(subject, what="subject", most=SUBJECT_MAX_LENGTH)
+    # One line: it becomes a mail's Subject header, where a line break is refused.
+    subject = " ".join(_clean_text(subject, what="subject", most=SUBJECT_MAX_LENGTH).split())
     body = _clean_text(body, what="message", most=BODY_MAX_LENGTH)
     limit_enforce(name="message_thread", rows=Thread.objects.filter(started_by=sender), now=now)
     thread = Thread.objects.create(
@@ -105,10 +106,11 @@ def message_send(
 ) -> Message:
     """`sender` replies in their thread `thread_id`; the other player is told after the
     commit, and the thread comes back to their inbox if they had archived it. The sender
-    has read everything up to their own reply. Raises Thread.DoesNotExist, NotInThread,
-    ContactRefused (either player ignores the other now, or the other closed their
-    account), ValidationError for a bad body, RateLimited past the "message" limit;
-    IntegrityError when a message with `mail_key` (a reply mail's dedupe key) exists."""
+    has read everything up to their own reply (count and notifications). Raises
+    Thread.DoesNotExist, NotInThread, ContactRefused (either player ignores the other now,
+    or the other closed their account), ValidationError for a bad body, RateLimited past
+    the "message" limit; IntegrityError when a message with `mail_key` (a reply mail's
+    dedupe key) exists."""
     thread = Thread.objects.select_for_update().get(pk=thread_id)
     recipient = thread_other_member(thread=thread, user=sender)
     user_check_can_contact(sender=sender, recipient=recipient)
@@ -117,6 +119,7 @@ def message_send(
         thread=thread, author=sender, recipient=recipient, body=body, now=now, mail_key=mail_key
     )
     ThreadMember.objects.filter(thread=thread, user=sender).update(unread=0)
+    notifications_mark_read(user=sender, key_prefix=f"message:{thread.pk}:")
     return message
 
 
@@ -124,9 +127,11 @@ def thread_mark_read(*, thread_id: int, user: User) -> int:
     """Mark `user`'s side of the thread read, and their notifications of its messages.
     Returns how many messages were unread."""
     member = ThreadMember.objects.filter(thread_id=thread_id, user=user).first()
-    if member is None or not member.unread:
+    if member is None:
         return 0
-    ThreadMember.objects.filter(pk=member.pk).update(unread=0)
+    if member.unread:
+        ThreadMember.objects.filter(pk=member.pk).update(unread=0)
+    # Also when nothing was unread here: a reply by mail reset the count but not the notices.
     notifications_mark_read(user=user, key_prefix=f"message:{thread_id}:")
     return member.unread
 

@@ -252,3 +252,21 @@ def test_the_header_counts_come_from_one_query(kuro, shiro, django_assert_num_qu
         counts = selectors.unread_counts(user=shiro)
     assert counts == (1, 3)
     assert selectors.unread_counts(user=kuro) == (0, 0)
+
+
+def test_a_subject_is_one_line(kuro, shiro, mailoutbox, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        thread = start(kuro, shiro, subject="Two\r\nlines\tand  more")
+    assert thread.subject == "Two lines and more"
+    assert mailoutbox[0].subject.endswith("Two lines and more")
+
+
+def test_replying_marks_the_repliers_notices_of_the_thread_read(
+    kuro, shiro, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        thread = start(kuro, shiro)
+    assert Notification.objects.filter(user=shiro, read=False).count() == 1
+    threads.message_send(thread_id=thread.pk, sender=shiro, body="Thanks", now=NOW)
+    assert not Notification.objects.filter(user=shiro, read=False).exists()
+    assert selectors.messages_unread_count(user=shiro) == 0
