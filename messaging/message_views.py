@@ -67,6 +67,7 @@ def _thread_page(request: HttpRequest, member, form: ReplyForm, status: int = 20
         "member": member,
         "other": other,
         "thread_messages": selectors.thread_messages(thread=thread),
+        "reported": selectors.thread_reported_ids(thread=thread, user=request.user),
         "form": form,
         "refusal": contact_refusal_reason(sender=request.user, recipient=other),
     }

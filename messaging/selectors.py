@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 
 from accounts.models import User
 
-from .models import Message, Notification, Thread, ThreadMember
+from .models import Message, Notification, SpamReport, Thread, ThreadMember
 
 
 def notifications_list(*, user: User) -> QuerySet[Notification]:
@@ -52,6 +52,15 @@ def thread_get_for(*, thread_id: int, user: User) -> ThreadMember | None:
     such thread or it is not theirs."""
     return (
         ThreadMember.objects.select_related("thread").filter(thread_id=thread_id, user=user).first()
+    )
+
+
+def thread_reported_ids(*, thread: Thread, user: User) -> set[int]:
+    """Ids of the messages of `thread` that `user` reported as spam. One query."""
+    return set(
+        SpamReport.objects.filter(reporter=user, message__thread=thread).values_list(
+            "message_id", flat=True
+        )
     )
 
 

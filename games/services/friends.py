@@ -160,7 +160,7 @@ def friend_invite_mail(*, invite_id: int, now: dt.datetime) -> bool:
         reverse("games:invite_never", args=[opt_out_token_make(email=invite.email)])
     )
     content = MailContent(
-        subject=f"{invite.inviter.username} invites you to play Go on Badux",
+        subject=f"{invite.inviter.username} invites you to a game of {invite.board_label} on Badux",
         template="games/mail/friend_invite",
         context={
             "invite": invite,
