@@ -19,6 +19,7 @@ from .forms import ReplyForm, ThreadForm
 from .models import Message
 
 PAGE_SIZE = 25
+THREAD_PAGE_SIZE = 50
 
 
 @login_required
@@ -62,11 +63,14 @@ def thread_new(request: HttpRequest, username: str) -> HttpResponse:
 def _thread_page(request: HttpRequest, member, form: ReplyForm, status: int = 200) -> HttpResponse:
     thread = member.thread
     other = threads.thread_other_member(thread=thread, user=request.user)
+    # Oldest first, in pages; without ?page= the last page, where the newest messages are.
+    paginator = Paginator(selectors.thread_messages(thread=thread), THREAD_PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page") or paginator.num_pages)
     context = {
         "thread": thread,
         "member": member,
         "other": other,
-        "thread_messages": selectors.thread_messages(thread=thread),
+        "page": page,
         "reported": selectors.thread_reported_ids(thread=thread, user=request.user),
         "form": form,
         "refusal": contact_refusal_reason(sender=request.user, recipient=other),

@@ -168,15 +168,27 @@ def test_odd_input_gets_a_form_error_never_a_500(
     assert response.status_code in (302, 400)
 
 
-def test_the_thread_page_is_cheap(client, kuro, shiro, django_assert_max_num_queries):
+def test_the_thread_page_is_cheap(client, kuro, shiro, settings, django_assert_max_num_queries):
+    settings.FLOOD_LIMITS = {"message": (10**6, 3600)}
     thread = start(kuro, shiro)
     for i in range(30):
         sender = (kuro, shiro)[i % 2]
         threads.message_send(thread_id=thread.pk, sender=sender, body=f"m{i}", now=timezone.now())
     client.force_login(shiro)
-    with django_assert_max_num_queries(11):
+    with django_assert_max_num_queries(12):
         response = client.get(reverse("messages:thread", args=[thread.pk]))
-    assert response.content.decode().count('class="message-body"') == 31
+    page = response.content.decode()
+    assert page.count('class="message-body"') == 31
+    for i in range(40):
+        threads.message_send(thread_id=thread.pk, sender=kuro, body=f"n{i}", now=timezone.now())
+    with django_assert_max_num_queries(12):
+        last = client.get(reverse("messages:thread", args=[thread.pk])).content.decode()
+    assert last.count('class="message-body"') == 21 and ">n39<" in last
+    assert "Page 2 of 2" in last
+    first = client.get(reverse("messages:thread", args=[thread.pk]) + "?page=1").content.decode()
+    assert first.count('class="message-body"') == 50 and ">Good game!<" in first
+    odd = client.get(reverse("messages:thread", args=[thread.pk]) + "?page=x%00")
+    assert odd.status_code == 200
 
 
 def test_staff_see_spam_reports_in_the_admin(client, kuro, shiro, user_factory):
