@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from .. import selectors
 from ..forms import TellAFriendForm
 from ..services import friends
 
@@ -45,7 +46,8 @@ def friend_invite(request: HttpRequest) -> HttpResponse:
             )
             return redirect("games:invite_friend")
     status = 400 if form.errors else 200
-    return render(request, "games/friend_invite.html", {"form": form}, status=status)
+    context = {"form": form, "invites": selectors.friend_invites_list(inviter=request.user)}
+    return render(request, "games/friend_invite.html", context, status=status)
 
 
 def invite_landing(request: HttpRequest, token: str) -> HttpResponse:

@@ -31,6 +31,7 @@ def test_invite_a_friend_who_signs_up_and_finds_the_game(
     page.click("button:has-text('Send the invitation')")
     page.wait_for_load_state()
     assert "Invitation sent to pal@example.net" in page.inner_text(".messages")
+    _shoot(browser, page, "invite-friend-sent")
 
     (mail,) = mailoutbox
     join = re.search(r"(/games/invitation/[^/\s]+/)\s", mail.body).group(1)

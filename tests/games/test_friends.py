@@ -200,6 +200,8 @@ def test_the_form_page(client, black, mailoutbox, django_capture_on_commit_callb
     row = FriendInvite.objects.get()
     assert (row.board_kind, row.board_size, row.komi) == ("square", 9, Decimal("7.5"))
     assert len(mailoutbox) == 1
+    listed = client.get(url).content.decode()
+    assert "pal@example.net" in listed and "waiting" in listed
     response = client.post(url, {**data, "email": "kuro@example.org"})
     assert response.status_code == 400
     assert "belongs to a Badux player" in response.content.decode()
