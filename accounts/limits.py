@@ -1,5 +1,5 @@
 """Flood limits on what one player can send to others: chat lines, invitations, challenges,
-private messages, invitations by e-mail.
+private messages, invitations by e-mail, messages to the site staff.
 
 A limit is "at most N in a window". Callers count the player's own recent rows in the database
 (the rows they are about to add one more of), so a limit holds across web processes, survives
@@ -63,6 +63,7 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "message_thread": ("new conversations", 10, 86400),
     "message": ("messages", 30, 3600),
     "tell_a_friend": ("invitations by e-mail", 10, 86400),
+    "contact": ("messages to the site staff", 5, 86400),
 }
 
 

@@ -15,8 +15,10 @@ from django.utils.html import format_html
 
 from .models import (
     Challenge,
+    ContactStatus,
     Game,
     GameChat,
+    GameContact,
     InboundMail,
     ReportStatus,
     ResultCorrection,
@@ -24,7 +26,7 @@ from .models import (
     ScoringReport,
     Vacation,
 )
-from .services import corrections
+from .services import contact, corrections
 
 
 class ResultCorrectionInline(admin.TabularInline):
@@ -264,3 +266,79 @@ class VacationAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(GameContact)
+class GameContactAdmin(admin.ModelAdmin):
+    """Players' messages about a game ("Contact the site about this game"). Write the answer
+    and save: it is mailed to the player (again if you change it later)."""
+
+    list_display = ("pk", "created", "author", "game", "status", "answered")
+    list_filter = ("status",)
+    search_fields = ("author__username", "text", "answer")
+    readonly_fields = (
+        "game_link",
+        "author",
+        "created",
+        "text",
+        "answered",
+        "answered_by",
+        "answer_mailed",
+        "mail_error",
+    )
+    fieldsets = (
+        (None, {"fields": ("game_link", "author", "created", "text")}),
+        (
+            "Answer",
+            {
+                "fields": (
+                    "status",
+                    "answer",
+                    "answered",
+                    "answered_by",
+                    "answer_mailed",
+                    "mail_error",
+                )
+            },
+        ),
+    )
+    actions = ["mark_closed"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("author", "game")
+
+    @admin.display(description="Game")
+    def game_link(self, obj: GameContact) -> str:
+        game = obj.game
+        return format_html(
+            '<a href="{}">{}</a> ({}, {} – {}; <a href="{}">on the site</a>)',
+            reverse("admin:games_game_change", args=[game.pk]),
+            game,
+            game.board_label,
+            game.black,
+            game.white,
+            reverse("games:board", args=[game.pk]),
+        )
+
+    def has_add_permission(self, request) -> bool:
+        return False  # players write from the game page
+
+    def save_model(self, request, obj: GameContact, form, change: bool) -> None:
+        """A new or changed answer goes through `game_contact_answer` (which mails it); a
+        status change alone is saved as it is."""
+        if "answer" in form.changed_data and obj.answer.strip():
+            try:
+                contact.game_contact_answer(
+                    contact_id=obj.pk, staff=request.user, answer=obj.answer, now=timezone.now()
+                )
+            except ValidationError as error:
+                self.message_user(request, " ".join(error.messages), level=messages.ERROR)
+                return
+            self.message_user(request, "The answer will be mailed to the player.")
+            obj.refresh_from_db()
+            return
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description="Close the selected messages without an answer")
+    def mark_closed(self, request, queryset):
+        queryset.filter(status=ContactStatus.OPEN).update(status=ContactStatus.CLOSED)

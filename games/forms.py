@@ -18,6 +18,7 @@ from .game_settings import (
     GameSettings,
     InvalidSetting,
 )
+from .models import CONTACT_MAX_LENGTH
 
 GAME_CHOICES = [
     (f"{kind.value}-{n}", f"{kind.label} {n}×{n}" if kind == BoardKind.SQUARE else f"Badux {n}")
@@ -250,3 +251,36 @@ class ToggleForm(MarkingForm):
     """Mark the chain at a point ('D4') dead or alive again."""
 
     point = forms.CharField(max_length=8, label="Stone")
+
+
+class ContactForm(forms.Form):
+    """A message to the site staff about one game. Django's CharField refuses NUL characters
+    with a clear error."""
+
+    text = forms.CharField(
+        max_length=CONTACT_MAX_LENGTH,
+        label="Your message to the site staff",
+        widget=forms.Textarea(attrs={"rows": 6, "maxlength": CONTACT_MAX_LENGTH}),
+        help_text="For example: a bug on this page, a player who behaves badly, a clock that "
+        "looks wrong. The staff see this game with your message and answer by e-mail.",
+    )
+
+
+class TellAFriendForm(NewGameForm):
+    """Invite someone by e-mail to join and play: their address, a personal note, and the
+    game (the new-game form's settings, without opponent and auto-match)."""
+
+    email = forms.EmailField(label="Your friend's e-mail address", max_length=254)
+    note = forms.CharField(
+        label="A personal note",
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": 500}),
+        help_text="It goes into the invitation mail, under your name.",
+    )
+    field_order = ["email", "note"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("opponent", "auto_match", "message"):
+            del self.fields[name]

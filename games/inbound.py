@@ -28,7 +28,9 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
+from messaging.mail_replies import message_reply_check, message_reply_receive
 from messaging.outbox import enqueue_on_commit
+from messaging.reply_address import is_message_address
 from rules.topology import CoordinateError
 
 from . import inbound_tasks
@@ -57,7 +59,10 @@ class InboundResult:
 
 def inbound_recipient_check(*, address: str) -> str | None:
     """None when `address` is an intact reply address of this site, else the 550 line to answer
-    at RCPT time. Checks the signature only (no database)."""
+    at RCPT time. Checks the signature only (no database). Message reply addresses (`msg+`)
+    are checked by messaging."""
+    if is_message_address(address):
+        return message_reply_check(address=address)
     try:
         reply_address_read(address)
     except BadReplyAddress as exc:
@@ -79,7 +84,10 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
 
     Never raises for bad input; database errors propagate (the receiver answers 451 so the
     sending server tries again later, which the Message-ID check makes safe).
+    A reply to a private message's mail (`msg+` address) goes to messaging instead.
     """
+    if is_message_address(recipient):
+        return _message_reply(raw=raw, recipient=recipient, now=now)
     try:
         token = reply_address_read(recipient)
     except BadReplyAddress as exc:
@@ -126,6 +134,25 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
     label = InboundOutcome(record.outcome).label
     told = "; the player is told why" if record.detail else ""
     return InboundResult(f"250 2.0.0 {label}{told}.", record.outcome, record)
+
+
+def _message_reply(*, raw: bytes, recipient: str, now: dt.datetime) -> InboundResult:
+    """A reply to a private message's notification: parsed and DMARC-checked here like a
+    move, then handed to `messaging.mail_replies` (messaging cannot import games)."""
+    mail = reply_mail_parse(raw)
+    refusal = _dmarc_refusal(mail)
+    if refusal:
+        return InboundResult(refusal, "dmarc_fail")
+    key = mail.dedup_key(recipient=recipient.strip().strip("<>").lower(), raw=raw)
+    result = message_reply_receive(
+        recipient=recipient,
+        sender=mail.sender,
+        text=mail.text,
+        automatic=mail.automatic,
+        key=key,
+        now=now,
+    )
+    return InboundResult(result.status, result.outcome)
 
 
 def inbound_mail_prune(*, now: dt.datetime, keep: dt.timedelta) -> int:

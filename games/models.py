@@ -487,3 +487,95 @@ __all__ = [
     "ScoringReport",
     "Vacation",
 ]
+
+
+CONTACT_MAX_LENGTH = 3000
+
+
+class ContactStatus(models.TextChoices):
+    """Where staff are with a player's question about a game. Stored codes."""
+
+    OPEN = "open", "Open"
+    ANSWERED = "answered", "Answered"
+    CLOSED = "closed", "Closed without answer"
+
+
+class GameContact(models.Model):
+    """ "Contact the site about this game": a player's question or complaint to the staff,
+    with the game linked. Staff answer it in the admin; the answer is mailed to the player
+    once (`answer_mailed` is claimed before sending, cleared when the answer changes)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="contacts")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_contacts"
+    )
+    text = models.TextField(max_length=CONTACT_MAX_LENGTH)
+    created = models.DateTimeField()
+    status = models.CharField(
+        max_length=12, choices=ContactStatus.choices, default=ContactStatus.OPEN
+    )
+    answer = models.TextField(blank=True)
+    answered = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answer_mailed = models.DateTimeField(null=True, blank=True)
+    mail_error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["author", "created"], name="game_contact_author_created"),
+            models.Index(fields=["status", "created"], name="game_contact_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Contact {self.pk} about game {self.game_id} ({self.status})"
+
+
+class FriendInvite(GameSettingsColumns):
+    """ "Tell a friend": a player invites someone by e-mail to join and play. It keeps the game
+    the inviter chose (the settings columns, like a challenge); once the friend has an account
+    with this address verified, that invitation becomes a `Challenge` to them."""
+
+    inviter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_invites"
+    )
+    email = models.EmailField()
+    note = models.CharField(max_length=500, blank=True)
+    creator_colour = models.CharField(
+        max_length=8, choices=ColourChoice.choices, default=ColourChoice.RANDOM
+    )
+    created = models.DateTimeField()
+    mailed = models.DateTimeField(null=True, blank=True)  # claimed just before sending
+    mail_error = models.CharField(max_length=200, blank=True)
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    accepted = models.DateTimeField(null=True, blank=True)
+    challenge = models.ForeignKey(
+        Challenge, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["inviter", "created"], name="friend_invite_inviter"),
+            models.Index(fields=["email"], name="friend_invite_email"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation {self.pk} from {self.inviter_id}"
+
+
+class InviteOptOut(models.Model):
+    """An address that asked never to be invited again (the link in every invitation mail).
+    Stored lower-case; checked before every invitation."""
+
+    email = models.EmailField(unique=True)
+    created = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.email

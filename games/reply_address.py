@@ -12,23 +12,22 @@ lower-case addresses do not break it: "play+2s-1b-k.q4mxl2hy3d7vw5ra@play.exampl
 
 from __future__ import annotations
 
-import base64
 import re
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core import signing
-from django.utils.crypto import salted_hmac
+
+# The generic signer lives in messaging (its message reply addresses use it too).
+from messaging.reply_address import BadReplyAddress as _BadAddress
+from messaging.reply_address import ShortSigner, inbound_domain
+from messaging.reply_address import base36 as _base36
 
 LOCAL_PREFIX = "play+"
 _SALT = "games.reply_address"
-# 80 bits of HMAC: a guess has a 1 in 2**80 chance, and each try costs a delivered mail.
-_SIGNATURE_BYTES = 10
 _TOKEN = re.compile(r"^[0-9a-z]{1,13}-[0-9a-z]{1,13}-[0-9a-z]{1,13}\.[a-z2-7]{16}$")
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-class BadReplyAddress(ValueError):
+class BadReplyAddress(_BadAddress):
     """Not a reply address of this site, or its signature does not match."""
 
 
@@ -41,32 +40,8 @@ class ReplyToken:
     move_number: int
 
 
-class _ReplySigner(signing.Signer):
-    """A Signer with a short, lower-case signature (base32 of a truncated HMAC-SHA256)."""
-
-    def signature(self, value: str, key: str | bytes | None = None) -> str:
-        digest = salted_hmac(self.salt + "signer", value, key or self.key, algorithm="sha256")
-        return base64.b32encode(digest.digest()[:_SIGNATURE_BYTES]).decode().lower()
-
-
-def _signer() -> _ReplySigner:
-    return _ReplySigner(salt=_SALT, sep=".")
-
-
-def _base36(number: int) -> str:
-    if number < 0:
-        raise ValueError("reply tokens hold non-negative numbers only")
-    text = ""
-    while True:
-        number, digit = divmod(number, 36)
-        text = _DIGITS[digit] + text
-        if number == 0:
-            return text
-
-
-def inbound_domain() -> str:
-    """The domain replies go to (setting INBOUND_MAIL_DOMAIN); empty when play by mail is off."""
-    return (getattr(settings, "INBOUND_MAIL_DOMAIN", "") or "").strip().lower()
+def _signer() -> ShortSigner:
+    return ShortSigner(salt=_SALT, sep=".")
 
 
 def reply_token_sign(*, user_id: int, game_id: int, move_number: int) -> str:

@@ -42,6 +42,9 @@ class ReplyMail:
     # (authserv-id, result) of every dmarc result in the Authentication-Results headers, both
     # lower case; which server to believe is the caller's choice (anyone can write one).
     dmarc: tuple[tuple[str, str], ...] = ()
+    # The writer's own text, every line (quoted history and signature left out), for replies
+    # that are more than a command (private messages, `messaging.mail_replies`).
+    text: str = ""
 
     def dedup_key(self, *, recipient: str, raw: bytes) -> str:
         """Same message to the same address -> same key (the raw bytes when no Message-ID)."""
@@ -67,13 +70,15 @@ def reply_mail_parse(raw: bytes) -> ReplyMail:
         message = email.message_from_bytes(raw, policy=email.policy.default)
     except Exception:  # the parser's failures are not a closed set
         message = EmailMessage()
+    body = body_text(message)
     return ReplyMail(
         message_id=_header(message, "Message-ID")[:500],
         sender=_sender(message),
         subject=_header(message, "Subject")[:200],
-        first_line=first_line(body_text(message)),
+        first_line=first_line(body),
         automatic=_is_automatic(message),
         dmarc=_dmarc_results(message),
+        text=own_text(body),
     )
 
 
@@ -261,6 +266,24 @@ def first_line(text: str) -> str:
             continue
         return line[:_MAX_LINE]
     return ""
+
+
+def own_text(text: str) -> str:
+    """Everything the writer wrote above the quoted mail: quoted lines ('>') and the
+    attribution line before a quote are left out, a signature ('-- ') or an 'Original Message'
+    marker ends it. Each line is storable (see `_storable`); blank lines between paragraphs
+    are kept, at most one in a row."""
+    raw_lines = text.splitlines()
+    kept: list[str] = []
+    for index, raw in enumerate(raw_lines):
+        if _HISTORY_MARKERS.match(raw.strip()) or raw == "-- ":
+            break
+        line = _storable(raw)
+        if _QUOTE_PREFIX.match(raw) or (line.endswith(":") and _next_is_quote(raw_lines, index)):
+            continue
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept).strip()
 
 
 def _next_is_quote(raw_lines: list[str], index: int) -> bool:

@@ -20,6 +20,7 @@ from . import clock
 from .models import (
     Challenge,
     ChallengeStatus,
+    FriendInvite,
     Game,
     GameChat,
     GameStatus,
@@ -304,3 +305,13 @@ def game_move_list(*, game: Game) -> list[MoveRow]:
         MoveRow(number=number, colour=move.colour, label=move_label(game, move))
         for number, move in enumerate(game_moves(game), start=1)
     ]
+
+
+def friend_invites_list(*, inviter: User, limit: int = 20) -> list[FriendInvite]:
+    """`inviter`'s latest invitations by e-mail, newest first, with the friend who joined (if
+    any) loaded. One query."""
+    return list(
+        FriendInvite.objects.filter(inviter=inviter)
+        .select_related("invitee")
+        .order_by("-created", "-pk")[:limit]
+    )

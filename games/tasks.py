@@ -33,6 +33,7 @@ from .models import (
     ScoreDispute,
     ScoringReport,
 )
+from .services import contact, friends
 from .services.challenges import challenges_expire
 from .services.disputes import disputes_expire
 from .services.play import game_count_at_move_cap
@@ -327,3 +328,21 @@ def count_at_move_cap(game_id: int) -> str | None:
 def sweep_clocks() -> dict[str, int]:
     """The beat task, once a minute: vacations, timeouts, warnings (sweeps.clocks_sweep)."""
     return clocks_sweep(now=timezone.now())
+
+
+@shared_task(name="games.contact_staff_mail", **RETRY_OPTIONS)
+def contact_staff_mail(contact_id: int) -> bool:
+    """Tell the site admins about a player's message about a game, once."""
+    return contact.contact_staff_mail(contact_id=contact_id, now=timezone.now())
+
+
+@shared_task(name="games.contact_answer_mail", **RETRY_OPTIONS)
+def contact_answer_mail(contact_id: int) -> bool:
+    """Mail the staff's answer to the player who wrote, once per answer."""
+    return contact.contact_answer_mail(contact_id=contact_id, now=timezone.now())
+
+
+@shared_task(name="games.friend_invite_mail", **RETRY_OPTIONS)
+def friend_invite_mail(invite_id: int) -> bool:
+    """Send a "tell a friend" invitation mail once."""
+    return friends.friend_invite_mail(invite_id=invite_id, now=timezone.now())

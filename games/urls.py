@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import challenges, play, records, results, vacation
+from .views import challenges, contact, friends, play, records, results, vacation
 
 app_name = "games"
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("history/", records.history, name="history"),
     path("review/", records.sgf_upload, name="review_upload"),
     path("vacation/", vacation.vacation, name="vacation"),
+    path("invite-a-friend/", friends.friend_invite, name="invite_friend"),
+    path("invitation/<str:token>/", friends.invite_landing, name="invite_landing"),
+    path("invitation/never/<str:token>/", friends.invite_never, name="invite_never"),
     path("challenges/<int:challenge_id>/", challenges.challenge_detail, name="challenge"),
     path("challenges/<int:challenge_id>/accept/", challenges.challenge_accept, name="accept"),
     path("challenges/<int:challenge_id>/decline/", challenges.challenge_decline, name="decline"),
@@ -32,6 +35,7 @@ urlpatterns = [
     path("<int:game_id>/marking/toggle/", results.marking_toggle, name="marking_toggle"),
     path("<int:game_id>/marking/accept/", results.marking_accept, name="marking_accept"),
     path("<int:game_id>/report/", results.report, name="report"),
+    path("<int:game_id>/contact/", contact.contact_staff, name="contact"),
     path("<int:game_id>/review/", records.review, name="review"),
     path("<int:game_id>.sgf", records.sgf_download, name="sgf"),
 ]

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AdminMail, Digest, Notification
+from .models import AdminMail, Digest, Message, Notification, SpamReport, SpamStatus
 
 
 @admin.register(Notification)
@@ -20,3 +20,61 @@ class DigestAdmin(admin.ModelAdmin):
 @admin.register(AdminMail)
 class AdminMailAdmin(admin.ModelAdmin):
     list_display = ("key", "subject", "created")
+
+
+@admin.register(SpamReport)
+class SpamReportAdmin(admin.ModelAdmin):
+    """Messages players reported as spam: read the message, then mark the report handled or
+    dismissed (closing the sender's account is done on the user's own admin page)."""
+
+    list_display = ("created", "reporter", "sender", "subject", "status")
+    list_filter = ("status",)
+    search_fields = ("reporter__username", "message__author__username", "message__body")
+    readonly_fields = ("message", "reporter", "created", "sender", "subject", "body")
+    fields = ("created", "reporter", "sender", "subject", "body", "status", "staff_note")
+    actions = ["mark_done", "mark_dismissed"]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("reporter", "message__author", "message__thread")
+        )
+
+    @admin.display(description="Sender")
+    def sender(self, report: SpamReport) -> str:
+        return report.message.author.username
+
+    @admin.display(description="Subject")
+    def subject(self, report: SpamReport) -> str:
+        return report.message.thread.subject
+
+    @admin.display(description="Message")
+    def body(self, report: SpamReport) -> str:
+        return report.message.body
+
+    @admin.action(description="Mark handled")
+    def mark_done(self, request, queryset) -> None:
+        queryset.update(status=SpamStatus.DONE)
+
+    @admin.action(description="Dismiss")
+    def mark_dismissed(self, request, queryset) -> None:
+        queryset.update(status=SpamStatus.DISMISSED)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Message)
+class MessageAdmin(admin.ModelAdmin):
+    """Private messages, read-only: staff look one up when a report needs context."""
+
+    list_display = ("created", "author", "thread")
+    search_fields = ("author__username", "body", "thread__subject")
+    raw_id_fields = ("thread", "author")
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_add_permission(self, request) -> bool:
+        return False

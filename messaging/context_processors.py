@@ -1,16 +1,22 @@
-"""Template context for every page: the unread notification count in the site header."""
+"""Template context for every page: the unread notification and private message counts in
+the site header."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from .selectors import notifications_unread_count
+from .selectors import unread_counts
 
 
 def notifications(request: HttpRequest) -> dict[str, object]:
-    """`unread_notifications`: counted at most once per page, and only if a template uses it."""
+    """`unread_notifications` and `unread_messages`: both counted in one query, at most once
+    per page, and only if a template uses one of them."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return {"unread_notifications": 0}
-    return {"unread_notifications": SimpleLazyObject(lambda: notifications_unread_count(user=user))}
+        return {"unread_notifications": 0, "unread_messages": 0}
+    counts = SimpleLazyObject(lambda: unread_counts(user=user))
+    return {
+        "unread_notifications": SimpleLazyObject(lambda: counts.notifications),
+        "unread_messages": SimpleLazyObject(lambda: counts.messages),
+    }

@@ -1,12 +1,16 @@
-"""Reads for messaging: a player's notification list and unread count."""
+"""Reads for messaging: a player's notification list and unread count, their private message
+inbox and threads."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from typing import NamedTuple
+
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from accounts.models import User
 
-from .models import Notification
+from .models import Message, Notification, SpamReport, Thread, ThreadMember
 
 
 def notifications_list(*, user: User) -> QuerySet[Notification]:
@@ -19,3 +23,76 @@ def notifications_unread_count(*, user: User) -> int:
     if not user.is_authenticated:
         return 0
     return Notification.objects.filter(user=user, read=False).count()
+
+
+def inbox_list(*, user: User, archived: bool = False) -> QuerySet[ThreadMember]:
+    """`user`'s threads (their `ThreadMember` rows), the most recently active first, with
+    `thread` loaded, `unread` counted, and `other_name` the other player's username. The
+    inbox (not archived) or the archive. One query."""
+    other = ThreadMember.objects.filter(thread=OuterRef("thread")).exclude(user=user)
+    return (
+        ThreadMember.objects.filter(user=user, archived=archived)
+        .select_related("thread")
+        .annotate(other_name=Subquery(other.values("user__username")[:1]))
+        .order_by("-thread__last_message", "-thread_id")
+    )
+
+
+def messages_unread_count(*, user: User) -> int:
+    """How many private messages `user` has not read yet, over all threads (archived ones
+    too: a new message brings a thread back anyway). One query; 0 for anonymous visitors."""
+    if not user.is_authenticated:
+        return 0
+    total = ThreadMember.objects.filter(user=user, unread__gt=0).aggregate(n=Sum("unread"))["n"]
+    return total or 0
+
+
+def thread_get_for(*, thread_id: int, user: User) -> ThreadMember | None:
+    """`user`'s side of thread `thread_id` with the thread loaded, or None when there is no
+    such thread or it is not theirs."""
+    return (
+        ThreadMember.objects.select_related("thread").filter(thread_id=thread_id, user=user).first()
+    )
+
+
+def thread_reported_ids(*, thread: Thread, user: User) -> set[int]:
+    """Ids of the messages of `thread` that `user` reported as spam. One query."""
+    return set(
+        SpamReport.objects.filter(reporter=user, message__thread=thread).values_list(
+            "message_id", flat=True
+        )
+    )
+
+
+def thread_messages(*, thread: Thread) -> QuerySet[Message]:
+    """The messages of `thread`, oldest first, authors loaded."""
+    return thread.messages.select_related("author").order_by("created", "pk")
+
+
+class UnreadCounts(NamedTuple):
+    """What the site header shows: unread notifications and unread private messages."""
+
+    notifications: int
+    messages: int
+
+
+def unread_counts(*, user: User) -> UnreadCounts:
+    """Both header counts of `user` in one query (none for anonymous visitors)."""
+    if not user.is_authenticated:
+        return UnreadCounts(0, 0)
+    unread_messages = (
+        ThreadMember.objects.filter(user=OuterRef("pk"), unread__gt=0)
+        .values("user")
+        .annotate(n=Sum("unread"))
+        .values("n")
+    )
+    row = (
+        User.objects.filter(pk=user.pk)
+        .annotate(
+            notes=Count("notifications", filter=Q(notifications__read=False)),
+            messages=Coalesce(Subquery(unread_messages), Value(0), output_field=IntegerField()),
+        )
+        .values_list("notes", "messages")
+        .first()
+    )
+    return UnreadCounts(*row) if row else UnreadCounts(0, 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from . import outbox, services
+from . import outbox, services, thread_mail
 from .mail import RETRY_OPTIONS
 
 
@@ -33,3 +33,17 @@ def digest_send(user_id: int) -> int | None:
 def outbox_relay() -> int:
     """Periodic (beat): publish the recorded tasks the commit hook could not (broker down)."""
     return outbox.outbox_relay(now=timezone.now())
+
+
+@shared_task(name="messaging.notify_message", **RETRY_OPTIONS)
+def notify_message(message_id: int) -> bool:
+    """Tell the recipient of a private message about it (list, mail or digest by their
+    "message" preference). Nothing when the message is gone or the recipient now ignores
+    the sender. Returns whether a mail went out."""
+    return thread_mail.message_notify(message_id=message_id, now=timezone.now())
+
+
+@shared_task(name="messaging.spam_report_mail", **RETRY_OPTIONS)
+def spam_report_mail(report_id: int) -> bool:
+    """Mail the staff about a spam report, once per reported message."""
+    return thread_mail.spam_report_mail(report_id=report_id, now=timezone.now())

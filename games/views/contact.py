@@ -1,0 +1,38 @@
+"""\"Contact the site about this game\": the form on every game page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from ..forms import ContactForm
+from ..services import contact
+from .common import board_redirect, viewable_game
+
+
+@login_required
+def contact_staff(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Write to the site staff about this game (anyone who may see the game)."""
+    game = viewable_game(request, game_id)
+    form = ContactForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            contact.game_contact_create(
+                game_id=game.pk,
+                user=request.user,
+                text=form.cleaned_data["text"],
+                now=timezone.now(),
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, "Your message was sent to the site staff; they answer by e-mail."
+            )
+            return board_redirect(game.pk)
+    status = 400 if form.errors else 200
+    return render(request, "games/contact.html", {"game": game, "form": form}, status=status)
