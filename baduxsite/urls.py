@@ -8,5 +8,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("games/", include("games.urls")),
     path("notifications/", include("messaging.urls")),
+    path("ladders/", include("ladder.urls")),
     path("", include("accounts.urls")),
 ]

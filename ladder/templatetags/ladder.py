@@ -1,0 +1,25 @@
+"""`{% load ladder %}`: the ladder's pieces on pages of apps below it (the profile), so
+accounts shows ratings without importing ladder."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils import timezone
+
+from ..selectors import ratings_of
+
+register = template.Library()
+
+
+@register.inclusion_tag("ladder/_ratings.html")
+def profile_ratings(profile, is_self: bool = False) -> dict:
+    """A player's ratings per family (rating ± deviation today, rank, provisional), each linking
+    to its history graph; "Unrated" without any. Their own profile offers to declare a rank
+    while they have no rated game."""
+    ratings = ratings_of(user=profile, now=timezone.now())
+    return {
+        "profile": profile,
+        "ratings": [r for r in ratings if r.games] or [],
+        "is_self": is_self,
+        "can_declare": not any(r.games for r in ratings),
+    }

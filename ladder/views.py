@@ -1,0 +1,207 @@
+"""Ladder and rating pages: the ladders, one ladder's table with its Challenge buttons, joining,
+leaving and challenging, a player's rating history graph and the search by rating."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from accounts.selectors import user_get_by_username
+
+from . import glicko2, graphs, ranks, selectors
+from .models import Family, Ladder, LadderEntry
+from .services import ladders as ladder_services
+from .services.ratings import rating_declare
+
+TABLE_PAGE = 200
+
+
+def ladder_list(request: HttpRequest) -> HttpResponse:
+    """Every ladder, with the visitor's position in each."""
+    ladders = list(
+        Ladder.objects.annotate(
+            size=Count("entries", filter=Q(entries__position__isnull=False))
+        ).order_by("name")
+    )
+    mine = {}
+    if request.user.is_authenticated:
+        mine = dict(
+            LadderEntry.objects.filter(user=request.user, position__isnull=False).values_list(
+                "ladder_id", "position"
+            )
+        )
+    for ladder in ladders:
+        ladder.my_position = mine.get(ladder.pk)
+    return render(request, "ladder/list.html", {"ladders": ladders})
+
+
+def _position_chart(ladder: Ladder, user: User):
+    history = selectors.position_history(ladder=ladder, user=user)
+    points = [
+        graphs.Point(c.created, c.position, label=f"{c.position}: {c.reason}")
+        for c in history
+        if c.position is not None
+    ]
+    return graphs.line_chart(
+        points=points,
+        title=f"{user.username}'s position in {ladder.name}",
+        y_label="Position",
+        invert=True,
+        integer=True,
+    )
+
+
+def ladder_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """The ladder table: position, player, rank, running challenges, last result, and for a
+    player in the ladder a Challenge button or the reason there is none; their ladder games
+    and their position history below."""
+    ladder = get_object_or_404(Ladder, slug=slug)
+    now = timezone.now()
+    user = request.user if request.user.is_authenticated else None
+    rows = selectors.ladder_table(ladder=ladder, user=user, now=now)
+    me = next((r.entry for r in rows if user and r.entry.user_id == user.pk), None)
+    context = {
+        "ladder": ladder,
+        "rows": rows,
+        "me": me,
+        "games": selectors.ladder_games(ladder=ladder, user=user) if user else [],
+        "chart": _position_chart(ladder, user) if me else "",
+    }
+    return render(request, "ladder/detail.html", context)
+
+
+@login_required
+@require_POST
+def ladder_join(request: HttpRequest, slug: str) -> HttpResponse:
+    ladder = get_object_or_404(Ladder, slug=slug)
+    try:
+        entry = ladder_services.ladder_join(
+            ladder_id=ladder.pk, user=request.user, now=timezone.now()
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"You joined {ladder.name} at position {entry.position}.")
+    return redirect(ladder)
+
+
+@login_required
+@require_POST
+def ladder_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    ladder = get_object_or_404(Ladder, slug=slug)
+    ladder_services.ladder_leave(ladder_id=ladder.pk, user=request.user, now=timezone.now())
+    messages.success(request, f"You left {ladder.name}.")
+    return redirect(ladder)
+
+
+@login_required
+@require_POST
+def ladder_challenge(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    ladder = get_object_or_404(Ladder, slug=slug)
+    try:
+        challenge = ladder_services.ladder_challenge(
+            ladder_id=ladder.pk, challenger=request.user, defender_id=user_id, now=timezone.now()
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(ladder)
+    messages.success(request, f"Your game against {challenge.defender.username} has started.")
+    return redirect(challenge.game)
+
+
+def rating_history(request: HttpRequest, username: str, family: str) -> HttpResponse:
+    """A player's rating in one family, game by game, as an SVG graph (provisional part
+    dashed) and a table."""
+    if family not in Family.values:
+        raise Http404("No such game family.")
+    player = user_get_by_username(username=username)
+    history = selectors.rating_history(user=player, family=family)
+    points = [
+        graphs.Point(
+            c.created,
+            round(c.rating_after),
+            glicko2.is_provisional(c.deviation_after),
+            f"{c.rating_after:.0f} ± {c.deviation_after:.0f} after game {c.game_id}",
+        )
+        for c in history
+    ]
+    label = Family(family).label
+    chart = graphs.line_chart(
+        points=points, title=f"{player.username}'s {label} rating", y_label="Rating"
+    )
+    rows = [
+        {
+            "change": c,
+            "rank": ranks.rank_name(c.rating_after),
+            "delta": c.rating_after - c.rating_before,
+        }
+        for c in reversed(history)
+    ]
+    return render(
+        request,
+        "ladder/rating_history.html",
+        {"player": player, "family_label": label, "chart": chart, "rows": rows},
+    )
+
+
+class RatingSearchForm(forms.Form):
+    family = forms.ChoiceField(choices=Family.choices, initial=Family.GO)
+    low = forms.IntegerField(label="From rating", required=False, min_value=0, max_value=5000)
+    high = forms.IntegerField(label="To rating", required=False, min_value=0, max_value=5000)
+
+
+def rating_search(request: HttpRequest) -> HttpResponse:
+    """Players rated in a family between two ratings, best first."""
+    form = RatingSearchForm(request.GET or {"family": Family.GO})
+    found = None
+    if form.is_valid():
+        data = form.cleaned_data
+        now = timezone.now()
+        found = [
+            (row.user, selectors.rating_view(row, now))
+            for row in selectors.players_by_rating(
+                family=data["family"], low=data["low"], high=data["high"]
+            )
+        ]
+    return render(request, "ladder/rating_search.html", {"form": form, "found": found})
+
+
+class DeclareForm(forms.Form):
+    family = forms.ChoiceField(choices=Family.choices)
+    rank = forms.CharField(max_length=8, help_text="30k to 1k, or 1d to 9d")
+
+    def clean_rank(self) -> str:
+        rank = self.cleaned_data["rank"]
+        try:
+            ranks.parse_rank(rank)
+        except ValueError as error:
+            raise ValidationError(str(error)) from error
+        return rank
+
+
+@login_required
+def rating_declare_view(request: HttpRequest) -> HttpResponse:
+    """Declare your strength before your first rated game in a family: it sets where your
+    rating starts (the middle of that rank)."""
+    form = DeclareForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = rating_declare(user=request.user, **form.cleaned_data)
+        except ValueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                f"Your {row.get_family_display()} rating starts at {row.rating:.0f} "
+                f"({row.declared_rank}).",
+            )
+            return redirect("profile_detail", username=request.user.username)
+    return render(request, "ladder/declare.html", {"form": form})
