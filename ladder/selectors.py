@@ -252,4 +252,8 @@ def ladder_games(*, ladder: Ladder, user: User) -> list[LadderChallenge]:
 
 def ladder_of_game(*, game_id: int) -> LadderChallenge | None:
     """The ladder challenge that started this game, if any."""
-    return LadderChallenge.objects.select_related("ladder").filter(game_id=game_id).first()
+    return (
+        LadderChallenge.objects.select_related("ladder", "challenger", "defender")
+        .filter(game_id=game_id)
+        .first()
+    )

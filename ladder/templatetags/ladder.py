@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 from django.utils import timezone
 
-from ..selectors import ratings_of
+from ..selectors import ladder_of_game, ratings_of
 
 register = template.Library()
 
@@ -23,3 +23,9 @@ def profile_ratings(profile, is_self: bool = False) -> dict:
         "is_self": is_self,
         "can_declare": not any(r.games for r in ratings),
     }
+
+
+@register.inclusion_tag("ladder/_game_link.html")
+def ladder_link(game) -> dict:
+    """On a game page: which ladder the game belongs to, linked (nothing for other games)."""
+    return {"challenge": ladder_of_game(game_id=game.pk)}

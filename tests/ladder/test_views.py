@@ -139,3 +139,16 @@ def test_the_ladder_page_costs_few_queries(
     client.force_login(players[-1])
     with django_assert_max_num_queries(16):
         assert client.get(ladder.get_absolute_url()).status_code == 200
+
+
+def test_a_ladder_game_links_to_its_ladder(client, ladder_factory, players):
+    ladder = ladder_factory(players=players[:2])
+    made = ladder_challenge(
+        ladder_id=ladder.pk, challenger=players[1], defender_id=players[0].pk, now=timezone.now()
+    )
+    page = client.get(made.game.get_absolute_url()).text
+    assert f'<a href="{ladder.get_absolute_url()}">Go 9x9</a>' in page
+    client.force_login(players[1])
+    assert (
+        f"Game {made.game_id}</a>: you challenged p1" in client.get(ladder.get_absolute_url()).text
+    )
