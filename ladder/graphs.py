@@ -13,8 +13,8 @@ import math
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 48
+WIDTH, HEIGHT = 520, 280
+LEFT, RIGHT, TOP, BOTTOM = 76, 16, 28, 54
 INK, GRID, LINE, DASHED = "#333", "#ddd", "#1d5fa8", "#b36b00"
 
 
@@ -52,13 +52,18 @@ def line_chart(
     x_label: str = "Date",
     invert: bool = False,
     integer: bool = False,
+    min_span: float = 1.0,
 ) -> SafeString:
     """An SVG chart of `points` (time on x, value on y; `invert` puts low values on top, for
-    positions). Segments ending at a provisional point are drawn dashed, with a legend."""
+    positions; the y axis spans at least `min_span`). Segments ending at a provisional point
+    are drawn dashed, with a legend."""
     if not points:
         return mark_safe("")  # noqa: S308  (an empty string)
     values = [p.value for p in points]
-    ticks = _nice_ticks(min(values), max(values))
+    low, high = min(values), max(values)
+    if high - low < min_span:  # a flat line sits in the middle of a sensible range
+        low, high = (low + high - min_span) / 2, (low + high + min_span) / 2
+    ticks = _nice_ticks(low, high, count=4)
     if integer:
         ticks = sorted({max(1, round(t)) for t in ticks})
     y_low, y_high = min(ticks), max(ticks)
@@ -79,7 +84,8 @@ def line_chart(
 
     parts = [
         f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{escape(title)}" font-family="sans-serif" font-size="12">',
+        f'width="100%" role="img" aria-label="{escape(title)}" font-family="sans-serif" '
+        'font-size="15">',
         f"<title>{escape(title)}</title>",
     ]
     for tick in ticks:
@@ -89,9 +95,12 @@ def line_chart(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="{GRID}"/>'
             f'<text x="{LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="{INK}">{text}</text>'
         )
-    for i in sorted({0, len(points) // 2, len(points) - 1}):
+    same_day = f"{first:%Y%m%d}" == f"{last:%Y%m%d}"
+    for i in [0] if same_day else [0, len(points) - 1]:
+        anchor = "middle" if same_day else "start" if i == 0 else "end"
+        at = LEFT + plot_w / 2 if same_day else x(i)
         parts.append(
-            f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
+            f'<text x="{at:.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="{anchor}" '
             f'fill="{INK}">{points[i].when:%-d %b %Y}</text>'
         )
     parts.append(
@@ -118,11 +127,11 @@ def line_chart(
             f"<title>{escape(point.label or format(point.value, 'g'))}</title></circle>"
         )
     if any(p.provisional for p in points):
-        lx = WIDTH - RIGHT - 150
+        lx = WIDTH - RIGHT - 130
         parts.append(
-            f'<line x1="{lx}" x2="{lx + 24}" y1="{TOP + 8}" y2="{TOP + 8}" stroke="{DASHED}" '
+            f'<line x1="{lx}" x2="{lx + 24}" y1="{TOP - 14}" y2="{TOP - 14}" stroke="{DASHED}" '
             f'stroke-width="2" stroke-dasharray="5 4"/>'
-            f'<text x="{lx + 30}" y="{TOP + 12}" fill="{INK}">provisional</text>'
+            f'<text x="{lx + 30}" y="{TOP - 9}" fill="{INK}">provisional</text>'
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # noqa: S308  (built here; every label escaped)

@@ -56,6 +56,7 @@ def _position_chart(ladder: Ladder, user: User):
         y_label="Position",
         invert=True,
         integer=True,
+        min_span=2,
     )
 
 
@@ -133,9 +134,26 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
         )
         for c in history
     ]
+    if history:  # where the first game started from
+        first = history[0]
+        start = (
+            f"{first.rating_before:.0f} ± {first.deviation_before:.0f} before game {first.game_id}"
+        )
+        points.insert(
+            0,
+            graphs.Point(
+                first.created,
+                round(first.rating_before),
+                glicko2.is_provisional(first.deviation_before),
+                start,
+            ),
+        )
     label = Family(family).label
     chart = graphs.line_chart(
-        points=points, title=f"{player.username}'s {label} rating", y_label="Rating"
+        points=points,
+        title=f"{player.username}'s {label} rating",
+        y_label="Rating",
+        min_span=100,
     )
     rows = [
         {

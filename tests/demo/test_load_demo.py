@@ -139,7 +139,6 @@ def test_the_command_loads_players_and_games_once(settings):
 
 def test_the_demo_has_three_ladders_with_every_demo_player_once(settings):
 
-
     settings.DEBUG = True
     out = io.StringIO()
     call_command("load_demo", stdout=out)
