@@ -257,3 +257,56 @@ def ladder_of_game(*, game_id: int) -> LadderChallenge | None:
         .filter(game_id=game_id)
         .first()
     )
+
+
+# Handicap from the rating gap ----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandicapHint:
+    """What the new-game form suggests between two players in one family."""
+
+    family_label: str
+    weaker: str  # username: takes Black
+    gap_ranks: float
+    stones: int  # 0 (even or no komi) or 2..9
+    no_komi: bool
+
+    @property
+    def text(self) -> str:
+        if self.stones:
+            return f"{self.stones} stones, komi 0.5, {self.weaker} takes Black"
+        if self.no_komi:
+            return f"no komi (0.5), {self.weaker} takes Black"
+        return "an even game"
+
+
+def handicap_for_gap(gap_ranks: float) -> tuple[int, bool]:
+    """(stones, no komi) for a gap of `gap_ranks`, the usual way on 19×19: the gap rounded to
+    whole ranks d (halves up); 0 an even game, 1 no komi (0.5), d stones at komi 0.5 from 2
+    on, at most 9. (As rated, ranks.handicap_ranks, d stones are worth d - 0.5 ranks.)"""
+    d = math.floor(abs(gap_ranks) + 0.5)
+    if d == 0:
+        return 0, False
+    if d == 1:
+        return 0, True
+    return min(9, d), True
+
+
+def handicap_hints(*, user: User, opponent: User) -> list[HandicapHint]:
+    """For each family where either player is rated, the handicap their rating gap suggests
+    (an unrated player counts at the start rating)."""
+    rows = Rating.objects.filter(user__in=[user, opponent])
+    by = {(r.user_id, r.family): r.rating for r in rows}
+    start = start_values()[0]
+    hints = []
+    for family in (Family.GO, Family.BADUX):
+        if (user.pk, family) not in by and (opponent.pk, family) not in by:
+            continue
+        mine = by.get((user.pk, family), start)
+        theirs = by.get((opponent.pk, family), start)
+        gap = ranks.rank_index(mine) - ranks.rank_index(theirs)
+        stones, no_komi = handicap_for_gap(gap)
+        weaker = opponent.username if gap > 0 else user.username
+        hints.append(HandicapHint(Family(family).label, weaker, abs(gap), stones, no_komi))
+    return hints

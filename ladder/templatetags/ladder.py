@@ -6,7 +6,9 @@ from __future__ import annotations
 from django import template
 from django.utils import timezone
 
-from ..selectors import ladder_of_game, ratings_of
+from accounts.selectors import user_find_by_username
+
+from ..selectors import handicap_hints, ladder_of_game, ratings_of
 
 register = template.Library()
 
@@ -29,3 +31,15 @@ def profile_ratings(profile, is_self: bool = False) -> dict:
 def ladder_link(game) -> dict:
     """On a game page: which ladder the game belongs to, linked (nothing for other games)."""
     return {"challenge": ladder_of_game(game_id=game.pk)}
+
+
+@register.inclusion_tag("ladder/_handicap_hint.html")
+def handicap_hint(user, opponent_name) -> dict:
+    """On the new-game form: the handicap the ratings suggest against the named opponent
+    (nothing without a known opponent or any rating)."""
+    opponent = None
+    if user.is_authenticated and isinstance(opponent_name, str) and opponent_name.strip():
+        opponent = user_find_by_username(username=opponent_name.strip())
+    if opponent is None or opponent.pk == user.pk:
+        return {"hints": []}
+    return {"hints": handicap_hints(user=user, opponent=opponent), "opponent": opponent}

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from ladder.models import LadderChallenge, LadderEntry, Rating
 from ladder.ranks import rank_name
+from ladder.selectors import handicap_for_gap
 from ladder.services.ladders import ladder_challenge
+from ladder.services.ratings import rating_declare
 
 from .conftest import resign
 
@@ -152,3 +154,33 @@ def test_a_ladder_game_links_to_its_ladder(client, ladder_factory, players):
     assert (
         f"Game {made.game_id}</a>: you challenged p1" in client.get(ladder.get_absolute_url()).text
     )
+
+
+@pytest.mark.parametrize(
+    ("gap", "stones", "no_komi"),
+    [
+        (0.1, 0, False),
+        (0.6, 0, True),
+        (1.4, 0, True),
+        (1.6, 2, True),
+        (5.0, 5, True),
+        (30, 9, True),
+    ],
+)
+def test_the_handicap_for_a_rank_gap(gap, stones, no_komi):
+    assert handicap_for_gap(gap) == (stones, no_komi)
+    assert handicap_for_gap(-gap) == (stones, no_komi)
+
+
+def test_the_new_game_form_suggests_a_handicap_against_a_named_opponent(client, user_factory):
+    me, strong = user_factory(username="me"), user_factory(username="strong")
+    rating_declare(user=me, family="square", rank="5k")
+    rating_declare(user=strong, family="square", rank="1d")
+    client.force_login(me)
+    url = reverse("games:new")
+    page = client.get(url, {"opponent": "STRONG"}).text
+    assert "Handicap by rating against strong" in page
+    assert "Go: 5.0 ranks apart, so 5 stones, komi 0.5, me takes Black." in page
+    assert "Badux" not in page.split("handicap-hint")[1].split("</div>")[0]
+    for odd in ("", "nobody", "me", "x\x00y", "ü" * 300):
+        assert "Handicap by rating" not in client.get(url, {"opponent": odd}).text
