@@ -9,7 +9,9 @@ from django.db import IntegrityError, transaction
 
 from games.services.play import game_timeout
 from games.services.sweeps import games_time_out_overdue
+from games.services.vacations import vacation_start
 from ladder.models import ChallengeStatus, LadderChallenge, LadderEntry, PositionChange
+from ladder.selectors import ladder_table
 from ladder.services.ladders import (
     LadderRefused,
     ladder_challenge,
@@ -156,8 +158,6 @@ def test_one_game_per_pair_and_the_rematch_wait(ladder_factory, players):
 
 
 def test_the_table_gives_each_row_its_reason(ladder_factory, players):
-    from ladder.selectors import ladder_table  # noqa: I001  (the selector under test)
-
     ladder = ladder_factory(players=players[:5], range_value=2)
     challenge(ladder, players[4], players[3])
     rows = ladder_table(ladder=ladder, user=players[4], now=NOW)
@@ -282,8 +282,6 @@ def test_no_leaving_and_rejoining_to_void_a_losing_game(ladder_factory, players)
 def test_no_sitting_on_top_through_vacation(ladder_factory, players):
     """A player on vacation can be challenged and, ladder games allowing no vacation, their
     clock runs: the top player away loses the top on time."""
-    from games.services.vacations import vacation_start  # noqa: I001  (the feature under test)
-
     ladder = ladder_factory(players=players[:2])
     vacation_start(user=players[0], now=NOW)
     made = challenge(ladder, players[1], players[0], LATER)
@@ -321,3 +319,20 @@ def test_a_timeout_is_applied_once_when_the_sweep_runs_twice(ladder_factory, pla
     assert game_timeout(game_id=made.game_id, now=overdue) is None
     assert games_time_out_overdue(now=overdue) == 0
     assert table(ladder) == after
+
+
+def test_a_jigo_does_what_the_ladder_says(ladder_factory, players):
+    ladder = ladder_factory(players=players[:3], jigo_action="take_place")
+    made = challenge(ladder, players[2], players[0])
+    game = made.game
+    game.status, game.result, game.end_reason, game.finished = "finished", "0", "passes", LATER
+    game.save()
+    ladder_game_apply(game=game, now=LATER)
+    assert table(ladder) == ["p3", "p1", "p2"]
+    assert LadderEntry.objects.get(user=players[0]).last_result == "jigo with p3"
+
+
+def test_a_protected_ladder_refuses_challenges_to_players_on_vacation(ladder_factory, players):
+    ladder = ladder_factory(players=players[:2], vacation="protected")
+    vacation_start(user=players[0], now=NOW)
+    assert refusal(ladder, players[1], players[0], LATER).endswith("on vacation.")
