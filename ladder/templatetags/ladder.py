@@ -8,7 +8,8 @@ from django.utils import timezone
 
 from accounts.selectors import user_find_by_username
 
-from ..selectors import handicap_hints, ladder_of_game, ratings_of
+from ..models import Rating
+from ..selectors import handicap_hints, ladder_of_game, rating_view, ratings_of
 
 register = template.Library()
 
@@ -43,3 +44,25 @@ def handicap_hint(user, opponent_name) -> dict:
     if opponent is None or opponent.pk == user.pk:
         return {"hints": []}
     return {"hints": handicap_hints(user=user, opponent=opponent), "opponent": opponent}
+
+
+@register.simple_tag
+def ratings_by_player(players) -> dict[int, str]:
+    """For a page of players (one query): user id -> "Go 1662 4k, Badux 1500 6k?" ("?":
+    provisional); players without a rating are left out. Read it with `|rating_for:player`."""
+    now = timezone.now()
+    found: dict[int, list[str]] = {}
+    rows = Rating.objects.filter(user__in=list(players), games__gt=0).order_by("-family")
+    for row in rows:
+        view = rating_view(row, now)
+        mark = "?" if view.provisional else ""
+        found.setdefault(row.user_id, []).append(
+            f"{view.family_label} {view.rating:.0f} {view.rank}{mark}"
+        )
+    return {user_id: ", ".join(texts) for user_id, texts in found.items()}
+
+
+@register.filter
+def rating_for(ratings: dict[int, str], player) -> str:
+    """The text `ratings_by_player` gave `player`, or "unrated"."""
+    return ratings.get(player.pk, "unrated")

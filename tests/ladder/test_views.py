@@ -184,3 +184,14 @@ def test_the_new_game_form_suggests_a_handicap_against_a_named_opponent(client, 
     assert "Badux" not in page.split("handicap-hint")[1].split("</div>")[0]
     for odd in ("", "nobody", "me", "x\x00y", "ü" * 300):
         assert "Handicap by rating" not in client.get(url, {"opponent": odd}).text
+
+
+def test_the_player_search_shows_ratings(client, game_factory, black, white, user_factory):
+    user_factory(username="kurogane")
+    resign(game_factory(), white, timezone.now())
+    client.force_login(white)
+    page = client.get(reverse("player_search"), {"name": "kuro"}).text
+    rating = Rating.objects.get(user=black)
+    assert f"Go {rating.rating:.0f} {rank_name(rating.rating)}?" in page
+    assert "unrated" in page  # kurogane
+    assert reverse("ladder:rating_search") in page
