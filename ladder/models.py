@@ -131,6 +131,9 @@ class Ladder(GameSettingsColumns):
     Staff create ladders in the admin. The defaults are the documented rules (ladder/README.md).
     """
 
+    # Unlike a game's default, a ladder's clocks run through vacations: nobody keeps the top
+    # of a ladder by going away (the "vacation" rule below decides about new challenges).
+    vacation_allowed = models.BooleanField("Clocks stop during vacations", default=False)
     name = models.CharField(max_length=80)
     slug = models.SlugField(unique=True)
     description = models.TextField(blank=True)
