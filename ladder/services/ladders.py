@@ -26,6 +26,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from accounts.limits import limit_enforce
 from accounts.models import User
 from games.errors import MoveRefused
 from games.models import EndReason, Game
@@ -131,8 +132,12 @@ def ladder_challenge(
 ) -> LadderChallenge:
     """`challenger` challenges the player `defender_id` and their game starts at once with the
     ladder's settings (challenger Black). Raises LadderRefused with the plain reason (outside
-    your range, rematch wait, too many challenges ...) when the rules forbid it. The defender
-    is told after the commit."""
+    your range, rematch wait, too many challenges ...) when the rules forbid it, and
+    RateLimited past the flood limit "ladder_challenge" (20 a day over all ladders). The
+    defender is told after the commit."""
+    limit_enforce(
+        name="ladder_challenge", rows=LadderChallenge.objects.filter(challenger=challenger), now=now
+    )
     ladder = ladder_lock(ladder_id=ladder_id)
     target = (
         LadderEntry.objects.select_related("user")

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.db import IntegrityError, transaction
 
+from accounts.limits import RateLimited
 from games.services.play import game_timeout
 from games.services.sweeps import games_time_out_overdue
 from games.services.vacations import vacation_start
@@ -336,3 +337,14 @@ def test_a_protected_ladder_refuses_challenges_to_players_on_vacation(ladder_fac
     ladder = ladder_factory(players=players[:2], vacation="protected")
     vacation_start(user=players[0], now=NOW)
     assert refusal(ladder, players[1], players[0], LATER).endswith("on vacation.")
+
+
+def test_challenges_are_flood_limited_across_ladders(ladder_factory, players, settings):
+    settings.FLOOD_LIMITS = {"ladder_challenge": (2, 86400)}
+    first = ladder_factory(players=players[:3], name="One")
+    second = ladder_factory(players=players[:3], name="Two")
+    challenge(first, players[2], players[1])
+    challenge(second, players[2], players[1])
+    third = ladder_factory(players=players[:3], name="Three")
+    with pytest.raises(RateLimited, match="You have sent 2 ladder challenges in the last day"):
+        challenge(third, players[2], players[1])
