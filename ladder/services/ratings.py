@@ -73,6 +73,7 @@ def _locked_ratings(users: list[User], family: str) -> dict[int, Rating]:
     """The players' rating rows in `family`, created at the start values when missing and
     locked in user order (two games ending at once never lock in opposite orders)."""
     rating, deviation, volatility = start_values()
+    users = sorted(users, key=lambda u: u.pk)  # inserts too wait on each other: one order
     Rating.objects.bulk_create(
         [
             Rating(user=u, family=family, rating=rating, deviation=deviation, volatility=volatility)
