@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from games.game_settings import GameSettings, InvalidSetting
 
@@ -14,7 +15,7 @@ from .models import Ladder, LadderChallenge, LadderEntry, PositionChange, Rating
 class LadderForm(forms.ModelForm):
     class Meta:
         model = Ladder
-        fields = "__all__"  # noqa: DJ007  (every rule of a ladder is the staff's to set)
+        exclude = ("created",)  # noqa: DJ006  (every rule of a ladder is the staff's to set)
 
     def clean(self):
         data = super().clean()
@@ -32,6 +33,11 @@ class LadderAdmin(admin.ModelAdmin):
     form = LadderForm
     list_display = ("name", "slug", "board_kind", "board_size", "open", "created")
     prepopulated_fields = {"slug": ("name",)}
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change:
+            obj.created = timezone.now()
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(LadderEntry)
