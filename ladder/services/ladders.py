@@ -135,6 +135,8 @@ def ladder_challenge(
     your range, rematch wait, too many challenges ...) when the rules forbid it, and
     RateLimited past the flood limit "ladder_challenge" (20 a day over all ladders). The
     defender is told after the commit."""
+    if not 0 < defender_id < 2**63:  # no id is that big; databases refuse such numbers
+        raise LadderRefused("That player is not in this ladder.")
     limit_enforce(
         name="ladder_challenge", rows=LadderChallenge.objects.filter(challenger=challenger), now=now
     )
