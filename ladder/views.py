@@ -3,7 +3,6 @@ leaving and challenging, a player's rating history graph and the search by ratin
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -17,6 +16,7 @@ from accounts.models import User
 from accounts.selectors import user_get_by_username
 
 from . import glicko2, graphs, ranks, selectors
+from .forms import DeclareForm, RatingSearchForm
 from .models import Family, Ladder, LadderEntry
 from .services import ladders as ladder_services
 from .services.ratings import rating_declare
@@ -170,12 +170,6 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
     )
 
 
-class RatingSearchForm(forms.Form):
-    family = forms.ChoiceField(choices=Family.choices, initial=Family.GO)
-    low = forms.IntegerField(label="From rating", required=False, min_value=0, max_value=5000)
-    high = forms.IntegerField(label="To rating", required=False, min_value=0, max_value=5000)
-
-
 def rating_search(request: HttpRequest) -> HttpResponse:
     """Players rated in a family between two ratings, best first."""
     form = RatingSearchForm(request.GET or {"family": Family.GO})
@@ -190,19 +184,6 @@ def rating_search(request: HttpRequest) -> HttpResponse:
             )
         ]
     return render(request, "ladder/rating_search.html", {"form": form, "found": found})
-
-
-class DeclareForm(forms.Form):
-    family = forms.ChoiceField(choices=Family.choices)
-    rank = forms.CharField(max_length=8, help_text="30k to 1k, or 1d to 9d")
-
-    def clean_rank(self) -> str:
-        rank = self.cleaned_data["rank"]
-        try:
-            ranks.parse_rank(rank)
-        except ValueError as error:
-            raise ValidationError(str(error)) from error
-        return rank
 
 
 @login_required
