@@ -4,7 +4,8 @@ rated, with a running challenge for every tenth player.
 Run: .venv/bin/python bench/ladder_page.py [--players 100 1000] [--repeat N] [--database-url URL]
 
 The page is fetched with Django's test client N times by a visitor, by the player at the
-bottom (every row gets its Challenge button or reason) and by the player at the top. The table
+bottom (every row of their page of 100 gets its Challenge button or reason) and by the player
+at the top. The table
 gives the CPU time of this process per request (best and median), the queries per request and
 the HTML size. A temporary SQLite file is used unless --database-url names another database
 (the bench migrates it and writes to it).

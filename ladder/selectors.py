@@ -205,14 +205,20 @@ class LadderRow:
     reason: str | None  # None: the Challenge button
 
 
-def ladder_table(*, ladder: Ladder, user: User | None, now: dt.datetime) -> list[LadderRow]:
-    """The ladder table: each player with rank, running challenges, last result, and whether
-    `user` may challenge them (or why not). A fixed number of queries at any size."""
-    entries = list(
-        LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
-        .select_related("user")
-        .order_by("position")
-    )
+def ladder_table(
+    *,
+    ladder: Ladder,
+    user: User | None,
+    now: dt.datetime,
+    positions: tuple[int, int] | None = None,
+) -> list[LadderRow]:
+    """The ladder table (the rows from `positions` = (first, last), or all): each player with
+    rank, running challenges, last result, and whether `user` may challenge them (or why
+    not). A fixed number of queries at any size."""
+    entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
+    if positions is not None:
+        entries = entries.filter(position__range=positions)
+    entries = list(entries.select_related("user").order_by("position"))
     ratings = {
         row.user_id: row
         for row in Rating.objects.filter(

@@ -3,9 +3,12 @@ leaving and challenging, a player's rating history graph and the search by ratin
 
 from __future__ import annotations
 
+import math
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +24,7 @@ from .models import Family, Ladder, LadderEntry
 from .services import ladders as ladder_services
 from .services.ratings import rating_declare
 
-TABLE_PAGE = 200
+TABLE_PAGE = 100
 
 
 def ladder_list(request: HttpRequest) -> HttpResponse:
@@ -67,11 +70,20 @@ def ladder_detail(request: HttpRequest, slug: str) -> HttpResponse:
     ladder = get_object_or_404(Ladder, slug=slug)
     now = timezone.now()
     user = request.user if request.user.is_authenticated else None
-    rows = selectors.ladder_table(ladder=ladder, user=user, now=now)
-    me = next((r.entry for r in rows if user and r.entry.user_id == user.pk), None)
+    me = None
+    if user is not None:
+        me = LadderEntry.objects.filter(ladder=ladder, user=user, position__isnull=False).first()
+    size = LadderEntry.objects.filter(ladder=ladder, position__isnull=False).count()
+    # Pages of TABLE_PAGE positions; a player first sees the page with their own position.
+    paginator = Paginator(range(1, size + 1), TABLE_PAGE)
+    asked = request.GET.get("page") or (math.ceil(me.position / TABLE_PAGE) if me else 1)
+    page = paginator.get_page(asked)
+    shown = (page.object_list[0], page.object_list[-1]) if size else (1, 0)
+    rows = selectors.ladder_table(ladder=ladder, user=user, now=now, positions=shown)
     context = {
         "ladder": ladder,
         "rows": rows,
+        "page": page,
         "me": me,
         "games": selectors.ladder_games(ladder=ladder, user=user) if user else [],
         "chart": _position_chart(ladder, user) if me else "",

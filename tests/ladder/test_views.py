@@ -196,3 +196,18 @@ def test_the_player_search_shows_ratings(client, game_factory, black, white, use
     assert f"Go {rating.rating:.0f} {rank_name(rating.rating)}?" in page
     assert "unrated" in page  # kurogane
     assert reverse("ladder:rating_search") in page
+
+
+def test_a_big_ladder_opens_on_the_players_own_page(client, ladder_factory, user_factory):
+    players = [user_factory(username=f"big{i:03}") for i in range(1, 231)]
+    ladder = ladder_factory(players=players)
+    client.force_login(players[179])
+    page = client.get(ladder.get_absolute_url())
+    positions = [row.entry.position for row in page.context["rows"]]
+    assert positions == list(range(101, 201))
+    assert "Page 2 of 3" in page.text and "You are number 180." in page.text
+    first = client.get(ladder.get_absolute_url(), {"page": "1"}).context["rows"]
+    assert [first[0].entry.position, first[-1].entry.position] == [1, 100]
+    for odd in ("x", "0", "-3", "99999999999999999999", "\x00"):
+        rows = client.get(ladder.get_absolute_url(), {"page": odd}).context["rows"]
+        assert rows and rows[0].entry.position in (1, 201)
