@@ -1,5 +1,6 @@
-"""Two ladder games end at the same moment: the positions end as 1..N with no gap or
-duplicate, both results applied. Needs real row locks, so PostgreSQL only."""
+"""Games ending at the same moment: two ladder games leave positions 1..N with no gap or
+duplicate and both results applied; two games of one new player both rate. Needs real row
+locks, so PostgreSQL only."""
 
 from __future__ import annotations
 
@@ -10,8 +11,16 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games.services.play import game_resign
-from ladder.models import ChallengeStatus, Ladder, LadderChallenge, LadderEntry
+from games.game_settings import GameSettings
+from games.services.play import game_resign, game_start
+from ladder.models import (
+    ChallengeStatus,
+    Ladder,
+    LadderChallenge,
+    LadderEntry,
+    Rating,
+    RatingChange,
+)
 from ladder.services.ladders import ladder_challenge, ladder_join
 
 pytestmark = [
@@ -78,3 +87,42 @@ def test_two_ladder_games_ending_at_once_leave_positions_one_to_n(user_factory):
     assert set(LadderChallenge.objects.filter(ladder=ladder).values_list("status", flat=True)) == {
         ChallengeStatus.DONE
     }
+
+
+def test_two_games_of_one_new_player_ending_at_once_rate_both(user_factory):
+    """Both games create and lock the shared player's rating row: one waits, then rates from
+    the other's result, so the player ends with two rated games and no lost update."""
+    now = timezone.now() - dt.timedelta(hours=1)
+    shared, first, second = (user_factory(username=n) for n in ("shared", "one", "two"))
+    settings = GameSettings(board_kind="square", board_size=9, ruleset="go-area")
+    games = [
+        game_start(black=shared, white=first, settings=settings, now=now),
+        game_start(black=second, white=shared, settings=settings, now=now),
+    ]
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def resign(game, loser):
+        try:
+            barrier.wait()
+            game_resign(game_id=game.pk, user=loser, expected_move_number=None, now=timezone.now())
+        except BaseException as error:  # reported by the assertion below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=resign, args=(games[0], first)),
+        threading.Thread(target=resign, args=(games[1], second)),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+
+    assert errors == []
+    row = Rating.objects.get(user=shared, family="square")
+    changes = list(RatingChange.objects.filter(user=shared).order_by("created", "pk"))
+    assert row.games == 2 and len(changes) == 2
+    assert changes[1].rating_before == pytest.approx(changes[0].rating_after)
+    assert row.rating == pytest.approx(changes[1].rating_after)
