@@ -262,8 +262,8 @@ def _results_note(challenge, game, up, down, score) -> None:
 
 def ladders_remove_inactive(*, now: dt.datetime) -> int:
     """Remove from every ladder the players without a ladder game (challenge made, received or
-    finished) for the ladder's `inactive_days` and with none running; returns how many. Each
-    ladder is one transaction; safe to run twice."""
+    finished) for the ladder's `inactive_days` and with none running, and tell them; returns
+    how many. Each ladder is one transaction; safe to run twice."""
     removed = 0
     for ladder_id in Ladder.objects.exclude(inactive_days=0).values_list("pk", flat=True):
         with transaction.atomic():
@@ -279,12 +279,13 @@ def ladders_remove_inactive(*, now: dt.datetime) -> int:
             if not idle:
                 continue
             gone = {e.user_id for e in idle}
-            positions_write(
+            changes = positions_write(
                 ladder=ladder,
                 order=[e for e in order if e.user_id not in gone],
                 leaving=idle,
                 reasons=dict.fromkeys(gone, "inactive"),
                 now=now,
             )
+            _notify_positions(changes, gone)
             removed += len(idle)
     return removed

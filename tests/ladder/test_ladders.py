@@ -251,6 +251,10 @@ def test_no_climbing_on_players_who_stopped_playing(ladder_factory, players):
     assert table(ladder) == ["p1", "p2", "p3", "p4"]
     removed = ladders_remove_inactive(now=NOW + dt.timedelta(days=31))
     assert removed == 2  # p2 and p3 never played; p1 and p4 played a game just now
+    told = OutboxTask.objects.filter(task="ladder.notify_position").values_list("args", flat=True)
+    removals = PositionChange.objects.filter(reason="inactive", position=None)
+    assert sorted(removals.values_list("user__username", flat=True)) == ["p2", "p3"]
+    assert {change.pk for change in removals} <= {args[0] for args in told}
     assert ladders_remove_inactive(now=NOW + dt.timedelta(days=31)) == 0
     assert table(ladder) == ["p1", "p4"]
     assert ladders_remove_inactive(now=NOW + dt.timedelta(days=70)) == 2
