@@ -60,6 +60,7 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "invitation_day": ("invitations", 30, 86400),
     "invitation_pair": ("invitations to the same player", 3, 86400),
     "challenge": ("open challenges", 20, 86400),
+    "ladder_challenge": ("ladder challenges", 20, 86400),
     "message_thread": ("new conversations", 10, 86400),
     "message": ("messages", 30, 3600),
     "tell_a_friend": ("invitations by e-mail", 10, 86400),

@@ -9,5 +9,6 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("notifications/", include("messaging.urls")),
     path("messages/", include("messaging.message_urls")),
+    path("ladders/", include("ladder.urls")),
     path("", include("accounts.urls")),
 ]

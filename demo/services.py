@@ -1,5 +1,5 @@
-"""Writes for demo data: a few players with known passwords and verified e-mail addresses, and
-a few games between them (some running, one finished and counted)."""
+"""Writes for demo data: a few players with known passwords and verified e-mail addresses, a
+few games between them (some running, one finished and counted) and three ladders they are in."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -11,6 +11,8 @@ from django.db import transaction
 from games.game_settings import GameSettings
 from games.models import Game
 from games.services import play
+from ladder.models import Ladder
+from ladder.services.ladders import ladder_join
 
 # Printed by `make run` and written in README.md; never loaded outside DEBUG without --force.
 DEMO_PASSWORD = "badux-demo-pass"  # noqa: S105
@@ -183,3 +185,53 @@ def _play(spec: DemoGame, black, white, now: dt.datetime) -> Game:
                 now=at,
             )
     return game
+
+
+@dataclass(frozen=True)
+class DemoLadder:
+    name: str
+    slug: str
+    settings: GameSettings
+    players: tuple[str, ...]  # top first
+
+
+DEMO_LADDERS: tuple[DemoLadder, ...] = (
+    DemoLadder(
+        "Go 19×19",
+        "go-19",
+        GameSettings(board_kind="square", board_size=19, clock_days=5, vacation_allowed=False),
+        ("bob", "dmitri", "carol", "alice"),
+    ),
+    DemoLadder(
+        "Go 9×9",
+        "go-9",
+        GameSettings(board_kind="square", board_size=9, vacation_allowed=False),
+        ("alice", "bob", "carol", "dmitri"),
+    ),
+    DemoLadder(
+        "Badux 6",
+        "badux-6",
+        GameSettings(board_kind="hex", board_size=6, vacation_allowed=False),
+        ("alice", "carol", "dmitri", "bob"),
+    ),
+)
+
+
+def demo_ladders_load(*, now: dt.datetime) -> tuple[int, int]:
+    """Create the demo ladders that do not exist yet (by slug) with the default rules, and put
+    the demo players in them, top first (players already in a ladder keep their place);
+    return (ladders created, already there). Needs the demo players."""
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=_demo_names())}
+    created = existing = 0
+    for spec in DEMO_LADDERS:
+        ladder = Ladder.objects.filter(slug=spec.slug).first()
+        if ladder is None:
+            ladder = Ladder.objects.create(
+                name=spec.name, slug=spec.slug, created=now, **spec.settings.columns()
+            )
+            created += 1
+        else:
+            existing += 1
+        for name in spec.players:
+            ladder_join(ladder_id=ladder.pk, user=users[name], now=now)
+    return created, existing

@@ -10,6 +10,10 @@ their AppConfig.ready().
   one. Disputes only ever change a result within days of the end; staff corrections may come
   at any time.
 
+* match ranking: `ranking(*, user, settings, candidates) -> list` reorders the auto-match queue's
+  candidate challenges for `user` (the ladder puts the closest rating first); without one the
+  longest-waiting come first. At most one is registered.
+
 Receivers run inside the transaction that writes the result, while it holds the game row's
 SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or
 task with transaction.on_commit and must not call games services.
@@ -23,7 +27,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import datetime as dt
 
-    from games.models import Game, ResultCorrection
+    from games.game_settings import GameSettings
+    from games.models import Challenge, Game, ResultCorrection
 
 GameFinishedReceiver = Callable[..., None]
 
@@ -70,3 +75,31 @@ def result_corrected_run(*, game: Game, correction: ResultCorrection, now: dt.da
     game's row lock."""
     for receiver in list(_corrected_receivers):
         receiver(game=game, correction=correction, now=now)
+
+
+MatchRanking = Callable[..., list]
+
+_match_ranking: list[MatchRanking] = []
+
+
+def match_ranking_register(ranking: MatchRanking) -> MatchRanking:
+    """Register `ranking(*, user, settings, candidates)`, replacing any earlier one; usable as a
+    decorator."""
+    _match_ranking[:] = [ranking]
+    return ranking
+
+
+def match_ranking_unregister(ranking: MatchRanking) -> None:
+    """Remove the ranking (tests)."""
+    if ranking in _match_ranking:
+        _match_ranking.remove(ranking)
+
+
+def match_candidates_rank(
+    *, user, settings: GameSettings, candidates: list[Challenge]
+) -> list[Challenge]:
+    """The auto-match candidates in the order to try them: the registered ranking's, or as
+    given (longest-waiting first)."""
+    if not _match_ranking:
+        return candidates
+    return _match_ranking[0](user=user, settings=settings, candidates=candidates)

@@ -64,8 +64,12 @@ def user_factory(db) -> Callable[..., User]:
 
 @pytest.fixture
 def ladder_kind() -> Iterator[NotificationKind]:
-    """A notification kind registered by this test alone, the way the ladder app will add
-    one: no column, no form field, no migration. Digest by default, unlike the game kinds."""
+    """A notification kind registered by this test alone, the way the ladder app adds one:
+    no column, no form field, no migration. Digest by default, unlike the game kinds. The
+    ladder's own "ladder_position" kind steps aside meanwhile and comes back after."""
+    real = KINDS.get("ladder_position") if "ladder_position" in KINDS else None
+    if real is not None:
+        KINDS.unregister(real.name)
     kind = kind_register(
         name="ladder_position",
         label="Ladder position changed",
@@ -75,7 +79,10 @@ def ladder_kind() -> Iterator[NotificationKind]:
         default=Notify.DIGEST,
     )
     yield kind
-    KINDS.unregister(kind.name)
+    if kind.name in KINDS:
+        KINDS.unregister(kind.name)
+    if real is not None:
+        KINDS.register(real)
 
 
 @pytest.fixture

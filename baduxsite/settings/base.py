@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "accounts",
     "messaging",
     "games",
+    "ladder",
     "demo",
 ]
 
@@ -183,6 +184,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "messaging-digest-sweep": {"task": "messaging.digest_sweep", "schedule": 60 * 60},
     # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.
     "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
+    # Daily: players without a ladder game for their ladder's inactive_days leave it.
+    "ladder-remove-inactive": {"task": "ladder.remove_inactive", "schedule": 24 * 60 * 60},
 }
 # Task modules that are not an app's `tasks.py` (autodiscovery finds only those).
 # games.inbound_sweeps imports games.inbound, which imports games.inbound_tasks.

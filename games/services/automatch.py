@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from accounts.models import User
 from accounts.selectors import contact_refusal_reason
 
+from .. import hooks
 from ..errors import ChallengeClosed
 from ..game_settings import GameSettings
 from ..models import Challenge, ChallengeStatus, ColourChoice, Game
@@ -22,7 +23,7 @@ _COMPATIBLE_COLOURS = {
     ColourChoice.WHITE: (ColourChoice.BLACK, ColourChoice.RANDOM),
     ColourChoice.RANDOM: (ColourChoice.BLACK, ColourChoice.WHITE, ColourChoice.RANDOM),
 }
-CANDIDATES = 20
+CANDIDATES = 50
 
 
 def _queue_lock(settings: GameSettings) -> None:
@@ -51,7 +52,9 @@ def challenge_auto_match(
     or wait in the queue (an open challenge in the Waiting Room) when none fits. Leaving the
     queue is `challenge_cancel`.
 
-    Ratings do not exist yet, so the longest-waiting player is paired, not the closest-rated.
+    Of the `CANDIDATES` longest-waiting compatible challenges, the one the registered match
+    ranking puts first is tried first (`hooks.match_candidates_rank`: the ladder app ranks by
+    closest rating); without a ranking, the longest-waiting.
     Returns the started Game or the waiting Challenge; a player already waiting with the same
     settings and colour gets that challenge back instead of a second place in the queue.
     Challenges of players who ignore `user` (or whom `user` ignores) are skipped; one taken by
@@ -71,6 +74,9 @@ def challenge_auto_match(
         .exclude(creator=user)
         .select_related("creator")
         .order_by("created", "pk")[:CANDIDATES]
+    )
+    candidates = hooks.match_candidates_rank(
+        user=user, settings=settings, candidates=list(candidates)
     )
     for candidate in candidates:
         if contact_refusal_reason(sender=user, recipient=candidate.creator) is not None:

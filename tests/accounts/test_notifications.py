@@ -34,6 +34,8 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Games", "timeout_warning", "immediate"),
         ("Games", "dispute", "immediate"),
         ("Games", "chat", "digest"),
+        ("Ladders", "ladder_challenge", "immediate"),
+        ("Ladders", "ladder_position", "digest"),
         ("Messages", "message", "immediate"),
     ]
     assert kind_get(name="chat").modes == ("off", "digest")

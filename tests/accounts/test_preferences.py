@@ -24,6 +24,8 @@ VALID = {
     "notify_timeout_warning": "immediate",
     "notify_dispute": "off",
     "notify_chat": "off",
+    "notify_ladder_challenge": "digest",
+    "notify_ladder_position": "off",
     "notify_message": "digest",
 }
 # Every kind the apps register today, in page order, with the modes each offers.
@@ -35,6 +37,8 @@ KINDS_TODAY = [
     ("timeout_warning", ["off", "immediate", "digest"]),
     ("dispute", ["off", "immediate", "digest"]),
     ("chat", ["off", "digest"]),
+    ("ladder_challenge", ["off", "immediate", "digest"]),
+    ("ladder_position", ["off", "immediate", "digest"]),
     ("message", ["off", "immediate", "digest"]),
 ]
 
@@ -58,7 +62,8 @@ def test_defaults_apply_before_anything_is_saved(player):
 
     assert prefs.pk is None
     assert selectors.notify_modes_get(user=player) == {
-        name: "digest" if name == "chat" else "immediate" for name, _ in KINDS_TODAY
+        name: "digest" if name in ("chat", "ladder_position") else "immediate"
+        for name, _ in KINDS_TODAY
     }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("wood", True)

@@ -46,8 +46,9 @@ def test_profile_page_query_count(client, user_factory, django_assert_max_num_qu
     client.force_login(viewer)
     client.get(reverse("home"))  # presence write happens here, not during the measured request
 
-    # session, viewer, profile owner, viewer's list entry for the owner, unread notifications
-    with django_assert_max_num_queries(5):
+    # session, viewer, profile owner, viewer's list entry for the owner, unread notifications,
+    # the owner's ratings (ladder's profile_ratings tag)
+    with django_assert_max_num_queries(6):
         response = client.get(reverse("profile_detail", args=["kuro"]))
     assert response.status_code == 200
 

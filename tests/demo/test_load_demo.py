@@ -18,6 +18,7 @@ from demo.services import (
     demo_users_load,
 )
 from games.models import Game, GameStatus
+from ladder.models import Ladder, LadderEntry, Rating
 
 pytestmark = pytest.mark.django_db
 
@@ -134,3 +135,25 @@ def test_the_command_loads_players_and_games_once(settings):
     call_command("load_demo", stdout=out)
     assert f"demo games: 0 created, {len(DEMO_GAMES)} already there" in out.getvalue()
     assert Game.objects.count() == len(DEMO_GAMES)
+
+
+def test_the_demo_has_three_ladders_with_every_demo_player_once(settings):
+
+    settings.DEBUG = True
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=out)
+    assert "demo ladders: 3 created" in out.getvalue()
+    assert "demo ladders: 0 created" in out.getvalue()
+    assert list(Ladder.objects.order_by("name").values_list("slug", flat=True)) == [
+        "badux-6",
+        "go-19",
+        "go-9",
+    ]
+    for ladder in Ladder.objects.all():
+        entries = LadderEntry.objects.filter(ladder=ladder).order_by("position")
+        assert list(entries.values_list("position", flat=True)) == [1, 2, 3, 4]
+    top = LadderEntry.objects.get(ladder__slug="go-19", position=1)
+    assert top.user.username == "bob"
+    # The finished demo game is rated: its players have a Go rating.
+    assert set(Rating.objects.values_list("user__username", flat=True)) == {"alice", "carol"}

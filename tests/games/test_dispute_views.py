@@ -265,9 +265,9 @@ def test_result_page_queries_stay_few_with_a_dispute_and_corrections(
     corrections.scoring_report_file(game_id=game.pk, user=white, reason="x", now=now)
     client.force_login(black)
     client.get(url("board", game))
-    # Session, user, game, preferences, chat + dispute, corrections, open report, and the
-    # unread notification count in the header.
-    with django_assert_max_num_queries(9):
+    # Session, user, game, preferences, chat + dispute, corrections, open report, the
+    # unread notification count in the header, and the ladder link (ladder's template tag).
+    with django_assert_max_num_queries(10):
         assert client.get(url("board", game)).status_code == 200
     with django_assert_max_num_queries(6):  # 5 + the header's unread notification count
         assert client.get(url("marking", game)).status_code == 200
@@ -275,6 +275,6 @@ def test_result_page_queries_stay_few_with_a_dispute_and_corrections(
         result = "B+R" if note != "two" else "W+R"
         corrections.result_correct(game_id=game.pk, staff=staff, now=now, note=note, result=result)
     assert ScoreDispute.objects.get(game=game).status == DisputeStatus.STAFF
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         page = client.get(url("board", game))
     assert len(page.context["result"]["corrections"]) == 3

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from demo.services import DEMO_PASSWORD, demo_games_load, demo_users_load
+from demo.services import DEMO_PASSWORD, demo_games_load, demo_ladders_load, demo_users_load
 
 
 class Command(BaseCommand):
@@ -28,10 +28,12 @@ class Command(BaseCommand):
             )
         usernames = demo_users_load()
         created, existing = demo_games_load(now=timezone.now())
+        ladders, _ = demo_ladders_load(now=timezone.now())
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo players ready: {', '.join(usernames)} "
                 f"(log in with username or <name>@example.com, password {DEMO_PASSWORD!r}); "
-                f"demo games: {created} created, {existing} already there"
+                f"demo games: {created} created, {existing} already there; "
+                f"demo ladders: {ladders} created"
             )
         )

@@ -1,0 +1,45 @@
+"""The ladder's receivers of `games.hooks`, registered when `LadderConfig.ready` imports this
+module. The result receivers run inside the game's transaction, holding its row lock: ratings
+and positions commit or roll back with the result, and notices are queued through the outbox.
+The match ranking orders the auto-match queue by rating."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from games import hooks
+from games.game_settings import GameSettings
+from games.models import Game, ResultCorrection
+
+from .models import Rating
+from .services.ladders import ladder_game_apply
+from .services.ratings import ratings_apply, ratings_correct, start_values
+
+
+@hooks.game_finished_register
+def on_game_finished(*, game: Game, now: dt.datetime) -> None:
+    """Rate the game and apply it to its ladder, if it is a ladder game."""
+    ratings_apply(game=game, now=now)
+    ladder_game_apply(game=game, now=now)
+
+
+@hooks.result_corrected_register
+def on_result_corrected(*, game: Game, correction: ResultCorrection, now: dt.datetime) -> None:
+    """Re-rate the game. Ladder positions stay as the game's first result left them: by the
+    time staff correct a result, later ladder games have been played from those positions."""
+    ratings_correct(game=game, now=now)
+
+
+@hooks.match_ranking_register
+def closest_rating_first(*, user, settings: GameSettings, candidates: list) -> list:
+    """Auto-match tries the waiting player whose rating in the family is closest to `user`'s
+    first (unrated players count at the start rating); equal gaps keep the queue's order."""
+    ratings = dict(
+        Rating.objects.filter(
+            family=settings.board_kind,
+            user_id__in=[user.pk, *(c.creator_id for c in candidates)],
+        ).values_list("user_id", "rating")
+    )
+    start = start_values()[0]
+    mine = ratings.get(user.pk, start)
+    return sorted(candidates, key=lambda c: abs(ratings.get(c.creator_id, start) - mine))

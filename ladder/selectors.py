@@ -1,0 +1,318 @@
+"""Reads: ratings as pages show them, rating and position histories, the ladder table and who
+may challenge whom (the same rules the challenge service enforces)."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+from collections import Counter
+
+from django.db.models import Q
+from django.utils import formats
+
+from accounts.models import User
+from games.models import Vacation
+
+from . import glicko2, ranks
+from .models import (
+    ChallengeStatus,
+    Family,
+    Ladder,
+    LadderChallenge,
+    LadderEntry,
+    PositionChange,
+    RangeKind,
+    Rating,
+    RatingChange,
+    VacationRule,
+)
+from .services.ratings import start_values
+
+
+@dataclasses.dataclass(frozen=True)
+class RatingView:
+    """A rating as shown: rating, deviation widened to today, rank, provisional or not."""
+
+    family: str
+    family_label: str
+    rating: float
+    deviation: float
+    games: int
+    board_size: int | None
+
+    @property
+    def rank(self) -> str:
+        return ranks.rank_name(self.rating)
+
+    @property
+    def provisional(self) -> bool:
+        return glicko2.is_provisional(self.deviation)
+
+
+def rating_view(row: Rating, now: dt.datetime) -> RatingView:
+    deviation = row.deviation
+    if row.updated is not None:
+        days = max((now - row.updated).total_seconds(), 0) / 86400
+        deviation = glicko2.widen(row.deviation, row.volatility, glicko2.periods_between(days))
+    return RatingView(
+        row.family, Family(row.family).label, row.rating, deviation, row.games, row.board_size
+    )
+
+
+def ratings_of(*, user: User, now: dt.datetime) -> list[RatingView]:
+    """`user`'s ratings, Go first; families never rated are left out."""
+    rows = Rating.objects.filter(user=user).order_by("-family")
+    return [rating_view(row, now) for row in rows]
+
+
+def rating_history(*, user: User, family: str) -> list[RatingChange]:
+    """`user`'s rated games in `family`, oldest first."""
+    return list(RatingChange.objects.filter(user=user, family=family).order_by("created", "pk"))
+
+
+def players_by_rating(
+    *, family: str, low: float | None, high: float | None, limit: int = 50
+) -> list[Rating]:
+    """Players rated in `family` between `low` and `high` (either may be None), best first."""
+    rows = Rating.objects.filter(family=family, games__gt=0).select_related("user")
+    if low is not None:
+        rows = rows.filter(rating__gte=low)
+    if high is not None:
+        rows = rows.filter(rating__lte=high)
+    return list(rows.order_by("-rating", "pk")[:limit])
+
+
+def position_history(*, ladder: Ladder, user: User) -> list[PositionChange]:
+    """`user`'s position changes in `ladder`, oldest first."""
+    return list(PositionChange.objects.filter(ladder=ladder, user=user).order_by("created", "pk"))
+
+
+# Who may challenge whom ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ChallengeContext:
+    """Everything the challenge rules read about one would-be challenger in one ladder, loaded
+    in a few queries so the table can give every row its reason."""
+
+    ladder: Ladder
+    me: LadderEntry | None
+    now: dt.datetime
+    outgoing: int  # my running challenges
+    incoming: Counter  # running challenges against each user id
+    playing: set[int]  # user ids I have a running ladder game with
+    last_challenged: dict[int, dt.datetime]  # defender id -> my last challenge's end (or start)
+    ratings: dict[int, float]
+    on_vacation: set[int]
+
+
+def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) -> ChallengeContext:
+    """The context for `user` (None or not in the ladder: nobody may be challenged)."""
+    me = None
+    if user is not None and user.is_authenticated:
+        me = LadderEntry.objects.filter(ladder=ladder, user=user, position__isnull=False).first()
+    running = LadderChallenge.objects.filter(ladder=ladder, status=ChallengeStatus.RUNNING)
+    incoming = Counter(running.values_list("defender_id", flat=True))
+    outgoing, playing, last, ratings, vacation = 0, set(), {}, {}, set()
+    if me is not None:
+        mine = running.filter(Q(challenger=user) | Q(defender=user)).values_list(
+            "challenger_id", "defender_id"
+        )
+        for challenger_id, defender_id in mine:
+            outgoing += challenger_id == user.pk
+            playing.add(defender_id if challenger_id == user.pk else challenger_id)
+        since = now - dt.timedelta(days=ladder.rematch_wait_days)
+        earlier = LadderChallenge.objects.filter(
+            Q(finished__gte=since) | Q(finished__isnull=True), ladder=ladder, challenger=user
+        ).values_list("defender_id", "created", "finished")
+        for defender_id, created, finished in earlier:
+            when = finished or created
+            last[defender_id] = max(last.get(defender_id, when), when)
+        if ladder.range_kind == RangeKind.RATING:
+            ratings = ladder_ratings(ladder=ladder)
+        if ladder.vacation == VacationRule.PROTECTED:
+            vacation = set(
+                Vacation.objects.filter(started__isnull=False, until__gt=now).values_list(
+                    "user_id", flat=True
+                )
+            )
+    return ChallengeContext(ladder, me, now, outgoing, incoming, playing, last, ratings, vacation)
+
+
+def ladder_ratings(*, ladder: Ladder) -> dict[int, float]:
+    """The rating in the ladder's family of every player in it (start rating when unrated)."""
+    start = start_values()[0]
+    users = LadderEntry.objects.filter(ladder=ladder, position__isnull=False).values_list(
+        "user_id", flat=True
+    )
+    found = dict(
+        Rating.objects.filter(family=ladder.board_kind, user_id__in=users).values_list(
+            "user_id", "rating"
+        )
+    )
+    return {user_id: found.get(user_id, start) for user_id in users}
+
+
+def _in_range(ctx: ChallengeContext, target: LadderEntry) -> bool:
+    ladder, me = ctx.ladder, ctx.me
+    if ladder.range_kind == RangeKind.POSITIONS:
+        return me.position - target.position <= ladder.range_value
+    if ladder.range_kind == RangeKind.PERCENT:
+        reach = max(1, math.ceil((me.position - 1) * ladder.range_value / 100))
+        return me.position - target.position <= reach
+    mine = ctx.ratings.get(me.user_id, start_values()[0])
+    return ctx.ratings.get(target.user_id, mine) - mine <= ladder.range_value
+
+
+def refusal_reason(ctx: ChallengeContext, target: LadderEntry) -> str | None:
+    """Why the context's player may not challenge `target` now, in plain words; None if they
+    may. The order is the order a player would check."""
+    ladder, me = ctx.ladder, ctx.me
+    if not ladder.open:
+        return "the ladder is closed"
+    if me is None:
+        return "join the ladder to challenge"
+    if target.user_id == me.user_id:
+        return "that's you"
+    if target.position > me.position:
+        return "below you"
+    if not _in_range(ctx, target):
+        return "outside your range"
+    if ladder.one_game_per_pair and target.user_id in ctx.playing:
+        return "you are already playing them"
+    if ctx.outgoing >= ladder.max_outgoing:
+        return f"you already have {ctx.outgoing} challenges running"
+    limit = ladder.max_incoming_top if target.position <= ladder.top_band else ladder.max_incoming
+    against = ctx.incoming.get(target.user_id, 0)
+    if against >= limit:
+        return f"already {against} challenge{'s' if against != 1 else ''} against them"
+    last = ctx.last_challenged.get(target.user_id)
+    if last is not None and ladder.rematch_wait_days:
+        until = last + dt.timedelta(days=ladder.rematch_wait_days)
+        if until > ctx.now:
+            return f"rematch wait until {formats.date_format(until, 'j M')}"
+    if target.user_id in ctx.on_vacation:
+        return "on vacation"
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class LadderRow:
+    entry: LadderEntry
+    rating: RatingView | None
+    running: int
+    reason: str | None  # None: the Challenge button
+
+
+def ladder_table(
+    *,
+    ladder: Ladder,
+    user: User | None,
+    now: dt.datetime,
+    positions: tuple[int, int] | None = None,
+) -> list[LadderRow]:
+    """The ladder table (the rows from `positions` = (first, last), or all): each player with
+    rank, running challenges, last result, and whether `user` may challenge them (or why
+    not). A fixed number of queries at any size."""
+    entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
+    if positions is not None:
+        entries = entries.filter(position__range=positions)
+    entries = list(entries.select_related("user").order_by("position"))
+    ratings = {
+        row.user_id: row
+        for row in Rating.objects.filter(
+            family=ladder.board_kind, user_id__in=[e.user_id for e in entries]
+        )
+    }
+    ctx = challenge_context(ladder=ladder, user=user, now=now)
+    running = Counter(
+        user_id
+        for pair in LadderChallenge.objects.filter(
+            ladder=ladder, status=ChallengeStatus.RUNNING
+        ).values_list("challenger_id", "defender_id")
+        for user_id in pair
+    )
+    rows = []
+    for entry in entries:
+        rating = ratings.get(entry.user_id)
+        rows.append(
+            LadderRow(
+                entry,
+                rating_view(rating, now) if rating else None,
+                running[entry.user_id],
+                refusal_reason(ctx, entry) if ctx.me is not None else None,
+            )
+        )
+    return rows
+
+
+def ladder_games(*, ladder: Ladder, user: User) -> list[LadderChallenge]:
+    """`user`'s challenges in `ladder`, newest first, with their games."""
+    return list(
+        LadderChallenge.objects.filter(Q(challenger=user) | Q(defender=user), ladder=ladder)
+        .select_related("game", "challenger", "defender")
+        .order_by("-created", "-pk")[:100]
+    )
+
+
+def ladder_of_game(*, game_id: int) -> LadderChallenge | None:
+    """The ladder challenge that started this game, if any."""
+    return (
+        LadderChallenge.objects.select_related("ladder", "challenger", "defender")
+        .filter(game_id=game_id)
+        .first()
+    )
+
+
+# Handicap from the rating gap ----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandicapHint:
+    """What the new-game form suggests between two players in one family."""
+
+    family_label: str
+    weaker: str  # username: takes Black
+    gap_ranks: float
+    stones: int  # 0 (even or no komi) or 2..9
+    no_komi: bool
+
+    @property
+    def text(self) -> str:
+        if self.stones:
+            return f"{self.stones} stones, komi 0.5, {self.weaker} takes Black"
+        if self.no_komi:
+            return f"no komi (0.5), {self.weaker} takes Black"
+        return "an even game"
+
+
+def handicap_for_gap(gap_ranks: float) -> tuple[int, bool]:
+    """(stones, no komi) for a gap of `gap_ranks`, the usual way on 19×19: the gap rounded to
+    whole ranks d (halves up); 0 an even game, 1 no komi (0.5), d stones at komi 0.5 from 2
+    on, at most 9. (As rated, ranks.handicap_ranks, d stones are worth d - 0.5 ranks.)"""
+    d = math.floor(abs(gap_ranks) + 0.5)
+    if d == 0:
+        return 0, False
+    if d == 1:
+        return 0, True
+    return min(9, d), True
+
+
+def handicap_hints(*, user: User, opponent: User) -> list[HandicapHint]:
+    """For each family where either player is rated, the handicap their rating gap suggests
+    (an unrated player counts at the start rating)."""
+    rows = Rating.objects.filter(user__in=[user, opponent])
+    by = {(r.user_id, r.family): r.rating for r in rows}
+    start = start_values()[0]
+    hints = []
+    for family in (Family.GO, Family.BADUX):
+        if (user.pk, family) not in by and (opponent.pk, family) not in by:
+            continue
+        mine = by.get((user.pk, family), start)
+        theirs = by.get((opponent.pk, family), start)
+        gap = ranks.rank_index(mine) - ranks.rank_index(theirs)
+        stones, no_komi = handicap_for_gap(gap)
+        weaker = opponent.username if gap > 0 else user.username
+        hints.append(HandicapHint(Family(family).label, weaker, abs(gap), stones, no_komi))
+    return hints
