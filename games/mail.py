@@ -136,19 +136,24 @@ def challenge_mail(*, challenge: Challenge) -> MailContent:
     )
 
 
-def challenge_answered_mail(*, challenge: Challenge) -> MailContent:
-    """Accepted or declined, to the creator."""
+def challenge_answered_mail(*, challenge: Challenge, paired: bool = False) -> MailContent:
+    """Accepted or declined, to the creator; `paired`: auto-match took their open challenge."""
     who = challenge.recipient.username if challenge.recipient else "Someone"
     accepted = challenge.status == ChallengeStatus.ACCEPTED
+    if accepted and paired:
+        subject = f"Auto-match paired you with {who}"
+    elif accepted:
+        subject = f"{who} accepted your challenge"
+    else:
+        subject = f"{who} declined your invitation"
     return MailContent(
-        subject=(
-            f"{who} accepted your challenge" if accepted else f"{who} declined your invitation"
-        ),
+        subject=subject,
         template="games/mail/challenge_answered",
         context={
             "challenge": challenge,
             "who": who,
             "accepted": accepted,
+            "paired": paired,
             "game_url": game_url(challenge.game) if accepted and challenge.game else "",
         },
     )

@@ -212,6 +212,7 @@ def result_context(
         "dead_source": dead_source,
         "draw": game.result == "0",
         "counting": game.awaiting_count,
+        "counted": counted,
         "is_player": is_player,
         "can_dispute": can_dispute,
         "dispute_until": dispute_until if can_dispute else None,
