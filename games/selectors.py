@@ -290,6 +290,16 @@ def duration_label(value: dt.timedelta | None) -> str:
     return unit(mins, "minute")
 
 
+def clock_left_label(*, left: dt.timedelta | None, weekend_pause: bool) -> str:
+    """The one wording of a clock's time left, on the board, the status page and in mails:
+    clock time ('6 days 23 hours'), with '(weekends not counted)' when the game pauses them,
+    since the real time to the deadline is then longer."""
+    label = duration_label(left)
+    if left is not None and weekend_pause:
+        label += " (weekends not counted)"
+    return label
+
+
 @dataclass(frozen=True)
 class MoveRow:
     """One line of the move list."""
