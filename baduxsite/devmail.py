@@ -31,12 +31,13 @@ def first_link(text: str) -> str:
 
 class EmailBackend(BaseEmailBackend):
     """Writes each message to `<EMAIL_FILE_PATH>/<UTC time>-<pid>-<n>.eml` and prints a summary
-    line to `stream` (stdout)."""
+    line to `stream`: by default the process's real stdout, since a Celery worker redirects
+    `sys.stdout` into its log as warnings."""
 
     def __init__(self, *args, file_path: str | os.PathLike | None = None, stream=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.directory = Path(file_path or settings.EMAIL_FILE_PATH)
-        self.stream = stream or sys.stdout
+        self.stream = stream or sys.__stdout__ or sys.stdout
 
     def send_messages(self, email_messages: list[EmailMessage]) -> int:
         self.directory.mkdir(parents=True, exist_ok=True)
