@@ -61,6 +61,7 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
     assert "Welcome back" not in page.content()
     assert page.is_visible('a.button:has-text("New game")')
 
+    page.hover(".nav-group-account > .nav-group-title")  # the account pages' menu
     page.click('button:has-text("Log out")')
     page.goto(f"{base}/accounts/login/")
     _shoot(browser, context, page.url, "login")
