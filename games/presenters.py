@@ -230,7 +230,6 @@ def result_context(
         "dead_source": dead_source,
         "draw": game.result == "0",
         "counting": game.awaiting_count,
-        "counted": counted,
         "is_player": is_player,
         "can_dispute": can_dispute,
         "dispute_until": dispute_until if can_dispute else None,
@@ -238,6 +237,7 @@ def result_context(
         "marking_open": dispute is not None and now is not None and dispute.is_open(now),
         "corrections": list(corrections),
         "reported": reported,
+        "counted": counted,
     }
 
 
