@@ -97,11 +97,16 @@ def test_a_profile_offers_a_challenge_that_fills_in_the_opponent(
     )
 
 
-def test_home_page_offers_play_when_it_is_your_turn(client, game_factory, black, white):
+def test_home_page_offers_play_when_it_is_your_turn(
+    client, game_factory, black, white, django_assert_max_num_queries
+):
     game_factory()  # kuro to move
     game_factory(moves=("E5",))  # shiro to move
     client.force_login(black)
-    body = client.get(reverse("home")).content.decode()
+    client.get(reverse("home"))  # the presence write happens here, not in the measured request
+    # session, player, unread notifications, the games count (one query for any number)
+    with django_assert_max_num_queries(4):
+        body = client.get(reverse("home")).content.decode()
     assert "Welcome back, kuro." in body
     assert "It is your turn in <strong>1 game</strong> of 2 running." in body
     assert f'<a class="button" href="{reverse("games:next")}">Play</a>' in body
