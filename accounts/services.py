@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 from django_countries import countries
 
+from . import hooks
 from .models import (
     BoardTheme,
     NotificationSetting,
@@ -78,10 +79,12 @@ def preferences_update(
     board_theme: str,
     show_coordinates: bool,
     notify: Mapping[str, str],
+    now: dt.datetime,
 ) -> Preferences:
     """Store all preferences of `user` (time zone lives on the user row). `notify` maps kind
     names to `Notify` modes, as `notify_modes_set` takes them; kinds it leaves out keep their
-    setting. Nothing is written when any value is invalid."""
+    setting. Nothing is written when any value is invalid. A new time zone runs the
+    time-zone-changed hook (`accounts.hooks`) at `now`, in the same transaction."""
     errors: dict[str, str] = {}
     if time_zone not in time_zone_choices():
         errors["time_zone"] = f"Unknown time zone {time_zone!r}; pick one from the list."
@@ -92,8 +95,10 @@ def preferences_update(
         raise ValidationError(errors)
     with transaction.atomic():
         if user.time_zone != time_zone:
+            old = user.time_zone
             user.time_zone = time_zone
             user.save(update_fields=["time_zone"])
+            hooks.time_zone_changed_run(user=user, old=old, new=time_zone, now=now)
         prefs, _ = Preferences.objects.update_or_create(
             user=user,
             defaults={"board_theme": board_theme, "show_coordinates": show_coordinates},

@@ -67,7 +67,9 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
         form = PreferencesForm(request.POST)
         if form.is_valid():
             try:
-                prefs = services.preferences_update(user=user, **form.cleaned_data)
+                prefs = services.preferences_update(
+                    user=user, now=timezone.now(), **form.cleaned_data
+                )
             except ValidationError as error:
                 form.add_error(None, error)
             else:

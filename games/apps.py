@@ -9,7 +9,13 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Registers games' notification kinds, the Celery tasks (the outbox checks task names;
-        # workers also load games.inbound_sweeps through CELERY_IMPORTS) and the receivers of
-        # allauth's sign-up signals in every process. Imported here, not at the top: these
-        # modules import models, which need the app registry complete.
+        # workers also load games.inbound_sweeps through CELERY_IMPORTS), the receivers of
+        # allauth's sign-up signals, and the receiver that reschedules running clocks when a
+        # player changes time zone (accounts runs that hook). Imported here, not at the top:
+        # these modules import models, which need the app registry complete.
+        from accounts.hooks import time_zone_changed_register  # registered below, see above
+
         from . import notices, receivers, tasks  # noqa: F401
+        from .services.zones import clocks_rezone  # imports models, see above
+
+        time_zone_changed_register(clocks_rezone)

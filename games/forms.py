@@ -6,6 +6,8 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 
+import rules
+
 from .choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
 from .game_settings import (
     BOARD_SIZES,
@@ -20,8 +22,9 @@ from .game_settings import (
 )
 from .models import CONTACT_MAX_LENGTH
 
+# The same names as everywhere else ("Go 19×19", "Badux hex 6": the models' board_label).
 GAME_CHOICES = [
-    (f"{kind.value}-{n}", f"{kind.label} {n}×{n}" if kind == BoardKind.SQUARE else f"Badux {n}")
+    (f"{kind.value}-{n}", f"{kind.label} {rules.topology_for(kind, n).label}")
     for kind in (BoardKind.SQUARE, BoardKind.HEX)
     for n in BOARD_SIZES[kind]
 ]
@@ -89,7 +92,7 @@ class NewGameForm(forms.Form):
         + list(RuleSetKey.choices),
         initial=BOARD_RULES,
         required=False,
-        help_text="Badux boards are normally played with the Badux rules.",
+        help_text="Go rules are for square boards; Badux boards are played with the Badux rules.",
     )
     komi = KomiField(
         required=False,

@@ -5,8 +5,9 @@ The new-game and auto-match forms build one; `challenge_create`, `challenge_auto
 their games with it. The defaults and limits live here and nowhere else:
 
 * board: Go on 9, 13 or 19 (`square`), Badux on hexagons of side 6, 8 or 12 (`hex`);
-* rules: a preset of `rules.ruleset`; left out, the board's own (Go: area scoring, Badux: the
-  Badux rules);
+* rules: a preset of `rules.ruleset` that fits the board: Go rules (area or territory
+  scoring) on square boards, the Badux rules on hexagons; left out, the board's own. A
+  mismatch is refused on "ruleset" (a stored game keeps the rules it was played with);
 * komi: half points between -50 and 50; left out, the preset's for the board and handicap;
 * handicap: 0 or 2 to 9 stones, where the board has the points for them;
 * clock: days per move (1, 2, 3, 5, 7, 14 or 21; default 3), or Fischer with an initial bank
@@ -49,6 +50,11 @@ DEFAULT_CLOCK_DAYS = 3
 FISCHER_INCREMENT_DAYS = (1, 2, 3, 5, 7)
 FISCHER_CAP_DAYS = (7, 14, 21, 30, 45, 60)
 HANDICAPS = (0, 2, 3, 4, 5, 6, 7, 8, 9)
+# The presets each board shape may be played with; the first is the board's own.
+BOARD_RULESETS: dict[str, tuple[str, ...]] = {
+    BoardKind.SQUARE: (RuleSetKey.GO_AREA, RuleSetKey.GO_TERRITORY),
+    BoardKind.HEX: (RuleSetKey.BADUX,),
+}
 MAX_KOMI = Decimal("50")
 
 
@@ -108,9 +114,14 @@ class GameSettings:
         True, models.BooleanField("Clocks stop during vacations", default=True)
     )
     rated: bool = _setting(True, models.BooleanField(default=True))
+    # Not a setting: True when read from a stored row (`of`), which keeps the rules it was
+    # created with even where they no longer fit its board.
+    stored: dataclasses.InitVar[bool] = False
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, stored: bool) -> None:
         for check in _checks:
+            if check is _check_rules_fit_board and stored:
+                continue
             check(self)
 
     # Building -------------------------------------------------------------------------------
@@ -132,8 +143,9 @@ class GameSettings:
 
     @classmethod
     def of(cls, row: Any) -> GameSettings:
-        """The settings stored on a challenge or game (any object with these attributes)."""
-        return cls(**{name: getattr(row, name) for name in cls.names()})
+        """The settings stored on a challenge or game (any object with these attributes).
+        A row stored before rules had to fit the board keeps the rules it was created with."""
+        return cls(**{name: getattr(row, name) for name in cls.names()}, stored=True)
 
     def replace(self, **changes: Any) -> GameSettings:
         """A copy with `changes` (checked like any other value)."""
@@ -203,6 +215,21 @@ def _check_ruleset(s: GameSettings) -> None:
     _set(s, "ruleset", str(RuleSetKey(s.ruleset)))
 
 
+def _check_rules_fit_board(s: GameSettings) -> None:
+    if s.ruleset not in BOARD_RULESETS[s.board_kind]:
+        if s.board_kind == BoardKind.HEX:
+            message = (
+                "Badux boards are played with the Badux rules; choose them, or the board's own "
+                "rules, or a square Go board for Go rules."
+            )
+        else:
+            message = (
+                "The Badux rules are for hexagonal boards; choose Go rules (or the board's own) "
+                "for a square Go board."
+            )
+        raise InvalidSetting("ruleset", message)
+
+
 def _check_handicap(s: GameSettings) -> None:
     if not _is_int(s.handicap) or s.handicap not in HANDICAPS:
         raise InvalidSetting("handicap", "Handicap is 0 (none) or 2 to 9 stones.")
@@ -266,6 +293,7 @@ def _check_flags(s: GameSettings) -> None:
 _checks: tuple[Callable[[GameSettings], None], ...] = (
     _check_board,
     _check_ruleset,
+    _check_rules_fit_board,
     _check_handicap,
     _check_komi,
     _check_clock,

@@ -24,7 +24,7 @@ from .counting import dispute_window, game_score
 from .models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_replay
 from .reply_address import reply_address_for
-from .selectors import duration_label
+from .selectors import clock_left_label, clock_time_left
 
 # Widths of the inline boards: small enough for a phone, the result one a bit wider so the
 # caption under the board stays readable.
@@ -74,7 +74,8 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
     opponent = game.player(other(game.to_move))
     position, _ = _position_and_score(game, scored=False)
     png = render_png(position, size=TURN_IMAGE_PX, theme=_theme(player))
-    left = game.deadline - now if game.deadline else None
+    # Clock time, as the board shows it (weekends not counted when the game pauses them).
+    left = clock_time_left(game=game, colour=game.to_move, now=now) if game.deadline else None
     # Play by e-mail: a reply to this mail plays this move (None while INBOUND_MAIL_DOMAIN is off).
     reply_to = reply_address_for(user_id=player.pk, game_id=game.pk, move_number=game.move_number)
     return MailContent(
@@ -88,7 +89,9 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
             "last_move": _last_move(game, position),
             "game_url": game_url(game),
             "deadline": _local(game.deadline, player),
-            "time_left": duration_label(left) if left is not None else "",
+            "time_left": clock_left_label(left=left, weekend_pause=game.weekend_pause)
+            if left is not None
+            else "",
             "board_cid": BOARD_CID,
             "board_width": TURN_IMAGE_PX,
             "reply_by_mail": bool(reply_to),
@@ -148,19 +151,24 @@ def challenge_mail(*, challenge: Challenge) -> MailContent:
     )
 
 
-def challenge_answered_mail(*, challenge: Challenge) -> MailContent:
-    """Accepted or declined, to the creator."""
+def challenge_answered_mail(*, challenge: Challenge, paired: bool = False) -> MailContent:
+    """Accepted or declined, to the creator; `paired`: auto-match took their open challenge."""
     who = challenge.recipient.username if challenge.recipient else "Someone"
     accepted = challenge.status == ChallengeStatus.ACCEPTED
+    if accepted and paired:
+        subject = f"Auto-match paired you with {who}"
+    elif accepted:
+        subject = f"{who} accepted your challenge"
+    else:
+        subject = f"{who} declined your invitation"
     return MailContent(
-        subject=(
-            f"{who} accepted your challenge" if accepted else f"{who} declined your invitation"
-        ),
+        subject=subject,
         template="games/mail/challenge_answered",
         context={
             "challenge": challenge,
             "who": who,
             "accepted": accepted,
+            "paired": paired,
             "game_url": game_url(challenge.game) if accepted and challenge.game else "",
         },
     )

@@ -23,19 +23,10 @@ from .counting import (
 )
 from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_moves, game_replay
-from .selectors import duration_label, game_clocks, game_move_list
+from .selectors import clock_left_label, duration_label, game_clocks, game_move_list
 from .svg import board_thumbnail_svg, review_frames
 
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
-# The lines of the count table, one column per player (narrow enough for a phone).
-SCORE_LINES = (
-    ("territory", "Territory"),
-    ("stones", "Stones"),
-    ("dead", "Dead stones"),
-    ("prisoners", "Prisoners"),
-    ("komi", "Komi"),
-    ("total", "Total"),
-)
 
 
 def board_context(
@@ -80,7 +71,7 @@ def board_context(
                 "user": game.player(c),
                 "captures": position.captured_by(c),
                 "clock": clocks[c],
-                "left": duration_label(clocks[c].left),
+                "left": clock_left_label(left=clocks[c].left, weekend_pause=game.weekend_pause),
                 "to_move": clocks[c].running,
             }
         )
@@ -128,7 +119,9 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                 "colour_name": COLOUR_NAMES[mine],
                 "opponent": game.player(rules.other(mine)),
                 "my_turn": game.to_move == mine,
-                "left": duration_label(clocks[game.to_move].left),
+                "left": clock_left_label(
+                    left=clocks[game.to_move].left, weekend_pause=game.weekend_pause
+                ),
                 "deadline": game.deadline,
                 "stopped": clocks[game.to_move].stopped,
                 "thumbnail": board_thumbnail_svg(
@@ -143,17 +136,42 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
 
 
 def score_lines(count: dict) -> list[dict]:
-    """The count table of a stored count (`Score.as_dict()`): one line per SCORE_LINES entry,
-    one column per player."""
+    """The count table of a stored count (`Score.as_dict()`), one column per player: first the
+    lines that add up to the total, in the order of the caption's sum ("counted": True, a
+    subtraction shown as a negative number), then the total, then the lines shown for
+    information only ("counted": False). Area scoring counts live stones, territory and komi;
+    prisoners and dead stones are only shown (a dead stone's point is its owner's territory).
+    Territory scoring counts territory, minus own stones captured, minus own dead stones, plus
+    komi."""
     black, white = count["black"], count["white"]
-    return [
-        {
+
+    def line(key: str, label: str, b: float, w: float, *, counted: bool = True) -> dict:
+        return {
             "key": key,
             "label": label,
-            "black": points_label(black[key]),
-            "white": points_label(white[key]),
+            "black": points_label(b),
+            "white": points_label(w),
+            "counted": counted,
         }
-        for key, label in SCORE_LINES
+
+    komi = line("komi", "Komi", black["komi"], white["komi"])
+    total = line("total", "Total", black["total"], white["total"])
+    if count.get("method") == "territory":
+        return [
+            line("territory", "Territory", black["territory"], white["territory"]),
+            # Prisoners lost: the stones the opponent captured during the game.
+            line("lost", "Own stones captured", -white["prisoners"], -black["prisoners"]),
+            line("dead", "Own dead stones", -black["dead"], -white["dead"]),
+            komi,
+            total,
+        ]
+    return [
+        line("stones", "Live stones", black["stones"], white["stones"]),
+        line("territory", "Territory", black["territory"], white["territory"]),
+        komi,
+        total,
+        line("prisoners", "Prisoners taken", black["prisoners"], white["prisoners"], counted=False),
+        line("dead", "Own dead stones", black["dead"], white["dead"], counted=False),
     ]
 
 
@@ -225,6 +243,7 @@ def result_context(
         "marking_open": dispute is not None and now is not None and dispute.is_open(now),
         "corrections": list(corrections),
         "reported": reported,
+        "counted": counted,
     }
 
 

@@ -121,8 +121,9 @@ def notify_challenge(challenge_id: int) -> bool:
 
 
 @shared_task(name="games.notify_challenge_answered", **RETRY_OPTIONS)
-def notify_challenge_answered(challenge_id: int) -> bool:
-    """Tell the creator that their invitation was declined or accepted."""
+def notify_challenge_answered(challenge_id: int, paired: bool = False) -> bool:
+    """Tell the creator that their invitation was declined or accepted, or that auto-match
+    (`paired`) started a game from their open challenge."""
     challenge = (
         Challenge.objects.select_related("creator", "recipient", "game")
         .filter(pk=challenge_id)
@@ -138,6 +139,9 @@ def notify_challenge_answered(challenge_id: int) -> bool:
     if challenge.status == ChallengeStatus.DECLINED:
         text = f"{who} declined your invitation to {challenge.board_label}."
         url = reverse("games:challenge", args=[challenge.pk])
+    elif paired:
+        text = f"Auto-match paired you with {who}: your {challenge.board_label} game has started."
+        url = reverse("games:board", args=[challenge.game_id])
     else:
         text = f"{who} accepted your challenge ({challenge.board_label})."
         url = reverse("games:board", args=[challenge.game_id])
@@ -148,7 +152,7 @@ def notify_challenge_answered(challenge_id: int) -> bool:
         text=text,
         url=url,
         now=now,
-        mail=lambda: mail.challenge_answered_mail(challenge=challenge),
+        mail=lambda: mail.challenge_answered_mail(challenge=challenge, paired=paired),
     )
     return notified.mailed
 

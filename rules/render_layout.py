@@ -14,10 +14,11 @@ Pure arithmetic, no Pillow. One geometry serves both pictures of a board:
   crisp; the board is centred in the image.
 * Hexagon of side n, axial (q, r): x = k*(q + r/2), y = k*(sqrt(3)/2)*r around the centre, rows
   horizontal, corners pointing left and right. Row numbers sit one step beyond both ends of each
-  row; column letters sit further out (1.65 steps) beyond both ends of each column diagonal
-  (constant q), so on the two slanted edges that carry both kinds the letters fall between the
-  numbers and off the row lines. The board reaches HEX_RIM_COORDS = 2.2 spacings beyond the
-  corner points: room for the letters at a readable size.
+  row, so the four slanted edges carry numbers only. Column letters sit just beyond the end of
+  each column diagonal (constant q) that meets the top or the bottom edge: the letters of the
+  left half along the bottom, of the right half along the top, the middle column's at both. No
+  letter ever sits between two numbers, where "E 11" and "D 10" would read as pairs. The
+  board reaches HEX_RIM_COORDS spacings beyond the corner points: room for the labels.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ SQUARE_MARGIN_COORDS = 1.42
 SQUARE_MARGIN_PLAIN = 0.62
 # Hexagons: label distances along the row / column lines, in spacings.
 HEX_ROW_LABEL_STEPS = 0.95
-HEX_COLUMN_LABEL_STEPS = 1.65
-HEX_RIM_COORDS = 2.2
+HEX_COLUMN_LABEL_STEPS = 1.1
+HEX_RIM_COORDS = 1.75
 HEX_RIM_PLAIN = 0.75
 HEX_PAD = 0.12  # page showing around the hexagon's corners, in spacings
 HEX_CORNERS = ((-1, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1))  # axial, clockwise from left
@@ -179,9 +180,10 @@ def _hex_geometry(t: Topology, coordinates: bool) -> BoardGeometry:
             labels.append(Label(number, *at(q_hi + HEX_ROW_LABEL_STEPS, r), "row"))
         for q in range(-m, m + 1):
             letter = COLUMN_LETTERS[q + m]
-            r_lo, r_hi = max(-m, -m - q), min(m, m - q)
-            labels.append(Label(letter, *at(q, r_lo - HEX_COLUMN_LABEL_STEPS), "col"))
-            labels.append(Label(letter, *at(q, r_hi + HEX_COLUMN_LABEL_STEPS), "col"))
+            if q >= 0:  # the column starts on the top edge (r = -m)
+                labels.append(Label(letter, *at(q, -m - HEX_COLUMN_LABEL_STEPS), "col"))
+            if q <= 0:  # and ends on the bottom edge (r = m)
+                labels.append(Label(letter, *at(q, m + HEX_COLUMN_LABEL_STEPS), "col"))
     return BoardGeometry(
         topology=t,
         width=width,

@@ -93,6 +93,25 @@ def wait_for_http(url: str, children: list[Child], timeout: float) -> bool:
     return False
 
 
+def browse_url(host: str, port: int) -> str:
+    """The address a browser on this machine opens: a wildcard bind is browsed on loopback."""
+    browse_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # noqa: S104
+    return f"http://{browse_host}:{port}/"
+
+
+def child_env(environ: dict[str, str], *, host: str, port: int, var_dir: Path) -> dict[str, str]:
+    """The environment of every child: dev settings, SITE_URL (the start of the links in mails)
+    pointing where this server runs, and mail files under `var_dir`/mail, unless the developer
+    set them."""
+    env = {**environ, "PYTHONUNBUFFERED": "1"}
+    env.setdefault("DJANGO_SETTINGS_MODULE", "baduxsite.settings.dev")
+    if not env.get("SITE_URL"):
+        env["SITE_URL"] = browse_url(host, port).rstrip("/")
+    if not env.get("EMAIL_FILE_PATH"):
+        env["EMAIL_FILE_PATH"] = str(var_dir / "mail")
+    return env
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Run web server, Celery worker and beat.")
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
@@ -102,8 +121,7 @@ def main() -> int:
     args = parser.parse_args()
 
     args.var_dir.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.setdefault("DJANGO_SETTINGS_MODULE", "baduxsite.settings.dev")
+    env = child_env(dict(os.environ), host=args.host, port=args.port, var_dir=args.var_dir)
 
     stop_requested = threading.Event()
 
@@ -122,6 +140,8 @@ def main() -> int:
         else:
             say("run", "using REDIS_URL from the environment")
         say("run", f"database: {env.get('DATABASE_URL') or 'SQLite in var/db.sqlite3'}")
+        say("run", f"links in mails: {env['SITE_URL']}")
+        say("run", f"mails: one line each here, the whole mails in {env['EMAIL_FILE_PATH']}/")
 
         manage(["migrate", "--noinput"], env)
         if not args.no_demo:
@@ -140,8 +160,7 @@ def main() -> int:
             ),
         ]  # fmt: skip
 
-        browse_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host  # noqa: S104
-        url = f"http://{browse_host}:{args.port}/"
+        url = browse_url(args.host, args.port)
         if wait_for_http(url, children, timeout=60):
             say("run", f"Badux is running: open {url}  (Ctrl-C stops everything)")
 

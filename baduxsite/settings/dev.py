@@ -2,14 +2,16 @@
 
 from . import env
 from .base import *  # noqa: F403
-from .base import ALLOWED_HOSTS
+from .base import ALLOWED_HOSTS, VAR_DIR
 
 DEBUG = env.get_bool("DEBUG", True)
 # A fixed, publicly known key is acceptable only here: dev sessions protect nothing.
 SECRET_KEY = env.get_str("SECRET_KEY", "django-insecure-dev-only-badux-not-for-production")
 ALLOWED_HOSTS = [*ALLOWED_HOSTS, "localhost", "127.0.0.1", "[::1]"]
-# Mail is printed on the console of `make run` (verification links included).
-EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Mail is written whole to var/mail/*.eml; `make run` prints one line per mail (recipient,
+# subject, first link, file), so board images do not flood the terminal.
+EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "baduxsite.devmail.EmailBackend")
+EMAIL_FILE_PATH = env.get_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 # Serve static files from the source directories without `collectstatic`.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

@@ -83,7 +83,11 @@ def challenge_auto_match(
             continue
         try:
             return challenge_accept(
-                challenge_id=candidate.pk, user=user, now=now, acceptor_colour=creator_colour
+                challenge_id=candidate.pk,
+                user=user,
+                now=now,
+                acceptor_colour=creator_colour,
+                paired=True,
             )
         except ChallengeClosed:
             continue

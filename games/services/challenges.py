@@ -114,6 +114,7 @@ def challenge_accept(
     now: dt.datetime,
     rng: random.Random | None = None,
     acceptor_colour: str | None = None,
+    paired: bool = False,
 ) -> Game:
     """Accept a challenge and start the game. Atomic: of two players accepting the same open
     challenge at once exactly one gets the game; the other gets ChallengeClosed.
@@ -122,12 +123,14 @@ def challenge_accept(
     player ignores the other, ChallengeClosed when it is no longer open (a ChallengeClosed for an
     expired challenge still records the expiry). `rng` decides a random colour (tests);
     `acceptor_colour` ('black'/'white') is honoured when the creator left the colour random.
+    `paired` is True when auto-match took the challenge, so the creator is told they were
+    paired rather than that their challenge was accepted.
     """
     try:
         with transaction.atomic():
             challenge = _locked_open_challenge(challenge_id, now)
             return _accept_locked(
-                challenge, user, now, rng or random.SystemRandom(), acceptor_colour
+                challenge, user, now, rng or random.SystemRandom(), acceptor_colour, paired
             )
     except ChallengeClosed:
         # The expiry may just have been written and rolled back; keep it though we refuse.
@@ -163,6 +166,7 @@ def _accept_locked(
     now: dt.datetime,
     rng: random.Random,
     acceptor_colour: str | None,
+    paired: bool,
 ) -> Game:
     if challenge.creator_id == user.pk:
         raise ChallengeClosed("You cannot accept your own challenge.", code="own_challenge")
@@ -179,7 +183,7 @@ def _accept_locked(
     if challenge.recipient_id is None:
         challenge.recipient = user
     challenge.save(update_fields=["status", "closed", "game", "recipient"])
-    enqueue_on_commit("games.notify_challenge_answered", challenge.pk)
+    enqueue_on_commit("games.notify_challenge_answered", challenge.pk, paired)
     return game
 
 

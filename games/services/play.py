@@ -57,8 +57,15 @@ def game_start(*, black: User, white: User, settings: GameSettings, now: dt.date
 
 
 def _check_player_to_act(
-    game: Game, user: User, expected_move_number: int | None, *, any_turn: bool = False
+    game: Game,
+    user: User,
+    expected_move_number: int | None,
+    *,
+    any_turn: bool = False,
+    undone: str = "Nothing was played",
 ) -> int:
+    """The colour of `user`, who may act now; `undone` tells a stale page what did not
+    happen."""
     colour = game.colour_of(user)
     if colour is None:
         raise NotAPlayer("Only the players of this game can do that.")
@@ -68,7 +75,7 @@ def _check_player_to_act(
         raise StalePage(
             "The game has moved on since this page was loaded "
             f"(move {game.move_number}, the page showed move {expected_move_number}). "
-            "Nothing was played; look at the board again."
+            f"{undone}; look at the board again."
         )
     if not any_turn and colour != game.to_move:
         raise MoveRefused(rules.NotYourTurn.reason, code=rules.NotYourTurn.code)
@@ -173,7 +180,9 @@ def game_pass(
     (dead stones estimated by `rules.deadstones`). Errors as `game_move`."""
     with transaction.atomic():
         game = game_lock(game_id=game_id)
-        colour = _check_player_to_act(game, user, expected_move_number)
+        colour = _check_player_to_act(
+            game, user, expected_move_number, undone="You have not passed"
+        )
         if not _end_if_overdue(game, now):
             state = game_replay(game)
             try:
@@ -191,7 +200,9 @@ def game_resign(
 ) -> Game:
     """`user` resigns (on either player's turn); the opponent wins ('B+R' / 'W+R')."""
     game = game_lock(game_id=game_id)
-    colour = _check_player_to_act(game, user, expected_move_number, any_turn=True)
+    colour = _check_player_to_act(
+        game, user, expected_move_number, any_turn=True, undone="You have not resigned"
+    )
     state = game_replay(game)
     state.resign(colour)
     _store_state(game, state)

@@ -25,6 +25,11 @@
  *
  * Another id can be named with data-move-form on the board frame. When no such form is on the
  * page the links are left alone (they lead to the server's confirmation page).
+ *
+ * Point names: while a mouse is over the board, a small label (div.board-pointer, positioned in
+ * the frame) names the point under it ("D4"); a finger or pen on the board gets the same label
+ * higher up, clear of the finger, until it lifts (the confirm bar then names the point too).
+ * It only reads data-name; clicks and the confirm step are unchanged.
  */
 (function () {
   "use strict";
@@ -57,6 +62,30 @@
     svg.insertAdjacentElement("afterend", bar);
 
     var pending = null; // {link, stone, name}
+
+    var tip = el("div", { "class": "board-pointer", "aria-hidden": "true", hidden: "" });
+    frame.appendChild(tip);
+
+    function hideTip() { tip.hidden = true; }
+
+    function showTip(event) {
+      var target = event.target.closest && event.target.closest("[data-name]");
+      if (!target || !svg.contains(target)) { hideTip(); return; }
+      var box = frame.getBoundingClientRect();
+      var finger = event.pointerType === "touch" || event.pointerType === "pen";
+      tip.textContent = target.getAttribute("data-name");
+      tip.style.left = (event.clientX - box.left) + "px";
+      tip.style.top = (event.clientY - box.top - (finger ? 64 : 34)) + "px";
+      tip.hidden = false;
+    }
+
+    svg.addEventListener("pointermove", showTip);
+    svg.addEventListener("pointerdown", showTip);
+    svg.addEventListener("pointerleave", hideTip);
+    svg.addEventListener("pointercancel", hideTip);
+    svg.addEventListener("pointerup", function (event) {
+      if (event.pointerType !== "mouse") { hideTip(); }
+    });
 
     function clear() {
       // Also the ghost the server drew on its own confirmation page (board_svg(ghost=...)).

@@ -18,6 +18,10 @@
  * first / back / forward / last buttons, a slider, and the keys Left, Right, Home, End,
  * PageUp / PageDown (ten moves) while the focus is not in a text field. The script adds the
  * class "badux-review-js" to <html>, so a page can hide its server-side step links then.
+ *
+ * A move list <ol data-review-moves="ID"> whose links carry data-move="N" follows the board:
+ * the shown move's <li> gets the class "current" (its link aria-current="step"), and a click
+ * on a move shows it here instead of loading the page again.
  */
 (function () {
   "use strict";
@@ -116,6 +120,29 @@
 
     slider.addEventListener("input", function () { show(Number(slider.value)); });
 
+    var list = document.querySelector('[data-review-moves="' + frame.getAttribute("data-review") + '"]');
+    var items = [];
+    if (list) {
+      Array.prototype.forEach.call(list.querySelectorAll("a[data-move]"), function (a) {
+        items[Number(a.getAttribute("data-move"))] = a;
+      });
+      list.addEventListener("click", function (event) {
+        var a = event.target.closest ? event.target.closest("a[data-move]") : null;
+        if (!a || event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
+        event.preventDefault();
+        show(Number(a.getAttribute("data-move")));
+      });
+    }
+
+    function mark(k) {
+      items.forEach(function (a, n) {
+        if (!a) { return; }
+        var here = n === k;
+        a.parentNode.classList.toggle("current", here);
+        if (here) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
+      });
+    }
+
     function show(k) {
       k = Math.max(0, Math.min(last, k));
       if (k === current) { return; }
@@ -142,6 +169,7 @@
       slider.value = String(k);
       line.textContent = describe(f, last);
       prisoners.textContent = "Prisoners: Black " + f.prisoners[0] + ", White " + f.prisoners[1];
+      mark(k);
       first.disabled = back.disabled = k === 0;
       forward.disabled = end.disabled = k === last;
     }

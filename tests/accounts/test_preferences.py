@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts import selectors, services
 from accounts.models import BoardTheme, NotificationSetting, Preferences
@@ -165,6 +166,7 @@ def test_service_validates_on_its_own(player):
             board_theme="wood",
             show_coordinates=True,
             notify={"your_turn": "off", "chat": "immediate", "message": "sometimes", "x": "off"},
+            now=timezone.now(),
         )
 
     assert set(error.value.message_dict) == {

@@ -18,9 +18,10 @@ def test_profile_shows_public_facts_and_honest_empty_game_record(client, user_fa
     assert "Kuro K." in body
     assert "Japan" in body
     assert "Likes the 3-3." in body
-    assert "No games yet" in body
+    assert "No finished games yet" in body
     assert "Unrated" in body
     assert "<table" not in body  # no fake game table
+    assert "Recent games" not in body
 
 
 def test_profile_lookup_ignores_case_and_unknown_names_are_404(client, user_factory):
@@ -47,8 +48,9 @@ def test_profile_page_query_count(client, user_factory, django_assert_max_num_qu
     client.get(reverse("home"))  # presence write happens here, not during the measured request
 
     # session, viewer, profile owner, viewer's list entry for the owner, unread notifications,
-    # the owner's ratings (ladder's profile_ratings tag)
-    with django_assert_max_num_queries(6):
+    # the owner's ratings (ladder's profile_ratings tag), the games record (one query) and the
+    # recent games (one query)
+    with django_assert_max_num_queries(8):
         response = client.get(reverse("profile_detail", args=["kuro"]))
     assert response.status_code == 200
 

@@ -57,8 +57,11 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
     page.goto(link)
     page.click('button[type="submit"]:has-text("Confirm")')
     page.wait_for_url(f"{base}/")
-    assert "Welcome back, kuro" in page.content()
+    assert "Welcome to Badux, kuro" in page.content()
+    assert "Welcome back" not in page.content()
+    assert page.is_visible('a.button:has-text("New game")')
 
+    page.hover(".nav-group-account > .nav-group-title")  # the account pages' menu
     page.click('button:has-text("Log out")')
     page.goto(f"{base}/accounts/login/")
     _shoot(browser, context, page.url, "login")
@@ -66,7 +69,7 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
     page.fill('input[name="password"]', PASSWORD)
     page.click('button[type="submit"]:has-text("Sign In")')
     page.wait_for_url(f"{base}/")
-    assert "Welcome back, kuro" in page.content()
+    assert "Welcome to Badux, kuro" in page.content()  # still no game played
     _shoot(browser, context, f"{base}/", "home")
 
     page.goto(f"{base}/settings/profile/")

@@ -165,13 +165,29 @@ def _check_review(page, script: Script) -> None:
     assert page.locator("svg.bd circle.bd-st.b, svg.bd circle.bd-st.w").count() == 0
     assert page.locator("svg.bd").get_attribute("class").count("bd-noscore") == 1
 
+    current = page.locator(".move-list li.current")
+    expect(current).to_have_count(0)  # the start is no move
     page.click('button[aria-label="Forward one move"]')
     expect(status).to_have_text(f"Move 1 of {last}: Black {first_point}")
     expect(_stone(page, first_point)).to_have_class(re.compile(r"\bb\b"))
+    # The move list follows the stepper: one bold move, the one shown.
+    expect(current).to_have_count(1)
+    expect(current).to_have_text(f"B {first_point}")
+    expect(current.locator("a")).to_have_css("font-weight", "700")
+    expect(current.locator("a")).to_have_attribute("aria-current", "step")
     page.click('button[aria-label="Forward one move"]')
     expect(status).to_have_text(f"Move 2 of {last}: White {script.moves[1]}")
+    expect(current).to_have_text(f"W {script.moves[1]}")
     page.click('button[aria-label="Back one move"]')
     expect(status).to_have_text(f"Move 1 of {last}: Black {first_point}")
+    expect(current).to_have_text(f"B {first_point}")
+    # A click in the list shows that move without loading the page.
+    url = page.url
+    page.click('.move-list a[data-move="2"]')
+    expect(status).to_have_text(f"Move 2 of {last}: White {script.moves[1]}")
+    expect(current).to_have_text(f"W {script.moves[1]}")
+    assert page.url == url
+    page.click('button[aria-label="Back one move"]')
     expect(_stone(page, script.moves[1])).not_to_have_class(re.compile(r"\bw\b"))
 
     page.click('button[aria-label="Last move"]')
@@ -290,8 +306,17 @@ def test_two_players_challenge_play_pass_count_and_review(
             line.locator("th").text_content(): tuple(line.locator("td").all_text_contents())
             for line in result.locator("tbody tr").all()
         }
-        columns = zip(script.black, script.white, strict=True)
-        assert table == dict(zip(SCORE_LABELS, columns, strict=True))
+        given = dict(zip(SCORE_LABELS, zip(script.black, script.white, strict=True), strict=True))
+        # What adds up to the total, then apart, what area scoring does not count.
+        assert table == {
+            "Live stones": given["Stones"],
+            "Territory": given["Territory"],
+            "Komi": given["Komi"],
+            "Total": given["Total"],
+            "Not in the total (area scoring counts what is on the board)": (),
+            "Prisoners taken": given["Prisoners"],
+            "Own dead stones": given["Dead stones"],
+        }
         # The count fits its column: no sideways scrolling.
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         expect(_stone(page, script.dead)).to_have_class(re.compile(r"\bdead\b"))

@@ -38,7 +38,6 @@ def game_factory(black, white) -> Callable[..., Game]:
     def create(*, moves: tuple[str, ...] = (), **options) -> Game:
         options.setdefault("board_kind", "square")
         options.setdefault("board_size", 9)
-        options.setdefault("ruleset", "go-area")
         b = options.pop("black", black)
         w = options.pop("white", white)
         start = options.pop("now", NOW)

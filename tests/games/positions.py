@@ -57,7 +57,6 @@ def play_out(
     """Start a game at `now`, play `moves` then `passes` passes, all at `now`."""
     options.setdefault("board_kind", "square")
     options.setdefault("board_size", 9)
-    options.setdefault("ruleset", "go-area")
     game = play_service.game_start(
         black=black, white=white, now=now, settings=GameSettings(**options)
     )

@@ -13,6 +13,7 @@ from accounts.services import relation_set
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game
 from games.services import challenges
+from messaging.models import Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +139,28 @@ def test_unknown_games_are_refused_and_visitors_must_log_in(client, user_factory
     assert page.status_code == 200
     assert "square-7 is not one of the available choices" in str(page.context["form"].errors)
     assert not Challenge.objects.exists()
+
+
+def test_a_pairing_is_announced_as_auto_match_and_an_accept_as_an_accept(
+    client, user_factory, mailoutbox, django_capture_on_commit_callbacks
+):
+    alice, bob, carol = (user_factory(username=n) for n in ("alice", "bob", "carol"))
+    join(client, alice, "square-9")
+    with django_capture_on_commit_callbacks(execute=True):
+        join(client, bob, "square-9")
+    notice = Notification.objects.get(user=alice, event="challenge_answered")
+    assert notice.text == "Auto-match paired you with bob: your Go 9×9 game has started."
+    assert mailoutbox[-1].subject.endswith("Auto-match paired you with bob")
+    assert "Auto-match paired you with bob (Go 9×9" in mailoutbox[-1].body
+    assert "accepted" not in mailoutbox[-1].body
+
+    open_challenge = challenges.challenge_create(
+        creator=alice,
+        settings=GameSettings(board_kind="hex", board_size=6),
+        now=timezone.now(),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        challenges.challenge_accept(challenge_id=open_challenge.pk, user=carol, now=timezone.now())
+    notice = Notification.objects.filter(user=alice, event="challenge_answered").latest("pk")
+    assert notice.text == "carol accepted your challenge (Badux hex 6)."
+    assert mailoutbox[-1].subject.endswith("carol accepted your challenge")

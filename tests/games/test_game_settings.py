@@ -48,6 +48,34 @@ def test_komi_follows_the_handicap_and_a_chosen_komi_is_kept():
 
 
 @pytest.mark.parametrize(
+    ("board", "ruleset", "message"),
+    [
+        ("hex", "go-area", "Badux boards are played with the Badux rules"),
+        ("hex", "go-territory", "Badux boards are played with the Badux rules"),
+        ("square", "badux", "The Badux rules are for hexagonal boards"),
+    ],
+)
+def test_rules_that_do_not_fit_the_board_are_refused_plainly(board, ruleset, message):
+    size = 6 if board == "hex" else 9
+    with pytest.raises(InvalidSetting, match=message) as caught:
+        GameSettings(board_kind=board, board_size=size, ruleset=ruleset)
+    assert caught.value.setting == "ruleset"
+    assert GameSettings(board_kind=board, board_size=size).ruleset == (
+        "badux" if board == "hex" else "go-area"
+    )
+
+
+def test_a_stored_game_keeps_rules_that_no_longer_fit_its_board(game_factory):
+    game = game_factory(board_kind="hex", board_size=6)
+    Game.objects.filter(pk=game.pk).update(ruleset="go-area", komi=Decimal("7.5"))
+    game.refresh_from_db()
+    assert (game.settings.ruleset, game.settings.komi) == ("go-area", Decimal("7.5"))
+    assert "stored" not in GameSettings.names()
+    with pytest.raises(InvalidSetting, match="no game setting called 'stored'"):
+        GameSettings.from_mapping({"board_kind": "hex", "board_size": 6, "stored": True})
+
+
+@pytest.mark.parametrize(
     ("changes", "setting", "message"),
     [
         ({"board_kind": "octagon"}, "board_kind", "Unknown game"),

@@ -19,7 +19,8 @@ from PIL import Image
 from accounts.services import notify_modes_set
 from games import tasks
 from games.game_settings import GameSettings
-from games.mail import RESULT_IMAGE_PX, TURN_IMAGE_PX
+from games.mail import RESULT_IMAGE_PX, TURN_IMAGE_PX, your_turn_mail
+from games.presenters import board_context
 from games.services import challenges, chat, corrections, disputes, play
 from messaging.models import AdminMail, Channel, Event, Notification
 from rules.topology import hexagon, square
@@ -305,3 +306,18 @@ def test_your_turn_mail_carries_the_play_by_mail_reply_address_when_it_is_on(
     token = reply_address_read(address)
     assert (token.game_id, token.user_id, token.move_number) == (game.pk, game.black_id, 2)
     assert "Or play by e-mail: reply to this mail" in mailoutbox[0].body
+
+
+def test_your_turn_mail_gives_the_same_time_left_in_the_same_words_as_the_board(
+    game_factory, black
+):
+    friday = dt.datetime(2026, 3, 6, 12, 0, tzinfo=dt.UTC)
+    game = game_factory(black=black, clock_days=7, weekend_pause=True, now=friday)
+    at = friday + dt.timedelta(hours=1)
+    mail = your_turn_mail(game=game, now=at)
+    board = board_context(game=game, user=black, now=at, appearance=None)
+    left = board["players"][0]["left"]
+    assert left == "6 days 23 hours (weekends not counted)"
+    assert mail.context["time_left"] == left  # not the 9 days of real time to the deadline
+    plain = game_factory(black=black, clock_days=7, now=friday)
+    assert your_turn_mail(game=plain, now=at).context["time_left"] == "6 days 23 hours"

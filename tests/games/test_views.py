@@ -385,3 +385,72 @@ def test_status_page_queries_do_not_grow_with_games(
     assert len(page.context["rows"]) == 30
     assert page.content.count(b'class="bd-thumb"') == 30
     assert len(page.context["page"].object_list) == 20
+
+
+def test_a_stale_resign_or_pass_page_says_what_did_not_happen(client, game_factory, black, white):
+    game = game_factory(moves=("E5", "D4"), now=timezone.now())
+    client.force_login(white)
+    response = client.post(
+        reverse("games:resign", args=[game.pk]), {"move_number": "1"}, follow=True
+    )
+    [said] = messages_of(response)
+    assert "moved on" in said and "You have not resigned" in said
+    assert "Nothing was played" not in said
+    client.force_login(black)
+    response = client.post(reverse("games:pass", args=[game.pk]), {"move_number": "1"}, follow=True)
+    assert "You have not passed" in messages_of(response)[0]
+    game.refresh_from_db()
+    assert (game.is_over, game.move_number) == (False, 2)
+
+
+def test_the_report_link_speaks_of_scoring_only_for_a_counted_game(
+    client, game_factory, black, white
+):
+    resigned = game_factory(now=timezone.now())
+    play.game_resign(game_id=resigned.pk, user=black, expected_move_number=0, now=timezone.now())
+    counted = game_factory(moves=("pass", "pass"), now=timezone.now())
+    client.force_login(black)
+    page = client.get(board_url(resigned)).content.decode()
+    assert "Report a problem with this result" in page
+    assert "scoring" not in page.split('class="card game-result"')[1].split("</section>")[0]
+    page = client.get(board_url(counted)).content.decode()
+    assert "Report this game's scoring" in page
+
+
+def test_the_new_game_form_names_boards_as_every_other_page(client, black):
+    client.force_login(black)
+    page = client.get(reverse("games:new")).content.decode()
+    assert '<option value="hex-6">Badux hex 6</option>' in page
+    assert '<option value="square-19" selected>Go 19×19</option>' in page
+
+
+@pytest.mark.parametrize(
+    ("game", "ruleset", "stored", "refusal"),
+    [
+        ("hex-6", "", ("hex", 6, "badux", "6.5"), None),
+        ("hex-8", "badux", ("hex", 8, "badux", "6.5"), None),
+        ("square-9", "", ("square", 9, "go-area", "7.5"), None),
+        ("hex-6", "go-area", None, "Badux boards are played with the Badux rules"),
+        ("hex-6", "go-territory", None, "Badux boards are played with the Badux rules"),
+        ("square-13", "badux", None, "The Badux rules are for hexagonal boards"),
+    ],
+)
+def test_the_rules_of_a_new_game_follow_its_board_or_the_form_says_why_not(
+    client, black, game, ruleset, stored, refusal
+):
+    client.force_login(black)
+    data = {"game": game, "ruleset": ruleset, "komi": "", "handicap": "0", "colour": "black"}
+    data.update(clock_kind="per_move", clock_days="3")
+    response = client.post(reverse("games:new"), data)
+    if refusal:
+        assert response.status_code == 200
+        assert refusal in response.context["form"].errors["ruleset"][0]
+        assert not Challenge.objects.exists()
+    else:
+        challenge = Challenge.objects.get()
+        assert (
+            challenge.board_kind,
+            challenge.board_size,
+            challenge.ruleset,
+            str(challenge.komi),
+        ) == stored

@@ -28,7 +28,10 @@ def test_every_label_sits_on_the_board_clear_of_the_grid(topology):
     geo = board_geometry(topology, True)
     half = geo.label_size / 2
     lines = topology.n if topology.kind == "square" else 2 * topology.n - 1
-    assert len(geo.labels) == 4 * lines  # both ends of every row and column
+    # Both ends of every row; square: both ends of every column; hexagon: each column's end
+    # on the top or bottom edge (the middle column has both).
+    columns = 2 * lines if topology.kind == "square" else lines + 1
+    assert len(geo.labels) == 2 * lines + columns
     for label in geo.labels:
         if topology.kind == "square":
             assert half <= label.x <= geo.width - half and half <= label.y <= geo.height - half

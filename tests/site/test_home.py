@@ -22,12 +22,16 @@ def test_home_page_offers_sign_up_and_log_in_to_visitors(client, db):
     assert reverse("account_login") in body
 
 
-def test_home_page_greets_a_logged_in_player(client, django_user_model):
+def test_home_page_welcomes_a_new_player_and_offers_a_first_game(client, django_user_model):
     user = django_user_model.objects.create_user(username="sente", password="pw-long-enough")
     client.force_login(user)
 
     response = client.get(reverse("home"))
 
+    body = response.content.decode()
     assert response.status_code == 200
-    assert "Welcome back, sente" in response.content.decode()
-    assert reverse("account_signup") not in response.content.decode()
+    assert "Welcome to Badux, sente" in body
+    assert "Welcome back" not in body
+    assert f'href="{reverse("games:new")}">New game</a>' in body
+    assert reverse("games:waiting_room") in body
+    assert reverse("account_signup") not in body

@@ -1,0 +1,41 @@
+"""Hooks for the apps above accounts: accounts never imports them; they register receivers
+from their AppConfig.ready().
+
+* time zone changed: `receiver(*, user, old, new, now)`, called when `preferences_update`
+  stores a new time zone for `user` (`old` and `new` are IANA names), inside its transaction
+  and after the user row is saved, so `user.time_zone` is already `new`. games uses it to
+  reschedule running clocks whose weekends follow the player's zone. Receivers' writes commit
+  or roll back with the change; they queue mail or tasks on commit only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .models import User
+
+TimeZoneChangedReceiver = Callable[..., None]
+
+_zone_receivers: list[TimeZoneChangedReceiver] = []
+
+
+def time_zone_changed_register(receiver: TimeZoneChangedReceiver) -> TimeZoneChangedReceiver:
+    """Register `receiver(*, user, old, new, now)`; usable as a decorator; idempotent."""
+    if receiver not in _zone_receivers:
+        _zone_receivers.append(receiver)
+    return receiver
+
+
+def time_zone_changed_unregister(receiver: TimeZoneChangedReceiver) -> None:
+    """Remove a receiver (tests)."""
+    if receiver in _zone_receivers:
+        _zone_receivers.remove(receiver)
+
+
+def time_zone_changed_run(*, user: User, old: str, new: str, now: dt.datetime) -> None:
+    """Call every receiver. Caller is inside the transaction that saved the new zone."""
+    for receiver in list(_zone_receivers):
+        receiver(user=user, old=old, new=new, now=now)
