@@ -181,6 +181,7 @@ class Phase:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     size: int = 0
+    error_statuses: set[int] = field(default_factory=set)
     seconds: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)
 
@@ -248,6 +249,7 @@ async def run_phase(name: str, port: int, data: dict, clients: int, seconds: flo
             # A refused move redirects too, with the reason in the messages cookie.
             if status != expected or b"Set-Cookie: messages=" in head:
                 phase.errors += 1
+                phase.error_statuses.add(status)
             sent += 1
 
     load_before = os.getloadavg()[0]
@@ -316,6 +318,7 @@ def tree_prepare(tree: Tree, clients: int) -> None:
             "--log-level",
             "warning",
         ],
+        cwd=tree.path,  # `python -m` puts the working directory first on the path
         env=tree.env,
         start_new_session=True,
     )
@@ -421,7 +424,11 @@ def main() -> None:
                     run_phase(name, tree.port, tree.data, args.clients, args.seconds)
                 )
                 results[tree.label][name] = phase
-                print(f"{tree.label} {name}: {len(phase.latencies)} requests", flush=True)
+                print(
+                    f"{tree.label} {name}: {len(phase.latencies)} requests, errors "
+                    f"{phase.errors} (statuses {sorted(phase.error_statuses)})",
+                    flush=True,
+                )
         print(
             f"\ngunicorn --workers {args.workers}, {args.clients} clients, {os.cpu_count()} cores"
         )

@@ -23,10 +23,11 @@ from .counting import (
     game_score,
     stone_chain,
 )
+from .fragments import FRAGMENT_VERSION, fragment, game_state_key
 from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_moves, game_replay
 from .selectors import MoveRow, duration_label, game_clocks, game_move_list
-from .svg import board_thumbnail_svg, review_frames
+from .svg import board_svg, board_thumbnail_svg, review_frames
 
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
 # The lines of the count table, one column per player (narrow enough for a phone).
@@ -50,9 +51,11 @@ def board_context(
 ) -> dict:
     """Everything templates/games/board.html shows. `confirm` is a coordinate the player
     clicked: when legal it is drawn as a ghost stone with a confirm form, else
-    `confirm_error` says why not."""
-    state = game_replay(game)
-    position = state.position
+    `confirm_error` says why not.
+
+    The board (SVG) and the move list are drawn once per game state, look and viewer's turn
+    and then come from the cache (games.fragments); the confirmation page is drawn each time.
+    """
     colour = game.colour_of(user)
     my_turn = colour is not None and not game.is_over and game.to_move == colour
     confirm_point = None
@@ -60,8 +63,7 @@ def board_context(
     if confirm and my_turn:
         try:
             point = game.topology.parse(confirm)
-            state_copy = game_replay(game)
-            state_copy.play(point, colour)
+            game_replay(game).play(point, colour)
         except CoordinateError as exc:
             confirm_error = f"{exc}."
         except rules.IllegalMove as exc:
@@ -70,10 +72,17 @@ def board_context(
             confirm_point = point
     elif confirm:
         confirm_error = "It is not your turn." if colour is not None else ""
-    score = game_score(game=game, position=position)
-    clickable = frozenset(state.legal_points()) if my_turn else frozenset()
+    theme, coordinates = appearance.theme or "wood", bool(appearance.show_coordinates)
+    if confirm_point is not None:
+        board = _board_parts(game, my_turn, theme, coordinates, ghost=confirm_point)
+    else:
+        key = (
+            f"games:board:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{int(coordinates)}"
+            f":{int(my_turn)}"
+        )
+        board = fragment(key, lambda: _board_parts(game, my_turn, theme, coordinates))
     clocks = game_clocks(game=game, now=now)
-    moves = game_move_list(game=game)
+    captures = {BLACK: game.black_captures, WHITE: game.white_captures}
     players = []
     for c in (BLACK, WHITE):
         players.append(
@@ -81,7 +90,7 @@ def board_context(
                 "colour": c,
                 "colour_name": COLOUR_NAMES[c],
                 "user": game.player(c),
-                "captures": position.captured_by(c),
+                "captures": captures[c],
                 "clock": clocks[c],
                 "left": duration_label(clocks[c].left),
                 "to_move": clocks[c].running,
@@ -89,20 +98,39 @@ def board_context(
         )
     return {
         "game": game,
-        "position": position,
         "appearance": appearance,
-        "clickable": clickable,
-        "score": score,
+        "board_svg": mark_safe(board["svg"]),  # noqa: S308 - board_svg's escaped output
+        "playable": board["playable"],
+        "moves_html": mark_safe(board["moves"]),  # noqa: S308 - move_list_html's output
         "players": players,
         "my_colour": colour,
         "my_turn": my_turn,
         "to_move_name": COLOUR_NAMES[game.to_move],
-        "moves": moves,
-        "moves_html": move_list_html(moves),
         "confirm_point": confirm_point,
         "confirm_name": game.topology.name(confirm_point) if confirm_point is not None else "",
         "confirm_error": confirm_error,
     }
+
+
+def _board_parts(
+    game: Game, my_turn: bool, theme: str, coordinates: bool, ghost: int | None = None
+) -> dict:
+    """The game page's board (compact SVG, games.svg.board) and move list, as plain strings
+    for the cache; the replay, the legal points and the count are done here only."""
+    state = game_replay(game)
+    position = state.position
+    clickable = frozenset(state.legal_points()) if my_turn else frozenset()
+    svg = board_svg(
+        position,
+        theme=theme,
+        coordinates=coordinates,
+        clickable=clickable,
+        ghost=ghost,
+        score=game_score(game=game, position=position),
+        compact=True,
+    )
+    moves = move_list_html(game_move_list(game=game))
+    return {"svg": str(svg), "playable": bool(clickable), "moves": str(moves)}
 
 
 def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
