@@ -14,8 +14,9 @@ the workers of a real deployment sit on other machines.
 
 The data, per tree: players Black and White with four 19×19 games at 200 moves, Black with 30
 running and 30 finished games in all (the status page), and one 19×19 game at 100 moves per
-client for the moves. The phases, each for --seconds or until its requests run out, with the
-trees taking turns phase by phase so both see the same machine:
+client for the moves. The phases, each for --seconds in all or until its moves run out, cut in
+--rounds slices that take turns (round 1: bare, board, status, move, each for every tree; round
+2 ...), so that every phase and tree sees the same busy machine:
 
 - bare: a view that returns "ok" (sessions, auth, CSRF, CSP, presence ... all run);
 - board: GET of the board page of the 200-move games, as Black;
@@ -54,6 +55,7 @@ STATUS_RUNNING = 30
 STATUS_FINISHED = 30
 REQUEST_TIMEOUT = 30.0
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
+PHASES = ("bare", "board", "status", "move")
 
 SETTINGS_MODULE = """
 import os
@@ -183,7 +185,7 @@ class Phase:
     size: int = 0
     error_statuses: set[int] = field(default_factory=set)
     seconds: float = 0.0
-    load: tuple[float, float] = (0.0, 0.0)
+    load: tuple[float, ...] = ()
 
 
 async def request(
@@ -208,9 +210,11 @@ async def request(
     return status, head_bytes, len(content)
 
 
-async def run_phase(name: str, port: int, data: dict, clients: int, seconds: float) -> Phase:
-    """Drive `clients` concurrent loops for `seconds` (or until the move games run out)."""
-    phase = Phase(name)
+async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: float) -> None:
+    """Drive `clients` concurrent loops for `seconds` (or until the move games run out),
+    adding to `phase`; the move games carry on where the last slice stopped."""
+    name = phase.name
+    played = data.setdefault("played", [0] * clients)
     csrf = secrets.token_hex(16)  # 32 characters: Django accepts the unmasked secret as token
     sessions = {
         who: f"sessionid={value}; csrftoken={csrf}" for who, value in data["sessions"].items()
@@ -218,7 +222,7 @@ async def run_phase(name: str, port: int, data: dict, clients: int, seconds: flo
     stop_at = time.monotonic() + seconds
 
     async def client(number: int) -> None:
-        sent = 0
+        sent = played[number] if name == "move" else 0
         while time.monotonic() < stop_at:
             if name == "bare":
                 call = ("GET", "/bench/bare/", sessions["black"], b"", 200)
@@ -246,18 +250,19 @@ async def run_phase(name: str, port: int, data: dict, clients: int, seconds: flo
                 status, head, size = 0, b"", 0
             phase.size = max(phase.size, size)
             phase.latencies.append(time.perf_counter() - started)
+            played[number] = sent + 1 if name == "move" else played[number]
             # A refused move redirects too, with the reason in the messages cookie.
             if status != expected or b"Set-Cookie: messages=" in head:
                 phase.errors += 1
                 phase.error_statuses.add(status)
             sent += 1
 
-    load_before = os.getloadavg()[0]
+    loads = [os.getloadavg()[0]]
     started = time.perf_counter()
     await asyncio.gather(*(client(n) for n in range(clients)))
-    phase.seconds = time.perf_counter() - started
-    phase.load = (load_before, os.getloadavg()[0])
-    return phase
+    phase.seconds += time.perf_counter() - started
+    loads += [os.getloadavg()[0], *phase.load]
+    phase.load = (min(x for x in loads if x), max(loads))
 
 
 # --- Servers and databases ------------------------------------------------------------------------
@@ -355,7 +360,7 @@ def report(trees: list[Tree], results: dict) -> None:
         bare = results[tree.label]["bare"]
         bare_rate = len(bare.latencies) / bare.seconds
         bare_p95 = percentile(bare.latencies, 0.95)
-        for name in ("bare", "board", "status", "move"):
+        for name in PHASES:
             phase = results[tree.label][name]
             rate = len(phase.latencies) / phase.seconds
             p50 = statistics.median(phase.latencies) * 1000
@@ -372,7 +377,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", action="append", type=Path, help="source tree (repeatable)")
     parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--seconds", type=float, default=10.0, help="per phase and tree")
+    parser.add_argument("--seconds", type=float, default=12.0, help="per phase and tree")
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="slices per phase, taking turns with the others"
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
@@ -385,8 +393,8 @@ def main() -> None:
     for url in (args.postgres, args.redis):
         if "127.0.0.1" not in url and "localhost" not in url:
             sys.exit("loopback addresses only")
-    if not 1 <= args.clients <= 256 or not 0 < args.seconds <= 120:
-        sys.exit("--clients 1..256, --seconds up to 120")
+    if not 1 <= args.clients <= 256 or not 0 < args.seconds <= 120 or not 1 <= args.rounds <= 20:
+        sys.exit("--clients 1..256, --seconds up to 120, --rounds 1..20")
     workdir = Path(tempfile.mkdtemp(prefix="badux-bench-"))
     (workdir / "bench_http_settings.py").write_text(SETTINGS_MODULE)
     (workdir / "bench_http_urls.py").write_text(URLS_MODULE)
@@ -417,18 +425,21 @@ def main() -> None:
             started = time.perf_counter()
             tree_prepare(tree, args.clients)
             print(f"{tree.label}: ready in {time.perf_counter() - started:.0f} s", flush=True)
-        results: dict = {tree.label: {} for tree in trees}
-        for name in ("bare", "board", "status", "move"):
-            for tree in trees:
-                phase = asyncio.run(
-                    run_phase(name, tree.port, tree.data, args.clients, args.seconds)
-                )
-                results[tree.label][name] = phase
-                print(
-                    f"{tree.label} {name}: {len(phase.latencies)} requests, errors "
-                    f"{phase.errors} (statuses {sorted(phase.error_statuses)})",
-                    flush=True,
-                )
+        results = {tree.label: {name: Phase(name) for name in PHASES} for tree in trees}
+        for _ in range(args.rounds):
+            for name in PHASES:
+                for tree in trees:
+                    phase = results[tree.label][name]
+                    asyncio.run(
+                        run_phase(
+                            phase, tree.port, tree.data, args.clients, args.seconds / args.rounds
+                        )
+                    )
+                    print(
+                        f"{tree.label} {name}: {len(phase.latencies)} requests, errors "
+                        f"{phase.errors} (statuses {sorted(phase.error_statuses)})",
+                        flush=True,
+                    )
         print(
             f"\ngunicorn --workers {args.workers}, {args.clients} clients, {os.cpu_count()} cores"
         )
