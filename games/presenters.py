@@ -23,7 +23,7 @@ from .counting import (
     game_score,
     stone_chain,
 )
-from .fragments import FRAGMENT_VERSION, fragment, game_state_key
+from .fragments import FRAGMENT_VERSION, fragment, fragments_get, fragments_set, game_state_key
 from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_moves, game_replay
 from .selectors import MoveRow, duration_label, game_clocks, game_move_list
@@ -156,12 +156,28 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
     """One row per running game of the status page, in the given order: the game, `user`'s
     colour and opponent, whose turn, the time left of the player to move, their deadline (or
     that their clock is stopped by their vacation) and a thumbnail of the position in `user`'s
-    board theme. No database access."""
+    board theme. No database access; the thumbnails come from the cache (one read for all,
+    games.fragments), and only the missing ones are replayed and drawn."""
+    keys = {
+        game.pk: f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
+        for game in games
+    }
+    thumbnails = fragments_get(keys.values())
+    drawn = {}
     rows = []
     for game in games:
         mine = game.colour_of(user)
         clocks = game_clocks(game=game, now=now)
-        state = game_replay(game)
+        thumbnail = thumbnails.get(keys[game.pk])
+        if thumbnail is None:
+            thumbnail = drawn[keys[game.pk]] = str(
+                board_thumbnail_svg(
+                    game_replay(game).position,
+                    theme=theme,
+                    size=THUMBNAIL_SIZE,
+                    title=f"{game.board_label}, move {game.move_number}",
+                )
+            )
         rows.append(
             {
                 "game": game,
@@ -172,14 +188,10 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                 "left": duration_label(clocks[game.to_move].left),
                 "deadline": game.deadline,
                 "stopped": clocks[game.to_move].stopped,
-                "thumbnail": board_thumbnail_svg(
-                    state.position,
-                    theme=theme,
-                    size=THUMBNAIL_SIZE,
-                    title=f"{game.board_label}, move {game.move_number}",
-                ),
+                "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
             }
         )
+    fragments_set(drawn)
     return rows
 
 

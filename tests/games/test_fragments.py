@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Preferences
+from games import presenters
 from games.fragments import fragment, fragments_get, fragments_set, game_state_key
 from games.services import play
 from tests.games.conftest import play as play_move
@@ -100,3 +101,31 @@ def test_fragment_renders_once_then_reads_the_cache():
     fragments_set({"a": 1, "b": 2})
     assert fragments_get(["a", "b", "c"]) == {"a": 1, "b": 2}
     assert fragments_get([]) == {}
+
+
+def test_status_thumbnails_are_drawn_once_per_game_state(client, game_factory, black, monkeypatch):
+    drawn = []
+    real = presenters.board_thumbnail_svg
+    monkeypatch.setattr(
+        presenters, "board_thumbnail_svg", lambda *a, **k: drawn.append(1) or real(*a, **k)
+    )
+    game = game_factory(moves=("E5",), now=timezone.now())
+    game_factory(now=timezone.now())
+    client.force_login(black)
+    first = client.get(reverse("games:status")).content
+    assert len(drawn) == 2
+    assert client.get(reverse("games:status")).content.count(b'class="bd-thumb"') == 2
+    assert len(drawn) == 2  # both from the cache
+    play_move(game, "C3", timezone.now())
+    again = client.get(reverse("games:status")).content
+    assert len(drawn) == 3  # only the game that moved
+    assert first.count(b"<circle") + 1 == again.count(b"<circle")
+
+
+def test_status_page_is_served_when_the_cache_fails(client, game_factory, black):
+    game_factory(moves=("E5",), now=timezone.now())
+    client.force_login(black)
+    with override_settings(CACHES=BROKEN_CACHE):
+        page = client.get(reverse("games:status"))
+    assert page.status_code == 200
+    assert page.content.count(b'class="bd-thumb"') == 1
