@@ -23,7 +23,9 @@ logger = logging.getLogger(__name__)
 
 # Part of every key: bump it when the markup of a cached piece changes.
 FRAGMENT_VERSION = 1
-FRAGMENT_SECONDS = 7 * 24 * 3600  # a running game moves on; an idle board expires
+# Most reuse of a drawing comes within minutes (a reload, the status page, spectators), and
+# every move makes new keys: a short life bounds Redis memory (README, "Scale on paper").
+FRAGMENT_SECONDS = 3600
 
 
 def game_state_key(game: Game) -> str:
