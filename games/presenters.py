@@ -7,6 +7,9 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
 import rules
 from accounts.selectors import BoardAppearance
 from rules import BLACK, WHITE, CoordinateError
@@ -21,10 +24,11 @@ from .counting import (
     game_score,
     stone_chain,
 )
+from .fragments import FRAGMENT_VERSION, fragment, fragments_get, fragments_set, game_state_key
 from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_moves, game_replay
-from .selectors import clock_left_label, duration_label, game_clocks, game_move_list
-from .svg import board_thumbnail_svg, review_frames
+from .selectors import MoveRow, clock_left_label, duration_label, game_clocks, game_move_list
+from .svg import board_svg, board_thumbnail_svg, review_frames
 
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
 
@@ -39,9 +43,11 @@ def board_context(
 ) -> dict:
     """Everything templates/games/board.html shows. `confirm` is a coordinate the player
     clicked: when legal it is drawn as a ghost stone with a confirm form, else
-    `confirm_error` says why not."""
-    state = game_replay(game)
-    position = state.position
+    `confirm_error` says why not.
+
+    The board (SVG) and the move list are drawn once per game state, look and viewer's turn
+    and then come from the cache (games.fragments); the confirmation page is drawn each time.
+    """
     colour = game.colour_of(user)
     my_turn = colour is not None and not game.is_over and game.to_move == colour
     confirm_point = None
@@ -49,8 +55,7 @@ def board_context(
     if confirm and my_turn:
         try:
             point = game.topology.parse(confirm)
-            state_copy = game_replay(game)
-            state_copy.play(point, colour)
+            game_replay(game).play(point, colour)
         except CoordinateError as exc:
             confirm_error = f"{exc}."
         except rules.IllegalMove as exc:
@@ -59,9 +64,17 @@ def board_context(
             confirm_point = point
     elif confirm:
         confirm_error = "It is not your turn." if colour is not None else ""
-    score = game_score(game=game, position=position)
-    clickable = frozenset(state.legal_points()) if my_turn else frozenset()
+    theme, coordinates = appearance.theme or "wood", bool(appearance.show_coordinates)
+    if confirm_point is not None:
+        board = _board_parts(game, my_turn, theme, coordinates, ghost=confirm_point)
+    else:
+        key = (
+            f"games:board:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{int(coordinates)}"
+            f":{int(my_turn)}"
+        )
+        board = fragment(key, lambda: _board_parts(game, my_turn, theme, coordinates))
     clocks = game_clocks(game=game, now=now)
+    captures = {BLACK: game.black_captures, WHITE: game.white_captures}
     players = []
     for c in (BLACK, WHITE):
         players.append(
@@ -69,7 +82,7 @@ def board_context(
                 "colour": c,
                 "colour_name": COLOUR_NAMES[c],
                 "user": game.player(c),
-                "captures": position.captured_by(c),
+                "captures": captures[c],
                 "clock": clocks[c],
                 "left": clock_left_label(left=clocks[c].left, weekend_pause=game.weekend_pause),
                 "to_move": clocks[c].running,
@@ -77,20 +90,52 @@ def board_context(
         )
     return {
         "game": game,
-        "position": position,
         "appearance": appearance,
-        "clickable": clickable,
-        "score": score,
-        "marks": {p: "unsure" for p in score.uncertain} if score and score.uncertain else None,
+        "board_svg": mark_safe(board["svg"]),  # noqa: S308 - board_svg's escaped output
+        "playable": board["playable"],
+        "moves_html": mark_safe(board["moves"]),  # noqa: S308 - move_list_html's output
         "players": players,
         "my_colour": colour,
         "my_turn": my_turn,
         "to_move_name": COLOUR_NAMES[game.to_move],
-        "moves": game_move_list(game=game),
         "confirm_point": confirm_point,
         "confirm_name": game.topology.name(confirm_point) if confirm_point is not None else "",
         "confirm_error": confirm_error,
     }
+
+
+def _board_parts(
+    game: Game, my_turn: bool, theme: str, coordinates: bool, ghost: int | None = None
+) -> dict:
+    """The game page's board (compact SVG, games.svg.board) and move list, as plain strings
+    for the cache; the replay, the legal points and the count are done here only."""
+    state = game_replay(game)
+    position = state.position
+    clickable = frozenset(state.legal_points()) if my_turn else frozenset()
+    score = game_score(game=game, position=position)
+    svg = board_svg(
+        position,
+        theme=theme,
+        coordinates=coordinates,
+        clickable=clickable,
+        ghost=ghost,
+        score=score,
+        # The stones the automatic count was unsure of, ringed as on the scored image.
+        marks={p: "unsure" for p in score.uncertain} if score and score.uncertain else None,
+        compact=True,
+    )
+    moves = move_list_html(game_move_list(game=game))
+    return {"svg": str(svg), "playable": bool(clickable), "moves": str(moves)}
+
+
+def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
+    """The items of the game page's move list, "B D4", numbered by their <ol> from 1: plain
+    text, one short item per move (a link each made a 200-move page 13 KB heavier and its
+    template loop took most of the page's time; the review page steps through the moves)."""
+    colour = {BLACK: "B", WHITE: "W"}
+    return mark_safe(  # noqa: S308 - the labels are escaped
+        "".join(f"<li>{colour[m.colour]} {escape(m.label)}</li>" for m in moves)
+    )
 
 
 def points_label(value: float | int) -> str:
@@ -106,12 +151,28 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
     """One row per running game of the status page, in the given order: the game, `user`'s
     colour and opponent, whose turn, the time left of the player to move, their deadline (or
     that their clock is stopped by their vacation) and a thumbnail of the position in `user`'s
-    board theme. No database access."""
+    board theme. No database access; the thumbnails come from the cache (one read for all,
+    games.fragments), and only the missing ones are replayed and drawn."""
+    keys = {
+        game.pk: f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
+        for game in games
+    }
+    thumbnails = fragments_get(keys.values())
+    drawn = {}
     rows = []
     for game in games:
         mine = game.colour_of(user)
         clocks = game_clocks(game=game, now=now)
-        state = game_replay(game)
+        thumbnail = thumbnails.get(keys[game.pk])
+        if thumbnail is None:
+            thumbnail = drawn[keys[game.pk]] = str(
+                board_thumbnail_svg(
+                    game_replay(game).position,
+                    theme=theme,
+                    size=THUMBNAIL_SIZE,
+                    title=f"{game.board_label}, move {game.move_number}",
+                )
+            )
         rows.append(
             {
                 "game": game,
@@ -124,14 +185,10 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                 ),
                 "deadline": game.deadline,
                 "stopped": clocks[game.to_move].stopped,
-                "thumbnail": board_thumbnail_svg(
-                    state.position,
-                    theme=theme,
-                    size=THUMBNAIL_SIZE,
-                    title=f"{game.board_label}, move {game.move_number}",
-                ),
+                "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
             }
         )
+    fragments_set(drawn)
     return rows
 
 

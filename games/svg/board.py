@@ -30,6 +30,14 @@ What the SVG contains, for the scripts and the tests:
 * Stones, hit circles and the ring carry ``cx``/``cy`` only: their radius is the CSS property
   ``r`` in board.css (same on every board), so a page showing the SVG must link board.css.
 
+Compact (``compact=True``, the game page, where most bytes were empty points and links): the
+stone circles are drawn only for stones and the ghost (``data-name``, no ``data-point``), and
+the clickable empty points come as data instead of links, on one empty ``<g class="bd-links"
+data-href="?confirm={point}" data-pick="NAME,X,Y NAME,X,Y ...">`` (in point order). board.js
+builds from it the links above, each ``<a class="bd-pt" href data-name aria-label>`` around its
+hit circle, and the empty stone circle of a point when a click needs its ghost. Without
+JavaScript such a page offers the coordinate field of its move form instead of links.
+
 Playing a move, the contract with the games app:
 
 1. Without JavaScript each clickable point is a link, by default ``?confirm=D4``: a GET that only
@@ -103,6 +111,7 @@ class _Board:
     ghost: int | None
     last: int | None
     score: Score | None
+    compact: bool
 
     @property
     def dead(self) -> frozenset[int]:
@@ -125,6 +134,7 @@ def board_svg(
     point_href: Callable[[str], str] = confirm_href,
     title: str | None = None,
     stone_links: Collection[int] = frozenset(),
+    compact: bool = False,
 ) -> SafeString:
     """The board of `position` as an inline SVG string (already escaped, marked safe).
 
@@ -141,6 +151,8 @@ def board_svg(
     * `ghost`: a point shown as a half-transparent stone of the player to move (confirm page).
     * `element_id`: the svg id, also the prefix of its gradient ids (unique per page).
     * `size`: fixed width in CSS pixels; None lets it fill its container.
+    * `compact`: stones only, and `clickable` as data for board.js (module docstring);
+      `point_href("{point}")` is then the pattern board.js fills in with a point's name.
 
     Raises ValueError for an unknown theme, a bad id or size, or a point not on the board.
     """
@@ -157,6 +169,7 @@ def board_svg(
         size=size,
         title=title,
         stone_links=stone_links,
+        compact=compact,
     )
     out = [_open(board), board.geo.background, _stones(board), _score(board), _last_move(board)]
     out += [_marks(board), _links(board, point_href), "</svg>"]
@@ -183,6 +196,7 @@ def _check(
     size: int | None,
     title: str | None,
     stone_links: Collection[int],
+    compact: bool,
 ) -> _Board:
     """The arguments of `board_svg` checked and normalised; ValueError on the first bad one."""
     t = position.topology
@@ -200,6 +214,8 @@ def _check(
         raise ValueError(f"the position has {len(stones)} points, the {t.label} board {t.size}")
     clickable = frozenset(_check_point(t, p, "clickable point") for p in clickable)
     stone_links = frozenset(_check_point(t, p, "stone link") for p in stone_links)
+    if compact and stone_links:
+        raise ValueError("a compact board has no stone links (the marking page draws them)")
     marks = {_check_point(t, p, "marked point"): v for p, v in (marks or {}).items()}
     for value in marks.values():
         if not isinstance(value, str) or not (
@@ -227,6 +243,7 @@ def _check(
         ghost=ghost,
         last=_last_point(position, last_move),
         score=score,
+        compact=bool(compact),
     )
 
 
@@ -281,9 +298,14 @@ def _stones(board: _Board) -> str:
             cls = ("bd-st b" if c == BLACK else "bd-st w") + (" dead" if p in dead else "")
         elif p == ghost:
             cls = f"bd-st {ghost_colour} ghost"
+        elif board.compact:
+            continue
         else:
             cls = "bd-st"
-        out.append(f'<circle class="{cls}" data-point="{p}" data-name="{names[p]}" {at[p]}/>')
+        if board.compact:
+            out.append(f'<circle class="{cls}" data-name="{names[p]}" {at[p]}/>')
+        else:
+            out.append(f'<circle class="{cls}" data-point="{p}" data-name="{names[p]}" {at[p]}/>')
     out.append("</g>")
     return "".join(out)
 
@@ -364,6 +386,8 @@ def _links(board: _Board, point_href: Callable[[str], str]) -> str:
     links += [p for p in board.stone_links if stones[p] != EMPTY]
     if not links:
         return ""
+    if board.compact:
+        return _pick_data(board, sorted(links), point_href)
     out = ['<g class="bd-links">']
     for p in sorted(links):
         name = board.names[p]
@@ -375,6 +399,14 @@ def _links(board: _Board, point_href: Callable[[str], str]) -> str:
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _pick_data(board: _Board, points: list[int], point_href: Callable[[str], str]) -> str:
+    """The clickable points of a compact board as data for board.js (module docstring)."""
+    names, centres = board.names, board.geo.geometry.centres
+    pick = " ".join(f"{names[p]},{num(centres[p][0])},{num(centres[p][1])}" for p in points)
+    href = escape(point_href("{point}"), quote=True)
+    return f'<g class="bd-links" data-href="{href}" data-pick="{pick}"></g>'
 
 
 __all__ = ["MARK_SHAPES", "board_svg", "confirm_href"]

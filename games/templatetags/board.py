@@ -8,6 +8,7 @@ Usage (``{% load board %}``)::
     {% board position score=score %}
     {% board position score=count stone_links=stones href_pattern="?toggle={point}" %}
     {% board position review=frames %}                 {# frames from games.svg.review_frames #}
+    {% board position clickable=legal_points compact=True %}  {# links built by board.js #}
 
 It renders templates/games/_board.html: the SVG, the JSON for review.js when `review` is given,
 and (unless ``assets=False``) the board stylesheet and scripts, which guard against running
@@ -49,6 +50,7 @@ def board(
     title: str | None = None,
     assets: bool = True,
     stone_links: Collection[int] | None = None,
+    compact: bool = False,
 ) -> dict:
     """Context for _board.html; see games.svg.board_svg for the arguments it passes on.
 
@@ -72,6 +74,7 @@ def board(
         point_href=lambda name: href_pattern.replace(POINT_PLACEHOLDER, name),
         title=title,
         stone_links=frozenset(stone_links or ()),
+        compact=compact,
     )
     return {
         "svg": svg,

@@ -30,12 +30,56 @@
  * the frame) names the point under it ("D4"); a finger or pen on the board gets the same label
  * higher up, clear of the finger, until it lifts (the confirm bar then names the point too).
  * It only reads data-name; clicks and the confirm step are unchanged.
+ *
+ * A compact board (board_svg(compact=True), the game page) sends its clickable points as data,
+ * <g class="bd-links" data-href="?confirm={point}" data-pick="D4,60,300 ...">, and draws no
+ * empty stone circles: expand() first builds the links above from that data, and a chosen
+ * point gets its stone circle when it has none.
  */
 (function () {
   "use strict";
   if (window.baduxBoard) { return; }
 
   var COLOUR_NAMES = { b: "Black", w: "White" };
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function svgEl(tag, attrs) {
+    var node = document.createElementNS(SVG_NS, tag);
+    Object.keys(attrs).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    return node;
+  }
+
+  // Compact board: one link per "NAME,X,Y" of data-pick, as the full board draws them.
+  function expand(svg) {
+    var group = svg.querySelector("g.bd-links[data-pick]");
+    if (!group || group.querySelector("a.bd-pt")) { return; }
+    var href = group.getAttribute("data-href") || "?confirm={point}";
+    group.getAttribute("data-pick").split(" ").forEach(function (item) {
+      var parts = item.split(",");
+      if (parts.length !== 3) { return; }
+      var link = svgEl("a", {
+        "class": "bd-pt", href: href.replace("{point}", parts[0]),
+        "data-name": parts[0], "aria-label": parts[0]
+      });
+      link.appendChild(svgEl("circle", { cx: parts[1], cy: parts[2] }));
+      group.appendChild(link);
+    });
+  }
+
+  // The stone circle of a point; a compact board draws none for empty points.
+  function stoneOf(svg, link) {
+    var name = link.getAttribute("data-name");
+    var stone = svg.querySelector('circle.bd-st[data-name="' + name + '"]');
+    var stones = svg.querySelector("g.bd-stones");
+    if (stone || !stones) { return stone; }
+    var hit = link.querySelector("circle");
+    stone = svgEl("circle", {
+      "class": "bd-st", "data-name": name, cx: hit.getAttribute("cx"), cy: hit.getAttribute("cy")
+    });
+    stones.appendChild(stone);
+    return stone;
+  }
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -48,6 +92,7 @@
     if (frame.getAttribute("data-board-ready")) { return; }
     var svg = frame.querySelector("svg.bd");
     var form = document.getElementById(frame.getAttribute("data-move-form") || "move-form");
+    if (svg && form) { expand(svg); }
     if (!svg || !svg.querySelector("a.bd-pt") || !form || !form.elements.point) { return; }
     frame.setAttribute("data-board-ready", "1");
 
@@ -97,9 +142,8 @@
 
     function choose(link) {
       clear();
-      var point = link.getAttribute("data-point");
       var name = link.getAttribute("data-name");
-      var stone = svg.querySelector('circle.bd-st[data-point="' + point + '"]');
+      var stone = stoneOf(svg, link);
       if (stone) { stone.classList.add(colour, "ghost"); }
       pending = { link: link, stone: stone, name: name };
       text.textContent = COLOUR_NAMES[colour] + " at " + name + "?";

@@ -153,6 +153,54 @@ def test_clickable_empty_points_are_confirm_links(topology):
     assert parse(board_svg(game.position)).findall(".//s:a", NS) == []
 
 
+@pytest.mark.parametrize("topology", [square(9), square(19), hexagon(6)], ids=lambda t: t.label)
+def test_compact_board_draws_stones_only_and_sends_clickable_points_as_data(topology):
+    game = play(topology, f"{topology.name(0)} {topology.name(5)}")
+    legal = frozenset(game.legal_points())
+    full = parse(board_svg(game.position, clickable=legal))
+    compact = parse(board_svg(game.position, clickable=legal, compact=True))
+    centres = {e.get("data-name"): centre(e) for e in stones(full)}
+    drawn = compact.findall(".//s:g[@class='bd-stones']/s:circle", NS)
+    # Only the two stones, by name and at the full board's centres; no empty circles, no links.
+    assert {e.get("data-name"): (centre(e), classes(e)) for e in drawn} == {
+        topology.name(0): (centres[topology.name(0)], {"bd-st", "b"}),
+        topology.name(5): (centres[topology.name(5)], {"bd-st", "w"}),
+    }
+    assert compact.findall(".//s:a", NS) == [] and stones(compact) == []
+    (group,) = compact.findall(".//s:g[@class='bd-links']", NS)
+    assert group.get("data-href") == "?confirm={point}"
+    pick = [item.split(",") for item in group.get("data-pick").split(" ")]
+    assert [name for name, _, _ in pick] == [topology.name(p) for p in sorted(legal)]
+    assert all((float(x), float(y)) == centres[name] for name, x, y in pick)
+    assert compact.get("role") == "group"
+    # Everything else is the full board's.
+    assert compact.get("viewBox") == full.get("viewBox")
+    assert compact.find(".//s:circle[@class='bd-lm on-w']", NS) is not None
+
+
+def test_compact_board_draws_the_ghost_and_refuses_stone_links():
+    t = square(9)
+    position = play(t, "E5").position
+    root = parse(board_svg(position, ghost=t.parse("D4"), compact=True))
+    drawn = root.findall(".//s:g[@class='bd-stones']/s:circle", NS)
+    assert {e.get("data-name"): classes(e) for e in drawn} == {
+        "D4": {"bd-st", "w", "ghost"},
+        "E5": {"bd-st", "b"},
+    }
+    assert root.find(".//s:g[@class='bd-links']", NS) is None  # nothing clickable
+    with pytest.raises(ValueError, match="stone links"):
+        board_svg(position, stone_links=[t.parse("E5")], compact=True)
+
+
+def test_compact_board_is_under_half_the_full_one():
+    t = square(19)
+    game = play(t, " ".join(t.name(p) for p in range(0, 300, 3)))
+    legal = frozenset(game.legal_points())
+    full = board_svg(game.position, clickable=legal)
+    compact = board_svg(game.position, clickable=legal, compact=True)
+    assert len(compact) < len(full) / 2
+
+
 def test_point_href_is_used_and_escaped():
     position = Game.new(square(9), preset("go-area", square(9))).position
     svg = board_svg(
@@ -430,6 +478,27 @@ def test_browser_click_shows_ghost_and_confirm_bar_then_posts_the_point(browser)
     page.click(".board-confirm-play")
     page.wait_for_selector("#done")
     assert posted == ["point=E3&move_number=1"]
+    page.close()
+
+
+def test_browser_compact_board_builds_its_links_then_plays_like_the_full_one(browser):
+    t = square(9)
+    game = play(t, "E5")
+    svg = board_svg(game.position, clickable=game.legal_points(), compact=True)
+    posted: list[str] = []
+    page = _page(browser, f'<div class="board-frame" data-board>{svg}</div>', posted)
+    assert page.locator("a.bd-pt").count() == len(game.legal_points())
+    assert page.get_attribute("a.bd-pt[data-name='D4']", "href") == "?confirm=D4"
+    page.click("a.bd-pt[data-name='D4']")
+    assert page.url == "http://badux.test/game"
+    assert page.get_attribute("circle.bd-st[data-name='D4']", "class") == "bd-st w ghost"
+    page.keyboard.press("Escape")
+    assert page.is_hidden(".board-confirm")
+    assert page.get_attribute("circle.bd-st[data-name='D4']", "class") == "bd-st"
+    page.click("a.bd-pt[data-name='C3']")
+    page.click(".board-confirm-play")
+    page.wait_for_selector("#done")
+    assert posted == ["point=C3&move_number=1"]
     page.close()
 
 

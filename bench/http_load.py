@@ -1,0 +1,458 @@
+"""The site under HTTP load: gunicorn with production settings on PostgreSQL and Redis, driven by
+N concurrent clients, against a bare view through the full middleware stack as the floor.
+
+Run: .venv/bin/python bench/http_load.py [--tree DIR ...] [--clients 32] [--seconds 10]
+
+For every source tree (`--tree`, repeatable; default this one, e.g. `--tree /tmp/perf-before
+--tree .` compares two commits in one run) the bench creates its own PostgreSQL database
+(`badux_bench_<pid>_<n>` on --postgres, dropped at the end; no other database is touched),
+migrates it with that tree's code, collects its static files, fills it through the game services
+and starts `gunicorn baduxsite.wsgi` (--workers, loopback only) with `baduxsite.settings.prod`
+plus one extra URL, the bare view. Redis (--redis, db 14) holds the cache and the queued tasks
+under this run's own key prefix and queue name, deleted at the end; no Celery worker runs, as
+the workers of a real deployment sit on other machines.
+
+The data, per tree: players Black and White with four 19×19 games at 200 moves, Black with 30
+running and 30 finished games in all (the status page), and one 19×19 game at 100 moves per
+client for the moves. The phases, each for --seconds in all or until its moves run out, cut in
+--rounds slices that take turns (round 1: bare, board, status, move, each for every tree; round
+2 ...), so that every phase and tree sees the same busy machine:
+
+- bare: a view that returns "ok" (sessions, auth, CSRF, CSP, presence ... all run);
+- board: GET of the board page of the 200-move games, as Black;
+- status: GET of Black's status page;
+- move: legal move POSTs (form field, CSRF token), each client on its own game, alternating
+  between its two players; a refused move (the site's error message) counts as an error.
+
+Prints requests/s, p50 and p95 per phase, the ratios to the bare view of the same tree, errors
+and the load average of the machine (other processes skew absolute numbers; ratios within one
+run are what count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD_GAMES = 4
+BOARD_MOVES = 200
+MOVE_START = 100
+STATUS_RUNNING = 30
+STATUS_FINISHED = 30
+REQUEST_TIMEOUT = 30.0
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+PHASES = ("bare", "board", "status", "move")
+
+SETTINGS_MODULE = """
+import os
+from baduxsite.settings.prod import *  # noqa: F403
+
+ROOT_URLCONF = "bench_http_urls"
+STATIC_ROOT = os.environ["BENCH_STATIC_ROOT"]
+CACHES["default"]["KEY_PREFIX"] = os.environ["BENCH_PREFIX"]  # noqa: F405
+CELERY_TASK_DEFAULT_QUEUE = os.environ["BENCH_PREFIX"]
+"""
+
+URLS_MODULE = """
+from django.http import HttpResponse
+from django.urls import path
+
+from baduxsite.urls import urlpatterns as site_urlpatterns
+
+
+def bare(request):
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [path("bench/bare/", bare), *site_urlpatterns]
+"""
+
+
+def sparse_moves(n: int) -> list[str]:
+    """`n` legal 19×19 moves without captures: Black fills rows 1-9, White rows 11-19."""
+    moves = []
+    for i in range(n):
+        k = i // 2
+        col, row = COLUMNS[k % 19], k // 19 + 1
+        moves.append(f"{col}{row if i % 2 == 0 else 20 - row}")
+    return moves
+
+
+# --- Setup: runs in a child process, inside the tree under test ---------------------------------
+
+
+def setup_tree(clients: int) -> dict:
+    """Migrate, fill the database through the game services, log the players in; returns what
+    the load phases need (ids, session cookies, the remaining moves of each move game)."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+    from django.utils import timezone
+
+    from accounts.models import User
+    from games.game_settings import GameSettings
+    from games.models import Game
+    from games.services import play
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    now = timezone.now()
+    names = ("bench-black", "bench-white", "bench-rival", "bench-mover-b", "bench-mover-w")
+    black, white, rival, mover_b, mover_w = (
+        User.objects.create_user(username=name, email=f"{name}@example.org") for name in names
+    )
+
+    def start(b, w, size=19, kind="square"):
+        ruleset = "go-area" if kind == "square" else "badux"
+        settings = GameSettings(board_kind=kind, board_size=size, ruleset=ruleset)
+        return play.game_start(black=b, white=w, now=now, settings=settings)
+
+    def clone(game, b, w):
+        game.pk = None
+        game.black, game.white = b, w
+        game.save()
+        return game.pk
+
+    template = start(black, white)
+    move_ids: list[int] = []
+    for number, name in enumerate(sparse_moves(BOARD_MOVES)):
+        if number == MOVE_START:
+            move_ids = [
+                clone(Game.objects.get(pk=template.pk), mover_b, mover_w) for _ in range(clients)
+            ]
+        play.game_move(
+            game_id=template.pk,
+            user=template.player(template.to_move),
+            point=template.topology.parse(name),
+            expected_move_number=number,
+            now=now,
+        )
+        template.refresh_from_db()
+    board_ids = [template.pk]
+    board_ids += [
+        clone(Game.objects.get(pk=template.pk), black, white) for _ in range(BOARD_GAMES - 1)
+    ]
+    for i in range(STATUS_RUNNING - BOARD_GAMES):
+        if i % 2:
+            start(black, rival, size=(6, 8, 12)[i % 3], kind="hex")
+        else:
+            clone(Game.objects.get(pk=move_ids[0]), black, rival)
+    for _ in range(STATUS_FINISHED):
+        done = start(black, rival)
+        play.game_resign(game_id=done.pk, user=rival, expected_move_number=0, now=now)
+
+    def session(user) -> str:
+        client = Client()
+        client.force_login(user)
+        return client.cookies["sessionid"].value
+
+    return {
+        "sessions": {
+            "black": session(black),
+            "mover_b": session(mover_b),
+            "mover_w": session(mover_w),
+        },
+        "board": board_ids,
+        "move": move_ids,
+        "moves_left": sparse_moves(342)[MOVE_START:],
+    }
+
+
+# --- The driver: plain HTTP/1.1 over asyncio streams, one connection per request --------------
+
+
+@dataclass
+class Phase:
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    size: int = 0
+    error_statuses: set[int] = field(default_factory=set)
+    seconds: float = 0.0
+    load: tuple[float, ...] = ()
+
+
+async def request(
+    port: int, method: str, path: str, cookie: str, body: bytes = b""
+) -> tuple[int, bytes, int]:
+    """One request; returns the status code, the head (headers) and the body's length."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = (
+        f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        f"Cookie: {cookie}\r\nUser-Agent: badux-bench\r\n"
+    )
+    if method == "POST":
+        head += (
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
+        )
+    writer.write(head.encode() + b"\r\n" + body)
+    await writer.drain()
+    data = await reader.read()
+    writer.close()
+    head_bytes, _, content = data.partition(b"\r\n\r\n")
+    status = int(head_bytes.split(b" ", 2)[1]) if head_bytes.startswith(b"HTTP/") else 0
+    return status, head_bytes, len(content)
+
+
+async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: float) -> None:
+    """Drive `clients` concurrent loops for `seconds` (or until the move games run out),
+    adding to `phase`; the move games carry on where the last slice stopped."""
+    name = phase.name
+    played = data.setdefault("played", [0] * clients)
+    csrf = secrets.token_hex(16)  # 32 characters: Django accepts the unmasked secret as token
+    sessions = {
+        who: f"sessionid={value}; csrftoken={csrf}" for who, value in data["sessions"].items()
+    }
+    stop_at = time.monotonic() + seconds
+
+    async def client(number: int) -> None:
+        sent = played[number] if name == "move" else 0
+        while time.monotonic() < stop_at:
+            if name == "bare":
+                call = ("GET", "/bench/bare/", sessions["black"], b"", 200)
+            elif name == "board":
+                game = data["board"][(number + sent) % len(data["board"])]
+                call = ("GET", f"/games/{game}/", sessions["black"], b"", 200)
+            elif name == "status":
+                call = ("GET", "/games/", sessions["black"], b"", 200)
+            else:
+                if sent >= len(data["moves_left"]):
+                    return
+                who = "mover_b" if sent % 2 == 0 else "mover_w"
+                body = (
+                    f"point={data['moves_left'][sent]}&move_number={MOVE_START + sent}"
+                    f"&csrfmiddlewaretoken={csrf}"
+                ).encode()
+                call = ("POST", f"/games/{data['move'][number]}/move/", sessions[who], body, 302)
+            method, path, cookie, body, expected = call
+            started = time.perf_counter()
+            try:
+                status, head, size = await asyncio.wait_for(
+                    request(port, method, path, cookie, body), REQUEST_TIMEOUT
+                )
+            except (OSError, TimeoutError):
+                status, head, size = 0, b"", 0
+            phase.size = max(phase.size, size)
+            phase.latencies.append(time.perf_counter() - started)
+            played[number] = sent + 1 if name == "move" else played[number]
+            # A refused move redirects too, with the reason in the messages cookie.
+            if status != expected or b"Set-Cookie: messages=" in head:
+                phase.errors += 1
+                phase.error_statuses.add(status)
+            sent += 1
+
+    loads = [os.getloadavg()[0]]
+    started = time.perf_counter()
+    await asyncio.gather(*(client(n) for n in range(clients)))
+    phase.seconds += time.perf_counter() - started
+    loads += [os.getloadavg()[0], *phase.load]
+    phase.load = (min(x for x in loads if x), max(loads))
+
+
+# --- Servers and databases ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def postgres_admin(url: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{url}/postgres", autocommit=True) as connection:
+        connection.execute(sql)
+
+
+@dataclass
+class Tree:
+    path: Path
+    label: str
+    database: str
+    env: dict
+    port: int = 0
+    server: subprocess.Popen | None = None
+    data: dict = field(default_factory=dict)
+
+
+def tree_prepare(tree: Tree, clients: int) -> None:
+    """Setup child in the tree (its code first on the path), then gunicorn; waits until it
+    answers."""
+    result = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--setup", str(clients)],
+        cwd=tree.path,
+        env=tree.env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    if result.returncode:
+        sys.exit(f"setup of {tree.path} failed:\n{result.stderr[-4000:]}")
+    tree.data = json.loads(result.stdout.strip().splitlines()[-1])
+    tree.port = free_port()
+    tree.server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "baduxsite.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{tree.port}",
+            "--workers",
+            str(tree.env["BENCH_WORKERS"]),
+            "--chdir",
+            str(tree.path),
+            "--log-level",
+            "warning",
+        ],
+        cwd=tree.path,  # `python -m` puts the working directory first on the path
+        env=tree.env,
+        start_new_session=True,
+    )
+    for _ in range(300):
+        try:
+            status, _, _ = asyncio.run(request(tree.port, "GET", "/bench/bare/", ""))
+        except OSError:
+            status = 0
+        if status == 200:
+            return
+        time.sleep(0.1)
+    sys.exit(f"gunicorn of {tree.path} did not answer")
+
+
+def redis_cleanup(url: str, prefix: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    keys = [prefix, *client.scan_iter(match=f"{prefix}*", count=1000)]
+    client.delete(*keys)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(trees: list[Tree], results: dict) -> None:
+    print(
+        f"\n{'tree':<22}{'phase':<8}{'requests':>9}{'req/s':>8}{'p50 ms':>8}{'p95 ms':>8}"
+        f"{'× bare':>8}{'p95 × bare':>11}{'KB':>6}{'errors':>7}{'load':>12}"
+    )
+    for tree in trees:
+        bare = results[tree.label]["bare"]
+        bare_rate = len(bare.latencies) / bare.seconds
+        bare_p95 = percentile(bare.latencies, 0.95)
+        for name in PHASES:
+            phase = results[tree.label][name]
+            rate = len(phase.latencies) / phase.seconds
+            p50 = statistics.median(phase.latencies) * 1000
+            p95 = percentile(phase.latencies, 0.95)
+            print(
+                f"{tree.label:<22}{name:<8}{len(phase.latencies):>9}{rate:>8.0f}{p50:>8.0f}"
+                f"{p95 * 1000:>8.0f}{rate / bare_rate:>8.2f}{p95 / bare_p95:>11.2f}"
+                f"{phase.size / 1024:>6.1f}{phase.errors:>7}"
+                f"{phase.load[0]:>6.1f}-{phase.load[1]:<5.1f}"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", action="append", type=Path, help="source tree (repeatable)")
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--seconds", type=float, default=12.0, help="per phase and tree")
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="slices per phase, taking turns with the others"
+    )
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    parser.add_argument("--setup", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.setup is not None:  # the child: this tree's code first on the path
+        sys.path.insert(0, os.getcwd())
+        print(json.dumps(setup_tree(args.setup)))
+        return
+    for url in (args.postgres, args.redis):
+        if "127.0.0.1" not in url and "localhost" not in url:
+            sys.exit("loopback addresses only")
+    if not 1 <= args.clients <= 256 or not 0 < args.seconds <= 120 or not 1 <= args.rounds <= 20:
+        sys.exit("--clients 1..256, --seconds up to 120, --rounds 1..20")
+    workdir = Path(tempfile.mkdtemp(prefix="badux-bench-"))
+    (workdir / "bench_http_settings.py").write_text(SETTINGS_MODULE)
+    (workdir / "bench_http_urls.py").write_text(URLS_MODULE)
+    trees: list[Tree] = []
+    for number, path in enumerate(args.tree or [ROOT]):
+        path = path.resolve()
+        database = f"badux_bench_{os.getpid()}_{number}"
+        prefix = f"badux_bench_{os.getpid()}_{number}"
+        env = {
+            **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
+            "DJANGO_SETTINGS_MODULE": "bench_http_settings",
+            "PYTHONPATH": f"{path}{os.pathsep}{workdir}",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "DATABASE_URL": f"{args.postgres}/{database}",
+            "REDIS_URL": args.redis,
+            "SECURE_SSL_REDIRECT": "false",
+            "LOG_LEVEL": "WARNING",
+            "BENCH_STATIC_ROOT": str(workdir / f"static_{number}"),
+            "BENCH_PREFIX": prefix,
+            "BENCH_WORKERS": str(args.workers),
+        }
+        label = f"{number}:{path.name}"
+        trees.append(Tree(path=path, label=label, database=database, env=env))
+    try:
+        for tree in trees:
+            postgres_admin(args.postgres, f'CREATE DATABASE "{tree.database}"')
+            started = time.perf_counter()
+            tree_prepare(tree, args.clients)
+            print(f"{tree.label}: ready in {time.perf_counter() - started:.0f} s", flush=True)
+        results = {tree.label: {name: Phase(name) for name in PHASES} for tree in trees}
+        for _ in range(args.rounds):
+            for name in PHASES:
+                for tree in trees:
+                    phase = results[tree.label][name]
+                    asyncio.run(
+                        run_phase(
+                            phase, tree.port, tree.data, args.clients, args.seconds / args.rounds
+                        )
+                    )
+                    print(
+                        f"{tree.label} {name}: {len(phase.latencies)} requests, errors "
+                        f"{phase.errors} (statuses {sorted(phase.error_statuses)})",
+                        flush=True,
+                    )
+        print(
+            f"\ngunicorn --workers {args.workers}, {args.clients} clients, {os.cpu_count()} cores"
+        )
+        report(trees, results)
+    finally:
+        for tree in trees:
+            if tree.server is not None:
+                os.killpg(tree.server.pid, signal.SIGTERM)
+                tree.server.wait(timeout=30)
+            postgres_admin(args.postgres, f'DROP DATABASE IF EXISTS "{tree.database}" WITH (FORCE)')
+            redis_cleanup(args.redis, tree.env["BENCH_PREFIX"])
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
