@@ -143,11 +143,13 @@ MIN_SPACING = {"square": (32.5, 18.5), "hex": (55.0, 28.0)}
 
 
 def _spacing(page) -> float:
-    """CSS pixels between two neighbouring points of the board."""
+    """CSS pixels between two neighbouring points of the board (the first two clickable points
+    of an empty board, points 0 and 1, are neighbours on both shapes)."""
     return page.evaluate(
         """() => {
-          const a = document.querySelector('a.bd-pt[data-point="0"]').getBoundingClientRect();
-          const b = document.querySelector('a.bd-pt[data-point="1"]').getBoundingClientRect();
+          const [first, second] = document.querySelectorAll('a.bd-pt');
+          const a = first.getBoundingClientRect();
+          const b = second.getBoundingClientRect();
           const dx = b.x + b.width / 2 - a.x - a.width / 2;
           return Math.hypot(dx, b.y + b.height / 2 - a.y - a.height / 2);
         }"""

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from accounts.selectors import board_appearance_get
 from accounts.services import notify_modes_set
 from games import tasks
 from games.game_settings import GameSettings
@@ -315,7 +316,9 @@ def test_your_turn_mail_gives_the_same_time_left_in_the_same_words_as_the_board(
     game = game_factory(black=black, clock_days=7, weekend_pause=True, now=friday)
     at = friday + dt.timedelta(hours=1)
     mail = your_turn_mail(game=game, now=at)
-    board = board_context(game=game, user=black, now=at, appearance=None)
+    board = board_context(
+        game=game, user=black, now=at, appearance=board_appearance_get(user=black)
+    )
     left = board["players"][0]["left"]
     assert left == "6 days 23 hours (weekends not counted)"
     assert mail.context["time_left"] == left  # not the 9 days of real time to the deadline
