@@ -53,10 +53,11 @@ class LadderRefused(ValidationError):
     """A ladder action that the rules do not allow; the message says why."""
 
 
-def _notify_positions(changes: list[PositionChange], users: set[int]) -> None:
+def _notify_positions(changes: list[PositionChange]) -> None:
+    """Tell every player whose position changed (the kind defaults to the daily digest, so a
+    player pushed down one place by others' game hears of it without a mail of its own)."""
     for change in changes:
-        if change.user_id in users:
-            enqueue_on_commit("ladder.notify_position", change.pk)
+        enqueue_on_commit("ladder.notify_position", change.pk)
 
 
 @transaction.atomic
@@ -241,7 +242,7 @@ def ladder_game_apply(*, game: Game, now: dt.datetime) -> LadderChallenge | None
     )
     challenge.status, challenge.finished, challenge.outcome = ChallengeStatus.DONE, now, outcome
     challenge.save(update_fields=["status", "finished", "outcome"])
-    _notify_positions(changes, {challenge.challenger_id, challenge.defender_id})
+    _notify_positions(changes)
     return challenge
 
 
@@ -286,6 +287,6 @@ def ladders_remove_inactive(*, now: dt.datetime) -> int:
                 reasons=dict.fromkeys(gone, "inactive"),
                 now=now,
             )
-            _notify_positions(changes, gone)
+            _notify_positions(changes)
             removed += len(idle)
     return removed

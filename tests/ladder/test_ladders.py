@@ -182,8 +182,10 @@ def test_a_challenger_win_takes_the_place(ladder_factory, players):
     assert table(ladder) == ["p1", "p4", "p2", "p3"]
     made.refresh_from_db()
     assert (made.status, made.outcome) == (ChallengeStatus.DONE, "won against p2")
-    notified = OutboxTask.objects.filter(task="ladder.notify_position").count()
-    assert notified == 2  # the two players of the game; p3, pushed down one, is not mailed
+    told = OutboxTask.objects.filter(task="ladder.notify_position").values_list("args", flat=True)
+    changed = PositionChange.objects.filter(pk__in=[args[0] for args in told])
+    # The two players of the game and p3, pushed down one; p1 kept the top.
+    assert sorted(c.user.username for c in changed) == ["p2", "p3", "p4"]
 
 
 def test_a_swap_ladder_swaps(ladder_factory, players):
