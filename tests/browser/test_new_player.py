@@ -240,3 +240,56 @@ def test_the_board_gets_the_room_and_names_the_point_under_the_pointer(
     expect(phone.locator(".board-confirm-text")).to_have_text(f"Black at {name}?")
     phone.screenshot(path=str(SHOTS / f"new-player-board-{kind}-tap-phone.png"), full_page=True)
     _shoot(browser, page, f"board-{kind}")
+
+
+def test_a_phone_zooms_a_19x19_board_to_find_its_point(browser, live_server, user_factory):
+    """On a 390 px phone a 19×19 point is about 19 px; "Zoom in" widens the board inside a
+    frame that scrolls sideways, and a tap there still asks to confirm, then plays."""
+    expect = _expect()
+    base = live_server.url
+    kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
+    game = play.game_start(
+        black=kuro,
+        white=shiro,
+        now=timezone.now(),
+        settings=GameSettings(board_kind="square", board_size=19),
+    )
+    phone = _log_in(browser, base, "kuro", "phone", has_touch=True, is_mobile=True)
+    phone.goto(f"{base}/games/{game.pk}/")
+    before = _spacing(phone)
+    zoom = phone.locator("button.board-zoom")
+    expect(zoom).to_have_text("Zoom in")
+    zoom.click()
+    expect(zoom).to_have_text("Zoom out")
+    assert _spacing(phone) >= 1.6 * before >= 1.6 * 18
+    frame = phone.locator(".board-frame")
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth")
+    target = phone.locator('a.bd-pt[data-name="Q16"]')
+    target.scroll_into_view_if_needed()
+    target.tap()
+    expect(phone.locator(".board-confirm-text")).to_have_text("Black at Q16?")
+    phone.screenshot(path=str(SHOTS / "new-player-board-zoomed-phone.png"))
+    phone.locator(".board-confirm-play").tap()
+    expect(phone.locator(".move-list li")).to_have_count(1)
+    game.refresh_from_db()
+    assert game.moves == game.topology.sgf(game.topology.parse("Q16"))
+    # After the move the page is drawn anew, still zoomable; zooming out fits the screen again.
+    zoom = phone.locator("button.board-zoom")
+    zoom.click()
+    zoom.click()
+    box = phone.locator(".board-frame svg.bd").bounding_box()
+    assert box["width"] == VIEWPORTS["phone"]["width"]
+
+
+def test_no_zoom_where_the_points_are_big_enough(browser, live_server, user_factory):
+    kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
+    game = play.game_start(
+        black=kuro,
+        white=shiro,
+        now=timezone.now(),
+        settings=GameSettings(board_kind="square", board_size=9),
+    )
+    page = _log_in(browser, live_server.url, "kuro", "phone", has_touch=True, is_mobile=True)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_load_state("load")
+    assert page.locator("button.board-zoom").count() == 0
