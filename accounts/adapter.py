@@ -9,6 +9,7 @@ from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import HttpRequest
 
 # Path segments under /players/ that a username must not shadow.
 RESERVED_USERNAMES = frozenset({"online", "search"})
@@ -26,7 +27,19 @@ class AccountAdapter(DefaultAccountAdapter):
         ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
         ctx.update(context)
         message = self.render_mail(template_prefix, email, ctx)
-        transaction.on_commit(message.send)
+        # robust: a refused SMTP connection is logged, not a 500 after the account was
+        # created; the player can ask for the mail again ("Re-send verification").
+        transaction.on_commit(message.send, robust=True)
+
+    def unstash_verified_email(self, request: HttpRequest) -> str | None:
+        """The address an invitation link verified (games' tell-a-friend), only when it is
+        the address typed at sign-up: a forwarded link or a shared browser must not give
+        someone else's address to a new account."""
+        stashed = super().unstash_verified_email(request)
+        typed = request.POST.get("email", "") if request is not None else ""
+        if stashed and typed.strip().lower() == stashed.strip().lower():
+            return stashed
+        return None
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """allauth's checks, no "@" (it would read as an e-mail address) and no reserved names."""

@@ -11,7 +11,7 @@ from collections import Counter
 from django.db.models import Q
 from django.utils import formats
 
-from accounts.models import User
+from accounts.models import RelationKind, User, UserRelation
 from games.models import Vacation
 
 from . import glicko2, ranks
@@ -67,8 +67,13 @@ def ratings_of(*, user: User, now: dt.datetime) -> list[RatingView]:
 
 
 def rating_history(*, user: User, family: str) -> list[RatingChange]:
-    """`user`'s rated games in `family`, oldest first."""
-    return list(RatingChange.objects.filter(user=user, family=family).order_by("created", "pk"))
+    """`user`'s rated games in `family`, oldest first, each with its game loaded (pages show
+    a private game's id only to its players)."""
+    return list(
+        RatingChange.objects.filter(user=user, family=family)
+        .select_related("game")
+        .order_by("created", "pk")
+    )
 
 
 def players_by_rating(
@@ -105,6 +110,9 @@ class ChallengeContext:
     last_challenged: dict[int, dt.datetime]  # defender id -> my last challenge's end (or start)
     ratings: dict[int, float]
     on_vacation: set[int]
+    ignored_by: frozenset[int] = frozenset()  # players who ignore me
+    ignoring: frozenset[int] = frozenset()  # players I ignore
+    closed: frozenset[int] = frozenset()  # players in the ladder whose account is closed
 
 
 def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) -> ChallengeContext:
@@ -137,7 +145,32 @@ def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) ->
                     "user_id", flat=True
                 )
             )
+        ignored_by, ignoring = _ignores(user)
+        closed = frozenset(
+            LadderEntry.objects.filter(
+                ladder=ladder, position__isnull=False, user__is_active=False
+            ).values_list("user_id", flat=True)
+        )
+        return ChallengeContext(
+            ladder, me, now, outgoing, incoming, playing, last, ratings, vacation,
+            ignored_by, ignoring, closed,
+        )  # fmt: skip
     return ChallengeContext(ladder, me, now, outgoing, incoming, playing, last, ratings, vacation)
+
+
+def _ignores(user: User) -> tuple[frozenset[int], frozenset[int]]:
+    """(ids of players who ignore `user`, ids of players `user` ignores), in one query: the
+    ignore list blocks ladder challenges as it blocks invitations and messages."""
+    by, of = set(), set()
+    pairs = UserRelation.objects.filter(
+        Q(owner=user) | Q(target=user), kind=RelationKind.IGNORE
+    ).values_list("owner_id", "target_id")
+    for owner_id, target_id in pairs:
+        if owner_id == user.pk:
+            of.add(target_id)
+        else:
+            by.add(owner_id)
+    return frozenset(by), frozenset(of)
 
 
 def ladder_ratings(*, ladder: Ladder) -> dict[int, float]:
@@ -175,6 +208,12 @@ def refusal_reason(ctx: ChallengeContext, target: LadderEntry) -> str | None:
         return "join the ladder to challenge"
     if target.user_id == me.user_id:
         return "that's you"
+    if target.user_id in ctx.closed:
+        return "their account is closed"
+    if target.user_id in ctx.ignored_by:
+        return "they do not accept challenges from you"
+    if target.user_id in ctx.ignoring:
+        return "they are on your ignore list"
     if target.position > me.position:
         return "below you"
     if not _in_range(ctx, target):

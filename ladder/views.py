@@ -137,19 +137,25 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
         raise Http404("No such game family.")
     player = user_get_by_username(username=username)
     history = selectors.rating_history(user=player, family=family)
+    viewer = request.user
+
+    def game_name(change) -> str:  # a private game is named only to its players
+        shown = change.game.public or change.game.colour_of(viewer) is not None
+        return f"game {change.game_id}" if shown else "a private game"
+
     points = [
         graphs.Point(
             c.created,
             round(c.rating_after),
             glicko2.is_provisional(c.deviation_after),
-            f"{c.rating_after:.0f} ± {c.deviation_after:.0f} after game {c.game_id}",
+            f"{c.rating_after:.0f} ± {c.deviation_after:.0f} after {game_name(c)}",
         )
         for c in history
     ]
     if history:  # where the first game started from
         first = history[0]
         start = (
-            f"{first.rating_before:.0f} ± {first.deviation_before:.0f} before game {first.game_id}"
+            f"{first.rating_before:.0f} ± {first.deviation_before:.0f} before {game_name(first)}"
         )
         points.insert(
             0,
@@ -172,6 +178,7 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
             "change": c,
             "rank": ranks.rank_name(c.rating_after),
             "delta": c.rating_after - c.rating_before,
+            "shown": c.game.public or c.game.colour_of(viewer) is not None,
         }
         for c in reversed(history)
     ]

@@ -45,6 +45,8 @@ from .challenges import MESSAGE_MAX_LENGTH, challenge_create
 logger = logging.getLogger(__name__)
 
 _INVITE_SALT = "games.friend_invite"
+# An invitation link works this long (it also verifies the invited address at sign-up).
+INVITE_LINK_DAYS = 30
 _OPT_OUT_SALT = "games.invite_opt_out"
 
 
@@ -58,9 +60,16 @@ def invite_token_make(*, invite_id: int) -> str:
 
 
 def invite_from_token(token: str) -> FriendInvite:
-    """The invitation a sign-up token names; BadInviteLink when damaged or gone."""
+    """The invitation a sign-up token names; BadInviteLink when damaged, older than
+    INVITE_LINK_DAYS or gone."""
     try:
-        invite_id = int(signing.loads(token, salt=_INVITE_SALT)["i"])
+        data = signing.loads(token, salt=_INVITE_SALT, max_age=INVITE_LINK_DAYS * 86400)
+        invite_id = int(data["i"])
+    except signing.SignatureExpired as error:
+        raise BadInviteLink(
+            f"This invitation link is older than {INVITE_LINK_DAYS} days; ask your friend "
+            "for a new one."
+        ) from error
     except (signing.BadSignature, KeyError, TypeError, ValueError) as error:
         raise BadInviteLink(
             "This invitation link is damaged or was not made by this site."

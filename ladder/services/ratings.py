@@ -202,18 +202,26 @@ def ratings_correct(*, game: Game, now: dt.datetime) -> list[RatingChange]:
     return changes
 
 
+def _start_columns() -> dict[str, float]:
+    rating, deviation, volatility = start_values()
+    return {"rating": rating, "deviation": deviation, "volatility": volatility}
+
+
 def rating_declare(*, user: User, family: str, rank: str) -> Rating:
     """Set the rank `user` declares in `family` ("6k", "2d"), their start rating (the middle of
     that rank's band). Only before their first rated game there; raises ValueError for an
     unknown rank or a rating already earned."""
     ranks.parse_rank(rank)
+    rating, deviation, volatility = start_values(declared_rank=rank)
     with transaction.atomic():
-        row = Rating.objects.select_for_update().filter(user=user, family=family).first()
-        if row is not None and row.games:
+        # Make sure the row exists before locking it: a first rated game ending at this moment
+        # inserts it too, and an insert racing that one would fail instead of waiting.
+        Rating.objects.bulk_create(
+            [Rating(user=user, family=family, **_start_columns())], ignore_conflicts=True
+        )
+        row = Rating.objects.select_for_update().get(user=user, family=family)
+        if row.games:
             raise ValueError("Your rating comes from your games now; it cannot be declared.")
-        rating, deviation, volatility = start_values(declared_rank=rank)
-        if row is None:
-            row = Rating(user=user, family=family)
         row.rating, row.deviation, row.volatility = rating, deviation, volatility
         row.declared_rank = ranks.rank_name(rating)
         row.save()

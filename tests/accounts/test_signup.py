@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import smtplib
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.urls import reverse
 
 from accounts.models import User
@@ -201,3 +203,19 @@ def test_mails_carry_the_site_name(client, django_capture_on_commit_callbacks):
     body = mail.outbox[0].body
     assert body.startswith("Hello from Badux!")
     assert "Badux: correspondence Go and Badux at testserver" in body
+
+
+@pytest.mark.django_db
+def test_a_mail_server_refusing_the_verification_mail_fails_no_sign_up(
+    client, django_capture_on_commit_callbacks, monkeypatch, caplog
+):
+    """The account is made and the page answers; the player can ask for the mail again."""
+
+    def refuse(self, fail_silently=False):
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", refuse)
+    response = _sign_up(client, django_capture_on_commit_callbacks)
+    assert response.status_code == 302
+    assert User.objects.filter(username="kuro").exists()
+    assert "Connection unexpectedly closed" in caplog.text

@@ -227,3 +227,33 @@ def test_odd_input_gets_a_form_error_never_a_500(
         },
     )
     assert response.status_code in (302, 400)
+
+
+def test_a_forwarded_link_verifies_only_the_invited_address(
+    client, black, mailoutbox, django_capture_on_commit_callbacks
+):
+    """Whoever opens the link and signs up with another address gets that address to verify
+    as usual: the invited address is never given to someone else's account."""
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(black)
+    join, _ = links(mailoutbox[0])
+    client.get(join)
+    response = sign_up(client, django_capture_on_commit_callbacks, email="someone@example.org")
+    assert response.status_code == 302
+    newbie = User.objects.get(username="newbie")
+    assert list(EmailAddress.objects.filter(user=newbie).values_list("email", "verified")) == [
+        ("someone@example.org", False)
+    ]
+    assert not Challenge.objects.filter(recipient=newbie).exists()
+
+
+def test_an_old_invitation_link_is_refused_plainly(
+    client, black, mailoutbox, django_capture_on_commit_callbacks, monkeypatch
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(black)
+    join, _ = links(mailoutbox[0])
+    monkeypatch.setattr(friends, "INVITE_LINK_DAYS", 0)
+    page = client.get(join)
+    assert page.status_code == 400
+    assert "older than 0 days" in page.content.decode()

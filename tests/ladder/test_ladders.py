@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from accounts.limits import RateLimited
+from accounts.services import relation_set
 from games.services.play import game_timeout
 from games.services.sweeps import games_time_out_overdue
 from games.services.vacations import vacation_start
@@ -354,3 +355,25 @@ def test_challenges_are_flood_limited_across_ladders(ladder_factory, players, se
     third = ladder_factory(players=players[:3], name="Three")
     with pytest.raises(RateLimited, match="You have sent 2 ladder challenges in the last day"):
         challenge(third, players[2], players[1])
+
+
+def test_the_ignore_list_and_closed_accounts_block_ladder_challenges(ladder_factory, players):
+    """As for invitations and messages: nobody challenges a player who ignores them, a player
+    they ignore, or a closed account (whose clock would run out in a game they cannot play)."""
+    ladder = ladder_factory(players=players[:4])
+    relation_set(owner=players[1], target=players[3], kind="ignore", now=NOW)
+    assert refusal(ladder, players[3], players[1]).endswith(
+        "they do not accept challenges from you."
+    )
+    relation_set(owner=players[3], target=players[2], kind="ignore", now=NOW)
+    assert refusal(ladder, players[3], players[2]).endswith("they are on your ignore list.")
+    players[0].is_active = False
+    players[0].save(update_fields=["is_active"])
+    assert refusal(ladder, players[3], players[0]).endswith("their account is closed.")
+    assert not LadderChallenge.objects.exists()
+    reasons = {row.entry.user.username: row.reason for row in ladder_table(
+        ladder=ladder, user=players[3], now=NOW
+    )}  # fmt: skip
+    assert reasons["p1"] == "their account is closed"
+    assert reasons["p2"] == "they do not accept challenges from you"
+    assert reasons["p3"] == "they are on your ignore list"
