@@ -29,6 +29,19 @@ from .models import (
 from .services import contact, corrections
 
 
+def _game_link(game: Game) -> str:
+    """The game in the admin, with its board, players and its page on the site."""
+    return format_html(
+        '<a href="{}">{}</a> ({}, {} – {}; <a href="{}">on the site</a>)',
+        reverse("admin:games_game_change", args=[game.pk]),
+        game,
+        game.board_label,
+        game.black,
+        game.white,
+        reverse("games:board", args=[game.pk]),
+    )
+
+
 class ResultCorrectionInline(admin.TabularInline):
     model = ResultCorrection
     fields = ("created", "kind", "by", "old_result", "new_result", "note", "report")
@@ -161,17 +174,8 @@ class ScoringReportAdmin(admin.ModelAdmin):
     actions = ["mark_resolved"]
 
     @admin.display(description="Game")
-    def game_link(self, obj: ScoringReport) -> str:
-        game = obj.game
-        return format_html(
-            '<a href="{}">{}</a> ({}, {} – {}; <a href="{}">on the site</a>)',
-            reverse("admin:games_game_change", args=[game.pk]),
-            game,
-            game.board_label,
-            game.black,
-            game.white,
-            reverse("games:board", args=[game.pk]),
-        )
+    def game_link(self, obj) -> str:
+        return _game_link(obj.game)
 
     @admin.display(description="Current result")
     def result(self, obj: ScoringReport) -> str:
@@ -308,17 +312,8 @@ class GameContactAdmin(admin.ModelAdmin):
         return super().get_queryset(request).select_related("author", "game")
 
     @admin.display(description="Game")
-    def game_link(self, obj: GameContact) -> str:
-        game = obj.game
-        return format_html(
-            '<a href="{}">{}</a> ({}, {} – {}; <a href="{}">on the site</a>)',
-            reverse("admin:games_game_change", args=[game.pk]),
-            game,
-            game.board_label,
-            game.black,
-            game.white,
-            reverse("games:board", args=[game.pk]),
-        )
+    def game_link(self, obj) -> str:
+        return _game_link(obj.game)
 
     def has_add_permission(self, request) -> bool:
         return False  # players write from the game page

@@ -22,7 +22,7 @@ from rules.scoring import uncertain_note
 
 from .counting import dispute_window, game_score
 from .models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
-from .replay import game_replay
+from .replay import game_replay, point_names
 from .reply_address import reply_address_for
 from .selectors import clock_left_label, clock_time_left
 
@@ -101,11 +101,6 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
     )
 
 
-def _names(game: Game, points) -> str:
-    topology = game.topology
-    return ", ".join(topology.name(p) for p in sorted(points))
-
-
 def game_over_mail(*, game: Game, player: User) -> MailContent:
     """The result for one player, with the final board: counted games show territory, dead
     stones and the count under the board."""
@@ -132,7 +127,9 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
             "board_width": RESULT_IMAGE_PX,
             "scored": score is not None,
             "unsure_note": uncertain_note(days) if unsure else "",
-            "unsure_points": _names(game, score.uncertain) if unsure else "",
+            "unsure_points": ", ".join(point_names(game, game.score.get("uncertain", [])))
+            if unsure
+            else "",
         },
         images=(InlineImage(cid=BOARD_CID, png=png),),
     )

@@ -26,7 +26,7 @@ from .counting import (
 )
 from .fragments import FRAGMENT_VERSION, fragment, fragments_get, fragments_set, game_state_key
 from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
-from .replay import game_moves, game_replay
+from .replay import game_moves, game_replay, point_names
 from .selectors import MoveRow, clock_left_label, duration_label, game_clocks, game_move_list
 from .svg import board_svg, board_thumbnail_svg, review_frames
 
@@ -232,14 +232,6 @@ def score_lines(count: dict) -> list[dict]:
     ]
 
 
-def _dead_names(game: Game, sgf_points) -> list[str]:
-    topology = game.topology
-    return sorted(
-        (topology.name(topology.from_sgf(p)) for p in sgf_points),
-        key=lambda name: (name[0], int(name[1:]) if name[1:].isdigit() else 0),
-    )
-
-
 def result_context(
     *,
     game: Game,
@@ -285,9 +277,9 @@ def result_context(
         "margin": game.result.split("+", 1)[1] if "+" in game.result else "",
         "method": count.get("method", ""),
         "lines": score_lines(count) if count else [],
-        "dead": _dead_names(game, count.get("dead", [])),
+        "dead": point_names(game, count.get("dead", [])),
         "dead_source": dead_source,
-        "uncertain": _dead_names(game, count.get("uncertain", [])),
+        "uncertain": point_names(game, count.get("uncertain", [])),
         "uncertain_note": uncertain_note(
             dispute_window().days if can_dispute and dispute_until else None
         ),
@@ -355,7 +347,7 @@ def marking_context(
         "count": count,
         "lines": score_lines(count.as_dict()),
         "preview_result": count.result,
-        "dead": _dead_names(game, dispute.dead),
+        "dead": point_names(game, dispute.dead),
         "stone_links": stones if can_act else frozenset(),
         "my_colour": colour,
         "can_act": can_act,

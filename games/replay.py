@@ -6,6 +6,8 @@ moves of a stored game (the move service, the pages, the mails, the SGF) decodes
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import rules
 from rules.game import PASS, PLAY, Move
 
@@ -42,3 +44,12 @@ def game_replay(game: Game) -> rules.Game:
 def move_label(game: Game, move: Move) -> str:
     """'D4' for a stone, 'pass' for a pass."""
     return game.topology.name(move.point) if move.kind == PLAY else "pass"
+
+
+def point_names(game: Game, sgf_points: Iterable[str]) -> list[str]:
+    """Stored SGF points as players name them ('C3'), in column then row order."""
+    topology = game.topology
+    return sorted(
+        (topology.name(topology.from_sgf(p)) for p in sgf_points),
+        key=lambda name: (name[0], int(name[1:]) if name[1:].isdigit() else 0),
+    )

@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import uuid
-from urllib.parse import quote
 
 import pytest
 from celery import Celery
@@ -26,7 +25,7 @@ from games.game_settings import GameSettings
 from games.models import EndReason, Game, GameStatus
 from games.services import play
 
-from ..site.helpers import ROOT, clean_env
+from ..site.helpers import ROOT, child_database_url, clean_env
 
 
 def test_the_beat_schedule_runs_the_clock_sweep_every_minute():
@@ -44,15 +43,6 @@ def test_the_sweep_task_ends_overdue_games_in_eager_mode(game_factory):
     assert counts["timed_out"] == 1
     game.refresh_from_db()
     assert (game.status, game.result) == (GameStatus.FINISHED, "W+T")
-
-
-def _database_url() -> str:
-    """The URL of the test database this process uses (not the one DATABASE_URL names)."""
-    s = connection.settings_dict
-    auth = quote(s["USER"] or "")
-    if s["PASSWORD"]:
-        auth += ":" + quote(s["PASSWORD"])
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
 WORKER = """
@@ -83,7 +73,7 @@ def test_a_real_worker_ends_an_overdue_game_through_the_sweep(user_factory):
     queue = f"clock-test-{uuid.uuid4().hex[:10]}"
     env = clean_env(
         DJANGO_SETTINGS_MODULE="baduxsite.settings.dev",
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=child_database_url(),
         REDIS_URL=redis_url,
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
     )

@@ -4,7 +4,10 @@ import json
 import os
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
+
+from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,3 +49,13 @@ def settings_values(module: str, names: list[str], **variables: str) -> dict:
     completed = run_python(code, clean_env(DJANGO_SETTINGS_MODULE=module, **variables))
     assert completed.returncode == 0, completed.stderr
     return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+def child_database_url() -> str:
+    """The URL of the test database this process uses (not the one DATABASE_URL names), for
+    child processes (a worker, a web server) that must share it."""
+    s = connection.settings_dict
+    auth = urllib.parse.quote(s["USER"] or "")
+    if s["PASSWORD"]:
+        auth += ":" + urllib.parse.quote(s["PASSWORD"])
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"

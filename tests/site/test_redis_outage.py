@@ -39,7 +39,7 @@ from games.services import play
 from messaging.models import Notification, OutboxTask
 from tests.conftest import PASSWORD
 
-from .helpers import ROOT, clean_env
+from .helpers import ROOT, child_database_url, clean_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,14 +100,6 @@ class PrivateRedis:
             self.process = None
 
 
-def _database_url() -> str:
-    s = connection.settings_dict
-    auth = urllib.parse.quote(s["USER"] or "")
-    if s["PASSWORD"]:
-        auth += ":" + urllib.parse.quote(s["PASSWORD"])
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
 def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
     """A child in its own process group, its output in `log` (a pipe nobody reads would fill
     up and block it: an outage logs a traceback per cache call)."""
@@ -146,7 +138,7 @@ def site(redis_server, tmp_path) -> Iterator[str]:
     port = _free_port()
     env = clean_env(
         DJANGO_SETTINGS_MODULE="baduxsite.settings.dev",
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=child_database_url(),
         REDIS_URL=redis_server.url,
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
     )
@@ -250,7 +242,7 @@ def test_moves_and_chat_during_an_outage_lose_no_notice(redis_server, site, user
     redis_server.start()
     env = clean_env(
         DJANGO_SETTINGS_MODULE="baduxsite.settings.dev",
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=child_database_url(),
         REDIS_URL=redis_server.url,
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
     )
