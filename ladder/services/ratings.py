@@ -122,6 +122,9 @@ def ratings_apply(*, game: Game, now: dt.datetime) -> list[RatingChange]:
     family = game.board_kind
     rows = _locked_ratings([game.black, game.white], family)
     black_row, white_row = rows[game.black_id], rows[game.white_id]
+    # A game that waited on the lock for another game's rating may carry a clock read a moment
+    # before that one: never date a change before the row's last one, so histories keep order.
+    now = max([now, *(row.updated for row in (black_row, white_row) if row.updated)])
     black, white = _side(black_row, now), _side(white_row, now)
     points = handicap_points(game=game, black_rating=black.rating)
     score = score_for_black(game.result)

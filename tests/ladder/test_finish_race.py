@@ -122,6 +122,7 @@ def test_two_games_of_one_new_player_ending_at_once_rate_both(user_factory):
 
     assert errors == []
     row = Rating.objects.get(user=shared, family="square")
+    # Each thread read its clock before it waited on the lock; the history still keeps order.
     changes = list(RatingChange.objects.filter(user=shared).order_by("created", "pk"))
     assert row.games == 2 and len(changes) == 2
     assert changes[1].rating_before == pytest.approx(changes[0].rating_after)
