@@ -5,3 +5,7 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        # Connects the signal receivers (the cached board appearance).
+        from . import receivers  # noqa: F401

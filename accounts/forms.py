@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from .models import BoardTheme, Preferences, RelationKind
+from .models import BoardTheme, Preferences, RelationKind, TokenScope
 from .notifications import FIELD_PREFIX, kinds_list
 from .selectors import country_choices, time_zone_choices
 from .services import BIO_MAX_LENGTH
@@ -121,3 +121,19 @@ class RelationForm(_Form):
 
     kind = forms.ChoiceField(choices=RelationKind.choices)
     action = forms.ChoiceField(choices=[("add", "Add"), ("remove", "Remove")])
+
+
+class ApiTokenForm(_Form):
+    """A new personal access token for the public API: a name and a scope."""
+
+    name = forms.CharField(
+        max_length=60,
+        help_text="What will use it, e.g. “my bot” or “phone app”.",
+    )
+    scope = forms.ChoiceField(
+        choices=TokenScope.choices,
+        initial=TokenScope.READ,
+        widget=forms.RadioSelect,
+        help_text="Read: see your games and notifications. Read and play: also move, pass, "
+        "resign and answer challenges.",
+    )

@@ -107,3 +107,46 @@ class UserRelation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id} {self.kind} {self.target_id}"
+
+
+class TokenScope(models.TextChoices):
+    """What a personal access token may do. Stored codes; never renumber."""
+
+    READ = "read", "Read"
+    PLAY = "play", "Read and play"
+
+
+class ApiToken(models.Model):
+    """A personal access token for the public API (`/api/v1/`).
+
+    The token itself is shown once, at creation; only its `prefix` (the public part, used to
+    find the row) and the SHA-256 `digest` of the whole token are stored. A revoked token stays
+    listed (with `revoked` set) and never authenticates again. Written by
+    `accounts.api_tokens`.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=60)
+    scope = models.CharField(max_length=8, choices=TokenScope.choices)
+    prefix = models.CharField(max_length=16, unique=True)
+    digest = models.CharField(max_length=64)
+    created = models.DateTimeField()
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(scope__in=TokenScope.values), name="api_token_scope"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        # The throttle keys on str(request.auth): one bucket per token.
+        return f"api-token:{self.pk}"
+
+    @property
+    def can_play(self) -> bool:
+        return self.scope == TokenScope.PLAY

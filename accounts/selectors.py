@@ -6,10 +6,12 @@ Every function is keyword-only and does not write. Callers pass `now` where time
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass
 from functools import cache
 from zoneinfo import available_timezones
 
+from django.core.cache import cache as django_cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -18,6 +20,10 @@ from django_countries import countries
 from .models import BoardTheme, NotificationSetting, Preferences, RelationKind, User, UserRelation
 from .notifications import NotificationKind, kind_get, kinds_list
 
+logger = logging.getLogger(__name__)
+
+# A board appearance stays this long in the cache (it is deleted on change anyway).
+BOARD_APPEARANCE_SECONDS = 24 * 3600
 # A player counts as "here" when seen within this window.
 ONLINE_WINDOW = dt.timedelta(minutes=15)
 USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
@@ -115,12 +121,34 @@ def notify_mode_get(*, user: User, event: str) -> str:
     return _mode_or_default(kind, stored)
 
 
+def board_appearance_key(*, user_id: int) -> str:
+    """The cache key of a player's board appearance (deleted when their preferences change)."""
+    return f"accounts:board-look:1:{user_id}"
+
+
 def board_appearance_get(*, user: User | None) -> BoardAppearance:
-    """Board theme and coordinates for whoever looks at a board (anonymous: the defaults)."""
+    """Board theme and coordinates for whoever looks at a board (anonymous: the defaults).
+
+    Every board page asks, so the answer is kept in the cache (Redis in production) until the
+    player's preferences change (`accounts.receivers` deletes it after the commit); a failing
+    cache only costs the query."""
     if user is None or not user.is_authenticated:
         return DEFAULT_BOARD
+    key = board_appearance_key(user_id=user.pk)
+    try:
+        found = django_cache.get(key)
+    except Exception:  # noqa: BLE001 - the cache is a speed-up only: read the row instead
+        logger.warning("board appearance cache read failed", exc_info=True)
+        found = None
+    if isinstance(found, tuple) and len(found) == 2:
+        return BoardAppearance(theme=found[0], show_coordinates=found[1])
     prefs = preferences_get(user=user)
-    return BoardAppearance(theme=prefs.board_theme, show_coordinates=prefs.show_coordinates)
+    look = BoardAppearance(theme=prefs.board_theme, show_coordinates=prefs.show_coordinates)
+    try:
+        django_cache.set(key, (look.theme, look.show_coordinates), BOARD_APPEARANCE_SECONDS)
+    except Exception:  # noqa: BLE001 - the cache is a speed-up only
+        logger.warning("board appearance cache write failed", exc_info=True)
+    return look
 
 
 def user_is_online(*, user: User, now: dt.datetime) -> bool:

@@ -11,4 +11,10 @@ urlpatterns = [
     path("settings/profile/", views.profile_edit, name="profile_edit"),
     path("settings/preferences/", views.preferences_edit, name="preferences_edit"),
     path("settings/contacts/", views.contacts, name="contacts"),
+    path("settings/api-tokens/", views.api_token_create, name="api_token_create"),
+    path(
+        "settings/api-tokens/<int:token_id>/revoke/",
+        views.api_token_revoke,
+        name="api_token_revoke",
+    ),
 ]

@@ -8,12 +8,13 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
-from .forms import PlayerSearchForm, PreferencesForm, ProfileForm, RelationForm
+from . import api_tokens, selectors, services
+from .forms import ApiTokenForm, PlayerSearchForm, PreferencesForm, ProfileForm, RelationForm
 from .models import RelationKind
 
 PAGE_SIZE = 25
@@ -81,7 +82,61 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
             initial=PreferencesForm.initial_for(prefs=prefs, modes=modes, time_zone=user.time_zone)
         )
     board = selectors.board_appearance_get(user=user)
-    return render(request, "accounts/preferences.html", {"form": form, "board": board})
+    return render(
+        request,
+        "accounts/preferences.html",
+        {"form": form, "board": board, **_token_context(user, ApiTokenForm())},
+    )
+
+
+def _token_context(user, token_form: ApiTokenForm) -> dict:
+    return {
+        "token_form": token_form,
+        "api_tokens": api_tokens.api_tokens_list(user=user),
+        "tokens_most": api_tokens.tokens_per_user(),
+    }
+
+
+@login_required
+@require_POST
+def api_token_create(request: HttpRequest) -> HttpResponse:
+    """Create a personal access token and show it, once: the page answering this POST is the
+    only place it ever appears (it is not stored, only its hash)."""
+    user = request.user
+    form = ApiTokenForm(request.POST)
+    if form.is_valid():
+        try:
+            token, raw = api_tokens.api_token_create(
+                user=user,
+                name=form.cleaned_data["name"],
+                scope=form.cleaned_data["scope"],
+                now=timezone.now(),
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            response = render(
+                request, "accounts/api_token_created.html", {"token": token, "raw": raw}
+            )
+            response["Cache-Control"] = "no-store"
+            return response
+    return render(
+        request,
+        "accounts/api_token_form.html",
+        _token_context(user, form),
+        status=400,
+    )
+
+
+@login_required
+@require_POST
+def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Revoke one of your tokens; it stops working at once."""
+    if api_tokens.api_token_revoke(user=request.user, token_id=token_id, now=timezone.now()):
+        messages.success(request, "The token was revoked; programs using it are now refused.")
+    else:
+        messages.error(request, "That token was not found or was already revoked.")
+    return redirect(f"{reverse('preferences_edit')}#api-tokens")
 
 
 @login_required

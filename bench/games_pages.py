@@ -1,6 +1,7 @@
 """Speed and queries of the two busiest game pages as games grow: the board page at 5 and 200
 moves (19×19) and the status page with 1 and 30 running games (each with its SVG thumbnail)
-plus as many finished ones.
+plus as many finished ones; and the move POST (a 19×19 game from move 100, the two players
+taking turns, redirect not followed).
 
 Run: .venv/bin/python bench/games_pages.py [--repeat N] [--database-url URL]
 
@@ -20,8 +21,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-from games.game_settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,6 +43,7 @@ def _setup(moves_short: int, moves_long: int, games: int):
     from django.utils import timezone
 
     from accounts.models import User
+    from games.game_settings import GameSettings
     from games.services import play
 
     call_command("migrate", verbosity=0)
@@ -87,7 +87,45 @@ def _setup(moves_short: int, moves_long: int, games: int):
             start(black, rival, _sparse_moves(2 * i))
         done = start(black, rival)
         play.game_resign(game_id=done.pk, user=rival, expected_move_number=0, now=now)
-    return black, solo, short, long
+    return black, solo, short, long, start(black, white, _sparse_moves(100))
+
+
+def _measure_moves(black, white, game, repeat: int) -> tuple[float, float, int, int]:
+    """CPU and queries of `repeat` legal move POSTs, the two players taking turns. The queued
+    tasks go to Celery's in-memory broker instead of running here, as a web process would
+    leave them to the workers."""
+    from celery import current_app
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    clients = {}
+    for user in (black, white):
+        clients[user.pk] = Client()
+        clients[user.pk].force_login(user)
+    url = reverse("games:move", args=[game.pk])
+    first = game.move_number
+    names = _sparse_moves(first + repeat + 1)[first:]
+    times = []
+    queries = 0
+    player = (black, white)
+    current_app.conf.task_always_eager = False
+    for i, name in enumerate(names):
+        number = first + i
+        client = clients[player[number % 2].pk]
+        with CaptureQueriesContext(connection) as captured:
+            start = time.process_time()
+            response = client.post(url, {"point": name, "move_number": number})
+            elapsed = time.process_time() - start
+        assert response.status_code == 302, (name, response.status_code)
+        if i:  # the first POST warms the session and the caches
+            times.append(elapsed)
+            queries = len(captured.captured_queries)
+    current_app.conf.task_always_eager = True
+    game.refresh_from_db()
+    assert game.move_number == first + len(names), "a move was refused"
+    return min(times), statistics.median(times), queries, 0
 
 
 def _measure(client, url: str, repeat: int) -> tuple[float, float, int, int]:
@@ -124,7 +162,7 @@ def main() -> None:
 
     setup_test_environment()
     logging.disable(logging.WARNING)  # the in-process Celery tasks of the setup log every move
-    black, solo, short, long = _setup(5, 200, 30)
+    black, solo, short, long, moving = _setup(5, 200, 30)
     client = Client()
     rows = []
     client.force_login(black)
@@ -134,6 +172,7 @@ def main() -> None:
     rows.append(("status, 1+1 games", *_measure(client, reverse("games:status"), args.repeat)))
     client.force_login(black)
     rows.append(("status, 30+30 games", *_measure(client, reverse("games:status"), args.repeat)))
+    rows.append(("move POST", *_measure_moves(black, moving.white, moving, args.repeat)))
 
     print(f"{'page':<22}{'best ms':>9}{'median ms':>11}{'queries':>9}{'HTML KB':>9}")
     for label, best, median, queries, size in rows:

@@ -7,13 +7,15 @@ Positions:
   stones the players marked dead in expected.json), parsed with sgfmill;
 * a few constructed final positions on hexagons (and their known dead stones), below;
 * the hand-checked positions of bench/scoring_positions.py (corner and edge life and death,
-  seki, capturing races left unplayed, unfilled dame; 9x9 to 19x19, hex 6 and hex 12), the
-  second table.
+  seki and a false one, capturing races left unplayed, unfilled dame; 9x9 to 19x19, hex 6 and
+  hex 12), the second table.
 
 For each position `rules.deadstones.estimate_status` is timed and its dead stones compared
 with the expected ones (exact match of the whole set). A position is *flagged* when the
 estimate marks any stone uncertain; the flag table counts flags on the positions it got right
-(they should be rare) and on those it got wrong (they should be nearly all). GNU Go 3.8
+(they should be rare) and on those it got wrong (they should be nearly all). Seki are read
+out, so their stones should be neither dead nor flagged. The last table gives the median and
+worst CPU time per board (19x19 and hex 12 among them). GNU Go 3.8
 (`/usr/games/gnugo`, Debian package `gnugo`) gets the same SGF through GTP `loadsgf` +
 `final_status_list dead`; its column is skipped with a note when it is not installed. The
 positions are only measured here, never special-cased.
@@ -41,7 +43,7 @@ from sgfmill import sgf  # noqa: E402
 from bench.scoring_positions import HAND  # noqa: E402
 from rules.board import BLACK, WHITE  # noqa: E402
 from rules.deadstones import SEED, estimate_status  # noqa: E402
-from rules.diagram import parse_diagram  # noqa: E402
+from rules.diagram import parse_marked_diagram  # noqa: E402
 from rules.game import Game, Position  # noqa: E402
 from rules.ruleset import preset  # noqa: E402
 from rules.topology import Topology, hexagon, square  # noqa: E402
@@ -160,12 +162,7 @@ def hand_cases() -> list[Case]:
 
 def marked_case(name: str, category: str, topology: Topology, text: str, source: str) -> Case:
     """A case from a diagram with `x`/`o` dead and `s`/`t` seki stones (Black to move)."""
-    marks = "".join(text.split())
-    plain = text.translate(str.maketrans("xost", "XOXO"))
-    colours = parse_diagram(topology, plain)
-    cells = _cells_in_diagram_order(topology)
-    dead = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "xo")
-    seki = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "st")
+    colours, dead, seki = parse_marked_diagram(topology, text)
     black = [p for p, c in enumerate(colours) if c == BLACK]
     white = [p for p, c in enumerate(colours) if c == WHITE]
     key = "go-area" if topology.kind == "square" else "badux"
@@ -176,15 +173,6 @@ def marked_case(name: str, category: str, topology: Topology, text: str, source:
         stones.append("AW" + "".join(f"[{topology.sgf(p)}]" for p in white))
         sgf_bytes = f"(;GM[1]FF[4]SZ[{topology.n}]{''.join(stones)}PL[B])".encode()
     return Case(name, category, game.position, dead, seki, sgf_bytes, source)
-
-
-def _cells_in_diagram_order(topology: Topology) -> list[int]:
-    return [
-        topology.point_at(x, y)
-        for y in range(topology.sgf_size)
-        for x in range(topology.sgf_size)
-        if topology.point_at(x, y) is not None
-    ]
 
 
 class GnuGo:
@@ -290,8 +278,8 @@ def print_flags(results: list[Result]) -> None:
             f"{len(wrong):>8}{sum(bool(r.uncertain) for r in wrong):>9}"
         )
     seki = [r for r in results if r.case.seki]
-    covered = sum(r.case.seki <= r.uncertain for r in seki)
-    print(f"seki stones flagged uncertain in {covered} of the {len(seki)} cases with seki marks")
+    flagged = sum(bool(r.case.seki & r.uncertain) for r in seki)
+    print(f"seki stones flagged uncertain in {flagged} of the {len(seki)} cases with seki marks")
 
 
 def print_times(results: list[Result]) -> None:

@@ -1,10 +1,12 @@
-"""Hand-checked final positions for bench/scoring_accuracy.py (the second table).
+"""Hand-checked final positions: the one source for bench/scoring_accuracy.py (its second
+table) and the diagram tests of tests/rules/test_deadstones_families.py.
 
 Each position was built for one family of the count's hard cases (issue 16: corner and first
-line life and death, seki, capturing races left unplayed, unfilled dame), on square boards
-and hexagons, and its dead stones were decided by hand from the diagram: `why` says why. In
-the diagrams `X`/`O` are live stones, `x`/`o` dead ones, `s`/`t` black/white stones in seki
-(alive). They are measured here, never special-cased by the estimator.
+line life and death, seki and what looks like one, capturing races left unplayed, unfilled
+dame), on square boards and hexagons, and its dead stones were decided by hand from the
+diagram: `why` says why. In the diagrams `X`/`O` are live stones, `x`/`o` dead ones, `s`/`t`
+black/white stones in seki (alive); `rules.diagram.parse_marked_diagram` reads them. They are
+measured and tested, never special-cased by the estimator.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Hand:
     name: str
-    family: str  # corner (life and death on the edge), race, dame, invasion
+    family: str  # corner (life and death on the edge), seki, race, dame, invasion
     board: str  # "9", "13", "19" or "hex6", "hex12"
     diagram: str
     why: str
 
 
-HAND = [
+HAND: list[Hand] = [
     Hand(
         "corner-bent-four",
         "corner",
@@ -74,6 +76,113 @@ HAND = [
         "Black B9-C7 and White A8-B7 share A9 and B8 and have no other liberty: seki, nobody dead.",
     ),
     Hand(
+        "seki-no-eyes-edge",
+        "seki",
+        "9",
+        """
+        . . O s . t X . .
+        . . O s . t X . .
+        . . O s s t X . .
+        . . O O O X X . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        """,
+        (
+            "Black D9-E7 and White F9-F7 have no eye and share E9 and E8, nothing else, "
+            "between a White and a Black wall: whoever fills one is captured: seki."
+        ),
+    ),
+    Hand(
+        "seki-one-eye-each",
+        "seki",
+        "9",
+        """
+        . s . t . t X . .
+        s s s t t t X . .
+        O O O X X X X . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        """,
+        (
+            "Black A8-C8 has the eye A9, White D8-F9 the eye E9, and they share C9: whoever "
+            "fills C9 is left with one liberty and captured: seki, nobody dead."
+        ),
+    ),
+    Hand(
+        "hex-seki-one-eye-each",
+        "seki",
+        "hex6",
+        """
+             . t s s . s
+            t t s s s s O
+           . s s O O O O .
+          s s O O . . . . .
+         O O O . . . . . . O
+        . . . . . . O O O O X
+         . . . . O O X X X X
+          O O O O X X . . .
+           X X X X . . . .
+            . . . . . . .
+             . . . . . .
+        """,
+        (
+            "In the corner, three White stones have the eye F11 and Black's group the eye K11; "
+            "they share D9. Whoever fills D9 is left with one liberty and captured: seki."
+        ),
+    ),
+    Hand(
+        "hex-corner-false-seki",
+        "seki",
+        "hex6",
+        """
+             O . x O . .
+            O O x O . . O
+           . x x O . . O X
+          x x O O . . O X .
+         O O O . . . O X . .
+        . . . . . . O X . . .
+         . . . . O O X . . .
+          O O O O X X . . .
+           X X X X . . . .
+            . . . . . . .
+             . . . . . .
+        """,
+        (
+            "Three White stones in the corner and six Black ones share two liberties and have no "
+            "eye (they share G11 and D9), which looks like a seki; but White fills G11, Black "
+            "must take four stones at D9 and is left with a four-cell rhombus, a dead shape on "
+            "a hexagon: Black is dead."
+        ),
+    ),
+    Hand(
+        "false-seki-throw-in",
+        "seki",
+        "9",
+        """
+        . . . . . O x x .
+        . . . . . O x . O
+        . . . . . O x x x
+        . . . . . O O O O
+        O O O O O O . . .
+        X X X X X X X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """,
+        (
+            "Black G9-J7 and the White stone J8 share H8 and J9, which looks like a seki, but "
+            "White throws in at H8; Black takes two stones and is left with a two-point eye "
+            "that White fills again: Black is dead."
+        ),
+    ),
+    Hand(
         "corner-race",
         "race",
         "9",
@@ -91,6 +200,46 @@ HAND = [
         (
             "White A8-B7 has the two shared liberties only, Black B9-C7 two more (D9, D7): White "
             "loses the race whoever starts."
+        ),
+    ),
+    Hand(
+        "edge-rectangular-six",
+        "corner",
+        "9",
+        """
+        O . . . O X . . .
+        O . . . O X . . .
+        O O O O O X . . .
+        X X X X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """,
+        (
+            "White's eye space B9-D8 is a rectangular six on the first two lines, not taking the "
+            "corner point: whatever Black plays inside, White makes two eyes: alive."
+        ),
+    ),
+    Hand(
+        "race-eye-beats-no-eye",
+        "race",
+        "9",
+        """
+        . X X . X O . . .
+        o . X X X O . . .
+        o o X O O O . . .
+        X X O O . . . . .
+        . X O . . . . . .
+        X X O . . . . . .
+        X X O O O O O O O
+        X X X X X X X X X
+        . . . . . . . . .
+        """,
+        (
+            "Black B9-E9 has the eye D9 and shares A9 and B8 with White A8-B7, which has no "
+            "eye: one eye beats none, Black fills A9 or B8 and captures: White is dead."
         ),
     ),
     Hand(
@@ -420,3 +569,11 @@ HAND = [
         ),
     ),
 ]
+
+
+def hand(name: str) -> Hand:
+    """The hand-checked position called `name`; KeyError when there is none."""
+    for position in HAND:
+        if position.name == name:
+            return position
+    raise KeyError(name)

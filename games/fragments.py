@@ -47,12 +47,12 @@ def fragments_get(keys: Iterable[str]) -> dict[str, object]:
         return {}
 
 
-def fragments_set(values: dict[str, object]) -> None:
-    """Keep rendered pieces; a failing cache is logged and ignored."""
+def fragments_set(values: dict[str, object], seconds: int = FRAGMENT_SECONDS) -> None:
+    """Keep rendered pieces for `seconds`; a failing cache is logged and ignored."""
     if not values:
         return
     try:
-        cache.set_many(values, FRAGMENT_SECONDS)
+        cache.set_many(values, seconds)
     except Exception:  # noqa: BLE001 - any cache failure only costs a render (module docstring)
         logger.warning("fragment cache write failed", exc_info=True)
 

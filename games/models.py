@@ -471,6 +471,7 @@ __all__ = [
     "ChallengeStatus",
     "ClockKind",
     "ColourChoice",
+    "ConditionalMoves",
     "CorrectionKind",
     "DisputeStatus",
     "EndReason",
@@ -579,3 +580,7 @@ class InviteOptOut(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+# Registered with the games app from its own module (this one is near the size limit).
+from .models_conditional import ConditionalMoves  # noqa: E402

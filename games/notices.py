@@ -62,3 +62,12 @@ kind_register(
     modes=(Notify.OFF, Notify.DIGEST),
     default=Notify.DIGEST,
 )
+# Conditional moves: the answer a player left was played for them, or refused and cleared.
+CONDITIONAL_MOVE = "conditional_move"
+kind_register(
+    name=CONDITIONAL_MOVE,
+    label="Conditional move",
+    help_text="A conditional move you left was played for you, or could not be played.",
+    group=GROUP,
+    order=105,
+)

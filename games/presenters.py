@@ -25,9 +25,11 @@ from .counting import (
     stone_chain,
 )
 from .fragments import FRAGMENT_VERSION, fragment, fragments_get, fragments_set, game_state_key
+from .links import player_links, url_former
 from .models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from .replay import game_moves, game_replay, point_names
 from .selectors import MoveRow, clock_left_label, duration_label, game_clocks, game_move_list
+from .status_html import finished_row_html, running_card_html
 from .svg import board_svg, board_thumbnail_svg, review_frames
 
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
@@ -149,10 +151,12 @@ THUMBNAIL_SIZE = 96
 
 def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> list[dict]:
     """One row per running game of the status page, in the given order: the game, `user`'s
-    colour and opponent, whose turn, the time left of the player to move, their deadline (or
-    that their clock is stopped by their vacation) and a thumbnail of the position in `user`'s
-    board theme. No database access; the thumbnails come from the cache (one read for all,
-    games.fragments), and only the missing ones are replayed and drawn."""
+    colour and opponent (with the game's URL and the opponent's link, games.links; "html": the
+    card, games.status_html), whose
+    turn, the time left of the player to move, their deadline (or that their clock is stopped
+    by their vacation) and a thumbnail of the position in `user`'s board theme. No database
+    access; the thumbnails come from the cache (one read for all, games.fragments), and only
+    the missing ones are replayed and drawn."""
     keys = {
         game.pk: f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
         for game in games
@@ -160,6 +164,7 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
     thumbnails = fragments_get(keys.values())
     drawn = {}
     rows = []
+    board_url, player_link = url_former("games:board"), player_links()
     for game in games:
         mine = game.colour_of(user)
         clocks = game_clocks(game=game, now=now)
@@ -173,12 +178,15 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                     title=f"{game.board_label}, move {game.move_number}",
                 )
             )
+        opponent = game.player(rules.other(mine))
         rows.append(
             {
                 "game": game,
+                "url": board_url(game.pk),
                 "colour": mine,
                 "colour_name": COLOUR_NAMES[mine],
-                "opponent": game.player(rules.other(mine)),
+                "opponent": opponent,
+                "opponent_link": player_link(opponent),
                 "my_turn": game.to_move == mine,
                 "left": clock_left_label(
                     left=clocks[game.to_move].left, weekend_pause=game.weekend_pause
@@ -188,7 +196,26 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                 "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
             }
         )
+        rows[-1]["html"] = running_card_html(rows[-1])
     fragments_set(drawn)
+    return rows
+
+
+def finished_rows(*, games: Sequence[Game], user) -> list[SafeString]:
+    """The status page's rows of finished games (games.status_html), one per game of `games`,
+    which `user` played."""
+    board_url, player_link = url_former("games:board"), player_links()
+    rows = []
+    for game in games:
+        mine = game.colour_of(user)
+        rows.append(
+            finished_row_html(
+                game=game,
+                url=board_url(game.pk),
+                my_colour=mine,
+                opponent_link=player_link(game.player(rules.other(mine))),
+            )
+        )
     return rows
 
 

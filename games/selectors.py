@@ -48,11 +48,16 @@ def game_can_view(*, game: Game, user: User | None) -> bool:
 _MOST_URGENT = F("deadline").asc(nulls_last=True)
 
 
+# The players' long profile texts, which no list of games shows.
+_PLAYERS_TEXT = ("black__bio", "white__bio")
+
+
 def games_running_for(*, user: User) -> list[Game]:
     """`user`'s running games: their turn first, then by time left (earliest deadline first)."""
     games = list(
         Game.objects.filter(Q(black=user) | Q(white=user), status=GameStatus.PLAYING)
         .select_related("black", "white")
+        .defer(*_PLAYERS_TEXT)
         .order_by(_MOST_URGENT, "pk")
     )
     games.sort(key=lambda g: (g.player_to_move_id != user.pk,))
@@ -69,6 +74,12 @@ def game_next_for(*, user: User) -> Game | None:
         .order_by(_MOST_URGENT, "pk")
         .first()
     )
+
+
+def games_finished_listed_for(*, user: User) -> QuerySet[Game]:
+    """As `games_finished_for`, for a list that shows names, results and dates only: the moves,
+    the count (a JSON document per game) and the players' profile texts are left unread."""
+    return games_finished_for(user=user).defer("moves", "score", *_PLAYERS_TEXT)
 
 
 def games_finished_for(*, user: User) -> QuerySet[Game]:

@@ -20,7 +20,11 @@ from messaging import services as messaging
 from messaging.mail import RETRY_OPTIONS, site_url
 from messaging.models import Event
 
-from . import clock, mail
+from . import (
+    clock,
+    conditional_tasks,  # noqa: F401  (registers its Celery tasks)
+    mail,
+)
 from .models import (
     Challenge,
     ChallengeStatus,

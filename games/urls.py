@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import challenges, contact, friends, play, records, results, vacation
+from .views import challenges, conditional, contact, friends, play, records, results, vacation
 
 app_name = "games"
 
@@ -30,6 +30,17 @@ urlpatterns = [
     path("<int:game_id>/pass/", play.pass_turn, name="pass"),
     path("<int:game_id>/resign/", play.resign, name="resign"),
     path("<int:game_id>/chat/", play.chat, name="chat"),
+    path("<int:game_id>/conditional/add/", conditional.conditional_add, name="conditional_add"),
+    path(
+        "<int:game_id>/conditional/remove/",
+        conditional.conditional_remove,
+        name="conditional_remove",
+    ),
+    path(
+        "<int:game_id>/conditional/clear/",
+        conditional.conditional_clear,
+        name="conditional_clear",
+    ),
     path("<int:game_id>/dispute/", results.dispute, name="dispute"),
     path("<int:game_id>/marking/", results.marking, name="marking"),
     path("<int:game_id>/marking/toggle/", results.marking_toggle, name="marking_toggle"),

@@ -9,7 +9,16 @@ from django.utils import timezone
 
 from games.game_settings import GameSettings, InvalidSetting
 
-from .models import Ladder, LadderChallenge, LadderEntry, PositionChange, Rating, RatingChange
+from .models import (
+    Ladder,
+    LadderChallenge,
+    LadderEntry,
+    PositionChange,
+    Rating,
+    RatingChange,
+    Tournament,
+    TournamentPairing,
+)
 
 
 class LadderForm(forms.ModelForm):
@@ -82,6 +91,35 @@ class RatingChangeAdmin(admin.ModelAdmin):
 class PositionChangeAdmin(admin.ModelAdmin):
     list_display = ("ladder", "user", "previous", "position", "reason", "created")
     list_filter = ("ladder",)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Tournaments are created on the site by players; staff read them and may fix a name or
+    description. Pairings and results are records of the round advance: read-only here."""
+
+    list_display = ("name", "format", "status", "organiser", "current_round", "rounds", "created")
+    list_filter = ("format", "status")
+    search_fields = ("name", "organiser__username")
+    fields = ("name", "description", "format", "status", "organiser", "rounds", "current_round")
+    readonly_fields = ("format", "status", "organiser", "rounds", "current_round")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(TournamentPairing)
+class TournamentPairingAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "round", "board", "match", "black", "white", "outcome", "game")
+    list_filter = ("outcome",)
+    list_select_related = ("tournament", "black", "white", "game")
+    search_fields = ("tournament__name", "black__username", "white__username")
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -12,3 +12,5 @@ class LadderConfig(AppConfig):
         # every process. Imported here, not at the top: they import models, which need the app
         # registry complete.
         from . import notices, receivers, tasks  # noqa: F401
+        from .tournaments import notices as tournament_notices  # noqa: F401
+        from .tournaments import tasks as tournament_tasks  # noqa: F401

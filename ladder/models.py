@@ -280,3 +280,16 @@ class PositionChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.previous} -> {self.position}"
+
+
+# Tournament models live in their own module; imported here so Django finds them.
+from .tournaments.models import (  # noqa: E402, F401
+    Format,
+    HandicapRule,
+    Outcome,
+    PlayerStatus,
+    Tournament,
+    TournamentPairing,
+    TournamentPlayer,
+    TournamentStatus,
+)

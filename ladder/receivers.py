@@ -14,20 +14,25 @@ from games.models import Game, ResultCorrection
 from .models import Rating
 from .services.ladders import ladder_game_apply
 from .services.ratings import ratings_apply, ratings_correct, start_values
+from .tournaments.advance import pairing_correct, pairing_record
 
 
 @hooks.game_finished_register
 def on_game_finished(*, game: Game, now: dt.datetime) -> None:
-    """Rate the game and apply it to its ladder, if it is a ladder game."""
+    """Rate the game and apply it to its ladder or tournament, if it is a ladder or tournament
+    game (a tournament's next round is paired by a task queued from here)."""
     ratings_apply(game=game, now=now)
     ladder_game_apply(game=game, now=now)
+    pairing_record(game=game, now=now)
 
 
 @hooks.result_corrected_register
 def on_result_corrected(*, game: Game, correction: ResultCorrection, now: dt.datetime) -> None:
     """Re-rate the game. Ladder positions stay as the game's first result left them: by the
-    time staff correct a result, later ladder games have been played from those positions."""
+    time staff correct a result, later ladder games have been played from those positions.
+    A tournament game's outcome is rewritten, so its standings follow."""
     ratings_correct(game=game, now=now)
+    pairing_correct(game=game, now=now)
 
 
 @hooks.match_ranking_register

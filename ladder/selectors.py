@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import logging
 import math
 from collections import Counter
 
@@ -28,6 +29,8 @@ from .models import (
     VacationRule,
 )
 from .services.ratings import start_values
+
+logger = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -292,15 +295,6 @@ def ladder_games(*, ladder: Ladder, user: User) -> list[LadderChallenge]:
         LadderChallenge.objects.filter(Q(challenger=user) | Q(defender=user), ladder=ladder)
         .select_related("game", "challenger", "defender")
         .order_by("-created", "-pk")[:100]
-    )
-
-
-def ladder_of_game(*, game_id: int) -> LadderChallenge | None:
-    """The ladder challenge that started this game, if any."""
-    return (
-        LadderChallenge.objects.select_related("ladder", "challenger", "defender")
-        .filter(game_id=game_id)
-        .first()
     )
 
 

@@ -24,6 +24,7 @@ from rules.life import (
 )
 from rules.playout import Playouts
 from rules.ruleset import RuleSet
+from rules.seki import Reading, read_areas
 
 PLAYOUTS = 32
 EXTRA = 4  # close calls get EXTRA times as many playouts
@@ -162,8 +163,52 @@ def estimate_status(
     del rules  # the estimate does not depend on the scoring method
     found = _playouts(position, PLAYOUTS, seed)
     dead = dead_from_ownership(position, found.own)
-    uncertain = uncertain_chains(position, found.own, found.settled, found.seki)
-    return Estimate(dead=dead, uncertain=uncertain, ownership=tuple(found.own))
+    unsure = _unsure_chains(position, found.own, found.settled, found.seki)
+    reading = _read(position, found.own, found.settled, dead, unsure)
+    return Estimate(
+        dead=(dead - reading.alive) | reading.dead,
+        uncertain=unsure - reading.alive - reading.dead,
+        ownership=tuple(found.own),
+    )
+
+
+def read_alive(
+    position: Position,
+    own: Sequence[float],
+    settled: Sequence[bool],
+    dead: frozenset[int],
+    unsure: frozenset[int],
+) -> frozenset[int]:
+    """The stones that local reading proves alive (`rules.seki.proven_alive`): the chains of
+    a closed area (seki, with or without eyes; a group on its own eye spaces) that no side
+    can capture, playing first. Only areas holding a `dead` or `unsure` stone are read (the
+    others are settled already). Its walls must stand: each wall chain is settled (a settled
+    stone or liberty), or neither dead nor unsure (`dead`, `unsure`: the estimate's verdict
+    and doubts before reading) with at least as many liberties as every chain of the area
+    beside it; with fewer, the area's other side may capture the wall from outside and win
+    what looks like a seki (the capturing race of `hard-12257987`). `estimate_status` also
+    takes the chains that the same reading proves dead (`rules.seki.read_areas`)."""
+    return _read(position, own, settled, dead, unsure).alive
+
+
+def _read(
+    position: Position,
+    own: Sequence[float],
+    settled: Sequence[bool],
+    dead: frozenset[int],
+    unsure: frozenset[int],
+) -> Reading:
+    """`rules.seki.read_areas` behind the walls `read_alive` trusts."""
+    del own  # the walls are judged by the verdict and its doubts, not by the ownership
+
+    def safe_wall(wall: Chain, touching: list[Chain]) -> bool:
+        if any(settled[p] for p in wall.stones) or any(settled[p] for p in wall.libs):
+            return True
+        if any(p in dead or p in unsure for p in wall.stones):
+            return False
+        return all(len(wall.libs) >= len(ch.libs) for ch in touching)
+
+    return read_areas(position.topology, position.stones, safe_wall, only=dead | unsure)
 
 
 def dead_from_ownership(position: Position, own: Sequence[float]) -> frozenset[int]:
@@ -284,6 +329,23 @@ def uncertain_chains(
     """The stones of the chains whose status the estimate cannot vouch for, given per-point
     ownership `own`, the points Benson or a big territory `settled`, and per point the share
     of playouts in which its chain ended beside a shared liberty with at most one eye (`seki`).
+    The chains that local reading proves alive (`read_alive`: a seki, a group on its eye
+    spaces) or dead (`rules.seki.read_areas`: a false seki, a lost race in a closed area)
+    are sure; of the others, see `_unsure_chains`.
+    """
+    dead = dead_from_ownership(position, own)
+    unsure = _unsure_chains(position, own, settled, seki)
+    reading = _read(position, own, settled, dead, unsure)
+    return unsure - reading.alive - reading.dead
+
+
+def _unsure_chains(
+    position: Position,
+    own: Sequence[float],
+    settled: Sequence[bool],
+    seki: Sequence[float],
+) -> frozenset[int]:
+    """The chains `uncertain_chains` doubts before local reading.
 
     A chain with a settled stone or liberty is sure. Any other chain is unsure when
     * it ends beside a shared liberty in at least `SHARED` of the playouts: a seki, or a
@@ -362,6 +424,7 @@ __all__ = [
     "estimate_status",
     "fight_dead",
     "ownership",
+    "read_alive",
     "sureness",
     "uncertain_chains",
 ]

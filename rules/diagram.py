@@ -39,3 +39,25 @@ def to_diagram(topology: Topology, stones: list[int] | tuple[int, ...]) -> str:
         indent = " " * (topology.sgf_size - len(xs)) if topology.kind == "hex" else ""
         lines.append(indent + cells)
     return "\n".join(lines)
+
+
+def parse_marked_diagram(
+    topology: Topology, text: str
+) -> tuple[list[int], frozenset[int], frozenset[int]]:
+    """A diagram whose lower-case stones carry a mark: `x`/`o` dead black/white stones,
+    `s`/`t` black/white stones in seki (alive). Returns (colours per point, the dead points,
+    the seki points); ValueError as `parse_diagram`."""
+    colours = parse_diagram(topology, text.translate(_UNMARK))
+    marks = "".join(text.split())
+    cells = [
+        p
+        for y in range(topology.sgf_size)
+        for x in range(topology.sgf_size)
+        if (p := topology.point_at(x, y)) is not None
+    ]
+    dead = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "xo")
+    seki = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "st")
+    return colours, dead, seki
+
+
+_UNMARK = str.maketrans("xost", "XOXO")

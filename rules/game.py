@@ -7,6 +7,7 @@ and leave the game exactly as it was.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -239,6 +240,17 @@ class Game:
     def legal_points(self) -> list[int]:
         """Every point where the player to move may place a stone."""
         return [p for p in self.topology.points() if self.is_legal(p)]
+
+    def copy(self) -> Game:
+        """An independent copy: moves played on it leave this game as it was (the topology and
+        the rules, which never change, are shared)."""
+        twin = copy.copy(self)
+        twin.board = self.board.copy()
+        twin.moves = list(self.moves)
+        twin.prisoners = list(self.prisoners)
+        twin.history = set(self.history) if self.history is not None else None
+        twin.last_captures = list(self.last_captures)
+        return twin
 
     @property
     def position(self) -> Position:

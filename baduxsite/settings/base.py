@@ -35,6 +35,9 @@ INSTALLED_APPS = [
     "games",
     "ladder",
     "demo",
+    # django-ninja: the public API (baduxsite/api.py); listed for its bundled Swagger UI files
+    # and template, so /api/v1/docs needs no CDN.
+    "ninja",
 ]
 
 MIDDLEWARE = [
@@ -186,12 +189,19 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
     # Daily: players without a ladder game for their ladder's inactive_days leave it.
     "ladder-remove-inactive": {"task": "ladder.remove_inactive", "schedule": 24 * 60 * 60},
+    # Hourly: re-queues the round advance of every running tournament (a safety net: the
+    # game-finished hook queues it; a task lost or failed would otherwise stall a round).
+    "ladder-tournaments-sweep": {"task": "ladder.tournaments_sweep", "schedule": 60 * 60},
 }
 # Task modules that are not an app's `tasks.py` (autodiscovery finds only those).
 # games.inbound_sweeps imports games.inbound, which imports games.inbound_tasks.
 CELERY_IMPORTS = ("baduxsite.tasks", "games.inbound_sweeps")
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
+# Sessions stay in the database (the record) and are read through the cache (Redis in
+# production): every page reads the session, and a cache hit spares that query. Existing
+# sessions keep working; with the cache down, reads fall back to the table (accounts.sessions).
+SESSION_ENGINE = "accounts.sessions"
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
@@ -241,6 +251,12 @@ EMAIL_SUBJECT_PREFIX = "[Badux] "
 SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
+
+# --- Public API (baduxsite/api.py) -------------------------------------------------------------
+# Requests per token (django-ninja's throttle syntax: "N/s", "N/m", "N/h", "N/d").
+API_THROTTLE_RATE = env.get_str("API_THROTTLE_RATE", "120/m")
+# Live personal access tokens a player may hold.
+API_TOKENS_PER_USER = 10
 
 # --- Internationalisation ----------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

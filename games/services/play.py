@@ -15,6 +15,7 @@ from django.db import transaction
 import rules
 from accounts.models import User
 from messaging.outbox import enqueue_on_commit
+from rules import BLACK
 
 from .. import hooks
 from ..counting import position_count
@@ -22,6 +23,7 @@ from ..errors import MoveRefused, NotAPlayer, StalePage, TimeRanOut
 from ..game_settings import GameSettings
 from ..models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
 from ..replay import game_replay
+from . import conditional
 from .clocks import clock_advance, clock_start
 from .locking import game_lock, game_lock_if_any
 
@@ -104,6 +106,7 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
     game.deadline = None
     game.warn_at = None
     game.finished = now
+    conditional.conditional_moves_end(game=game)
     if state.end_reason == EndReason.MOVE_CAP:
         game.result = ""
         game.score = None
@@ -119,7 +122,11 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
     enqueue_on_commit("games.notify_game_over", game.pk)
 
 
-def _after_turn(game: Game, state: rules.Game, mover: int, now: dt.datetime) -> Game:
+def _after_turn(
+    game: Game, state: rules.Game, mover: int, now: dt.datetime, *, notify: bool = True
+) -> Game:
+    """Write the turn `mover` just played on `state`: the game ends, or the opponent's clock
+    starts and (`notify`) they are told it is their turn."""
     _store_state(game, state)
     game.last_move_at = now
     if state.over:
@@ -127,7 +134,50 @@ def _after_turn(game: Game, state: rules.Game, mover: int, now: dt.datetime) -> 
     else:
         clock_advance(game=game, mover=mover, now=now)
         game.save()
+        if notify:
+            enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
+    return game
+
+
+def _apply(game: Game, state: rules.Game, colour: int, point: int | None) -> str:
+    """Play `point` (None: a pass) for `colour` on `state` and append it to the game's move
+    list; returns its code there. MoveRefused, with nothing changed, when the rules refuse it."""
+    try:
+        if point is None:
+            state.pass_turn(colour)
+        else:
+            state.play(point, colour)
+    except rules.IllegalMove as exc:
+        raise MoveRefused(str(exc), code=exc.code) from exc
+    code = PASS_TOKEN if point is None else game.topology.sgf(point)
+    game.moves += code
+    return code
+
+
+def _play(game: Game, state: rules.Game, colour: int, point: int | None, now: dt.datetime) -> Game:
+    """`colour` plays `point` (None: a pass) on the locked `game`, replayed as `state`. When
+    that leaves the turn to a player whose conditional moves answer it, the answer is played at
+    once the same way (legality, superko, clock and Fischer increment, move cap, end of the
+    game) and its owner is told; an answer the rules now refuse clears their tree and tells
+    them. "Your turn" goes only to whoever must move in the end, so the owner of an answer
+    is never told to play a move that was already answered."""
+    code = _apply(game, state, colour, point)
+    owner = rules.other(colour)
+    answer = None
+    if not state.over:
+        owner_id = game.black_id if owner == BLACK else game.white_id
+        answer = conditional.conditional_answer_take(game=game, owner_id=owner_id, played=code)
+    if answer is None:
+        return _after_turn(game, state, colour, now)
+    _after_turn(game, state, colour, now, notify=False)
+    try:
+        _apply(game, state, owner, None if answer == PASS_TOKEN else game.topology.from_sgf(answer))
+    except MoveRefused as refused:
+        conditional.conditional_answer_refused(game=game, answer=answer, reason=refused.code)
         enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
+        return game
+    _after_turn(game, state, owner, now)
+    enqueue_on_commit("games.notify_conditional_played", game.pk, game.move_number)
     return game
 
 
@@ -149,9 +199,17 @@ def _time_ran_out(game: Game) -> TimeRanOut:
 
 
 def game_move(
-    *, game_id: int, user: User, point: int, expected_move_number: int | None, now: dt.datetime
+    *,
+    game_id: int,
+    user: User,
+    point: int | str,
+    expected_move_number: int | None,
+    now: dt.datetime,
 ) -> Game:
-    """`user` places a stone at `point` (a point index of the game's topology).
+    """`user` places a stone at `point`: a point index of the game's topology, or a coordinate
+    as players write it ('D4'), read with the game's topology once the row is locked (so the
+    move view loads the game once); a coordinate that names no point raises
+    rules.CoordinateError before anything else is checked.
 
     Raises NotAPlayer for anyone but the players, StalePage when `expected_move_number` is not
     the game's move number, MoveRefused (code occupied, suicide, ko, superko, not_your_turn,
@@ -161,15 +219,12 @@ def game_move(
     """
     with transaction.atomic():
         game = game_lock(game_id=game_id)
+        if isinstance(point, str):
+            point = game.topology.parse(point)
         colour = _check_player_to_act(game, user, expected_move_number)
         if not _end_if_overdue(game, now):
             state = game_replay(game)
-            try:
-                state.play(point, colour)
-            except rules.IllegalMove as exc:
-                raise MoveRefused(str(exc), code=exc.code) from exc
-            game.moves += game.topology.sgf(point)
-            return _after_turn(game, state, colour, now)
+            return _play(game, state, colour, point, now)
     raise _time_ran_out(game)
 
 
@@ -185,12 +240,7 @@ def game_pass(
         )
         if not _end_if_overdue(game, now):
             state = game_replay(game)
-            try:
-                state.pass_turn(colour)
-            except rules.IllegalMove as exc:
-                raise MoveRefused(str(exc), code=exc.code) from exc
-            game.moves += PASS_TOKEN
-            return _after_turn(game, state, colour, now)
+            return _play(game, state, colour, None, now)
     raise _time_ran_out(game)
 
 

@@ -20,7 +20,7 @@ from .. import selectors
 from ..errors import GameActionError
 from ..forms import AutoMatchForm, NewGameForm, WaitingRoomFilterForm, parse_game_choice
 from ..models import Challenge, Game
-from ..presenters import status_rows
+from ..presenters import finished_rows, status_rows
 from ..services import automatch, challenges
 from .common import PAGE_SIZE
 from .common import error_message as _message
@@ -38,11 +38,8 @@ def status(request: HttpRequest) -> HttpResponse:
         now=now,
         theme=board_appearance_get(user=user).theme,
     )
-    finished = Paginator(selectors.games_finished_for(user=user), PAGE_SIZE)
+    finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
     page = finished.get_page(request.GET.get("page"))
-    for game in page.object_list:
-        game.my_colour = game.colour_of(user)
-        game.opponent = game.player(rules.other(game.my_colour))
     return render(
         request,
         "games/status.html",
@@ -50,6 +47,7 @@ def status(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "next_game": next((r["game"] for r in rows if r["my_turn"]), None),
             "page": page,
+            "finished": finished_rows(games=page.object_list, user=user),
             "received": selectors.challenges_received(user=user, now=now),
             "sent": selectors.challenges_sent(user=user, now=now),
         },

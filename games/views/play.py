@@ -5,16 +5,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
+from messaging.selectors import request_unread_counts
 from rules import CoordinateError
 
 from .. import selectors
 from ..errors import GameActionError, MoveRefused
+from ..etags import board_etag, tagged_page
 from ..forms import ChatForm, MoveForm, TurnForm
 from ..models import Game
 from ..presenters import board_context
@@ -24,6 +26,7 @@ from .common import board_redirect as _turn_redirect
 from .common import error_message as _message
 from .common import sentence as _sentence
 from .common import viewable_game as _viewable_game
+from .conditional import conditional_section
 from .results import result_section as _result
 
 
@@ -42,30 +45,42 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     if confirm and context["confirm_error"]:
         messages.error(request, context["confirm_error"])
-    context["chat_lines"] = selectors.game_chat_lines(game=game)
+    context["chat_lines"] = list(selectors.game_chat_lines(game=game))
     context["result"] = _result(request, game)
     context["chat_form"] = ChatForm()
+    # "Plan answers" while the viewer waits for their opponent (one query then, else none).
+    context["conditional"] = conditional_section(
+        game=game, user=request.user, coordinates=bool(context["appearance"].show_coordinates)
+    )
+    etag = board_etag(
+        request=request, game=game, context=context, unread=request_unread_counts(request=request)
+    )
+    if etag is not None:
+        return tagged_page(request, etag, lambda: render(request, "games/board.html", context))
     return render(request, "games/board.html", context)
 
 
 @login_required
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Play the stone the form names ('D4'), refusing a page older than the game."""
-    game = selectors.game_get(game_id=game_id)
+    """Play the stone the form names ('D4'), refusing a page older than the game. The game is
+    read once, locked, by the service (it reads the coordinate with the game's topology)."""
     form = MoveForm(request.POST)
     if not form.is_valid():
+        if not Game.objects.filter(pk=game_id).exists():
+            raise Http404("No such game.")
         messages.error(request, "Give a coordinate such as D4.")
         return _turn_redirect(game_id)
     try:
-        point = game.topology.parse(form.cleaned_data["point"])
         play.game_move(
-            game_id=game.pk,
+            game_id=game_id,
             user=request.user,
-            point=point,
+            point=form.cleaned_data["point"],
             expected_move_number=form.cleaned_data["move_number"],
             now=timezone.now(),
         )
+    except Game.DoesNotExist as error:
+        raise Http404("No such game.") from error
     except (CoordinateError, MoveRefused) as error:
         messages.error(request, f"{_sentence(str(error))} Nothing was played.")
     except (GameActionError, PermissionDenied) as error:

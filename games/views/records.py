@@ -7,11 +7,13 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
 
 from accounts.selectors import board_appearance_get, user_find_by_username
 from rules.sgf import IllegalRecordMove, SgfError, game_from_record, parse_sgf
 
 from .. import selectors
+from ..etags import revalidate, sgf_etag
 from ..forms import SgfUploadForm
 from ..presenters import game_sgf, record_review_context, review_context
 from .common import PAGE_SIZE
@@ -32,9 +34,14 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
 def sgf_download(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game record as an SGF file."""
     game = _viewable_game(request, game_id)
-    response = HttpResponse(game_sgf(game=game), content_type="application/x-go-sgf; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="badux-{game.pk}.sgf"'
-    return response
+    etag = sgf_etag(game=game)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(
+            game_sgf(game=game), content_type="application/x-go-sgf; charset=utf-8"
+        )
+        response["Content-Disposition"] = f'attachment; filename="badux-{game.pk}.sgf"'
+    return revalidate(response, etag)
 
 
 UPLOAD_SESSION_KEY = "games_review_sgf"

@@ -9,7 +9,8 @@ from django.utils import timezone
 from accounts.selectors import user_find_by_username
 
 from ..models import Rating
-from ..selectors import handicap_hints, ladder_of_game, rating_view, ratings_of
+from ..selectors import handicap_hints, rating_view, ratings_of
+from ..tournaments.selectors import game_competition
 
 register = template.Library()
 
@@ -30,8 +31,9 @@ def profile_ratings(profile, is_self: bool = False) -> dict:
 
 @register.inclusion_tag("ladder/_game_link.html")
 def ladder_link(game) -> dict:
-    """On a game page: which ladder the game belongs to, linked (nothing for other games)."""
-    return {"challenge": ladder_of_game(game_id=game.pk)}
+    """On a game page: which ladder or tournament the game belongs to, linked (nothing for
+    other games)."""
+    return {"competition": game_competition(game_id=game.pk)}
 
 
 @register.inclusion_tag("ladder/_handicap_hint.html")

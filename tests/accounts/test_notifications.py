@@ -28,6 +28,7 @@ def _kind(name: str = "round_paired", **fields) -> NotificationKind:
 def test_the_apps_register_todays_kinds_in_page_order():
     assert [(kind.group, kind.name, kind.default) for kind in kinds_list()] == [
         ("Games", "your_turn", "immediate"),
+        ("Games", "conditional_move", "immediate"),
         ("Games", "game_over", "immediate"),
         ("Games", "challenge", "immediate"),
         ("Games", "challenge_answered", "immediate"),
@@ -36,6 +37,8 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Games", "chat", "digest"),
         ("Ladders", "ladder_challenge", "immediate"),
         ("Ladders", "ladder_position", "digest"),
+        ("Tournaments", "tournament_round", "immediate"),
+        ("Tournaments", "tournament_end", "immediate"),
         ("Messages", "message", "immediate"),
     ]
     assert kind_get(name="chat").modes == ("off", "digest")

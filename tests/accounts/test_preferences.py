@@ -19,6 +19,7 @@ VALID = {
     "board_theme": "slate",
     "show_coordinates": "",
     "notify_your_turn": "digest",
+    "notify_conditional_move": "off",
     "notify_game_over": "off",
     "notify_challenge": "immediate",
     "notify_challenge_answered": "digest",
@@ -27,11 +28,14 @@ VALID = {
     "notify_chat": "off",
     "notify_ladder_challenge": "digest",
     "notify_ladder_position": "off",
+    "notify_tournament_round": "digest",
+    "notify_tournament_end": "off",
     "notify_message": "digest",
 }
 # Every kind the apps register today, in page order, with the modes each offers.
 KINDS_TODAY = [
     ("your_turn", ["off", "immediate", "digest"]),
+    ("conditional_move", ["off", "immediate", "digest"]),
     ("game_over", ["off", "immediate", "digest"]),
     ("challenge", ["off", "immediate", "digest"]),
     ("challenge_answered", ["off", "immediate", "digest"]),
@@ -40,6 +44,8 @@ KINDS_TODAY = [
     ("chat", ["off", "digest"]),
     ("ladder_challenge", ["off", "immediate", "digest"]),
     ("ladder_position", ["off", "immediate", "digest"]),
+    ("tournament_round", ["off", "immediate", "digest"]),
+    ("tournament_end", ["off", "immediate", "digest"]),
     ("message", ["off", "immediate", "digest"]),
 ]
 
@@ -237,3 +243,35 @@ def test_board_theme_choices_are_the_theme_table_with_the_stored_codes():
     assert BoardTheme.choices == [("wood", "Wood"), ("slate", "Slate")]
     assert BoardTheme.values == list(THEMES)
     assert BoardTheme.WOOD == "wood" and BoardTheme.SLATE == "slate"
+
+
+def test_the_board_appearance_is_read_once_and_forgotten_when_preferences_change(
+    player, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    with django_assert_num_queries(1):
+        assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD
+    with django_assert_num_queries(0):
+        assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD
+    with django_capture_on_commit_callbacks(execute=True):
+        services.preferences_update(
+            user=player,
+            time_zone=player.time_zone,
+            board_theme="slate",
+            show_coordinates=False,
+            notify={},
+            now=timezone.now(),
+        )
+    look = selectors.board_appearance_get(user=player)
+    assert (look.theme, look.show_coordinates) == ("slate", False)
+    # The admin (or any other writer) goes through the same signal.
+    Preferences.objects.filter(user=player).get().delete()
+    assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD
+
+
+def test_a_failing_cache_only_costs_the_query(player, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(selectors.django_cache, "get", broken)
+    monkeypatch.setattr(selectors.django_cache, "set", broken)
+    assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD

@@ -1,14 +1,14 @@
 """When the automatic count is unsure of some stones, the result page, the game-over mail and
 the scored image say so and mark them; when it is sure, nothing extra is shown.
 
-CORNER_SEKI (9×9, area scoring)::
+CORNER_FIGHT (9×9, area scoring)::
 
       A B C D E F G H J
-    9 . X X O . . . . .      Black B9-C7 and White A8-B7 share A9 and B8 and nothing else:
-    8 O . X O . . . . .      whoever fills one is captured, a seki. It is also what a
-    7 O O X O . . . . .      capturing race nobody started looks like, so the estimate
-    6 X X O O . . . . .      leaves both alive and flags them.
-    5 . X O . . . . . .
+    9 . X X . O . . . .      Black B9-C7 and White A8-B7 share A9 and B8, and each has one
+    8 O . X O . . . . .      liberty of its own (D9, A6) open to the rest of the board: a
+    7 O O X O . . . . .      corner fight the game stopped before. No closed area to read,
+    6 . X O O . . . . .      so the estimate leaves both alive and flags them. (Without D9
+    5 X X O . . . . . .      and A6 it is a corner seki, which local reading proves: sure.)
     4 X X O . . . . . .
     3 X X O O O O O O O
     2 X X X X X X X X X
@@ -28,16 +28,16 @@ from rules.scoring import uncertain_note
 from .conftest import NOW
 from .positions import counted_square, play_out
 
-BLACK_STONES = ("B9", "C9", "C8", "C7", "A6", "B6", "B5", "A4", "B4", "A3", "B3") + tuple(
+BLACK_STONES = ("B9", "C9", "C8", "C7", "A5", "B6", "B5", "A4", "B4", "A3", "B3") + tuple(
     f"{c}2" for c in "ABCDEFGHJ"
 )
-WHITE_STONES = ("D9", "D8", "D7", "A8", "A7", "B7", "C6", "D6", "C5", "C4") + tuple(
+WHITE_STONES = ("E9", "D8", "D7", "A8", "A7", "B7", "C6", "D6", "C5", "C4") + tuple(
     f"{c}3" for c in "CDEFGHJ"
 )
-SEKI = {"B9", "C9", "C8", "C7", "A8", "A7", "B7"}
+FIGHT = {"B9", "C9", "C8", "C7", "A8", "A7", "B7"}
 
 
-def _corner_seki_moves() -> tuple[str, ...]:
+def _corner_fight_moves() -> tuple[str, ...]:
     moves: list[str] = []
     for i, black in enumerate(BLACK_STONES):
         moves += [black, WHITE_STONES[i] if i < len(WHITE_STONES) else "pass"]
@@ -45,31 +45,31 @@ def _corner_seki_moves() -> tuple[str, ...]:
 
 
 @pytest.fixture
-def seki_game(black, white):
-    return play_out(black=black, white=white, now=NOW, moves=_corner_seki_moves())
+def fight_game(black, white):
+    return play_out(black=black, white=white, now=NOW, moves=_corner_fight_moves())
 
 
 def _names(game, sgf_points) -> set[str]:
     return {game.topology.name(game.topology.from_sgf(p)) for p in sgf_points}
 
 
-def test_the_stored_count_keeps_the_stones_it_was_unsure_of(seki_game):
-    assert seki_game.is_over
-    assert _names(seki_game, seki_game.score["uncertain"]) == SEKI
-    assert seki_game.score["dead"] == []
+def test_the_stored_count_keeps_the_stones_it_was_unsure_of(fight_game):
+    assert fight_game.is_over
+    assert _names(fight_game, fight_game.score["uncertain"]) == FIGHT
+    assert fight_game.score["dead"] == []
 
 
 def test_the_result_page_rings_those_stones_and_says_to_check_them(
-    client, seki_game, black, settings
+    client, fight_game, black, settings
 ):
     settings.GAMES_DISPUTE_WINDOW_DAYS = 3
     client.force_login(black)
-    page = client.get(reverse("games:board", args=[seki_game.pk])).content.decode()
-    assert page.count("bd-unsure") == len(SEKI)
+    page = client.get(reverse("games:board", args=[fight_game.pk])).content.decode()
+    assert page.count("bd-unsure") == len(FIGHT)
     note = re.search(r'id="count-unsure"><strong>([^<]*)</strong>', page).group(1)
     # The window is counted from the end of the game (NOW); the test client's clock is later.
     assert note.startswith(uncertain_note())
-    for name in SEKI:
+    for name in FIGHT:
         assert name in page
 
 
@@ -87,22 +87,22 @@ def test_the_game_over_mail_says_where_the_count_may_be_wrong(
 ):
     settings.GAMES_DISPUTE_WINDOW_DAYS = 3
     with django_capture_on_commit_callbacks(execute=True):
-        game = play_out(black=black, white=white, now=NOW, moves=_corner_seki_moves())
+        game = play_out(black=black, white=white, now=NOW, moves=_corner_fight_moves())
     mail = next(m for m in mailoutbox if m.to == [black.email] and "is over" in m.subject)
     text = mail.body
     assert uncertain_note(3) in text
-    assert all(name in text for name in SEKI)
+    assert all(name in text for name in FIGHT)
     html = mail.alternatives[0][0]
     assert uncertain_note(3) in html
     assert game.score["uncertain"]
 
 
-def test_an_agreed_marking_leaves_nothing_uncertain(seki_game, black, white):
-    later = seki_game.finished
-    dispute = disputes.dispute_open(game_id=seki_game.pk, user=black, now=later)
+def test_an_agreed_marking_leaves_nothing_uncertain(fight_game, black, white):
+    later = fight_game.finished
+    dispute = disputes.dispute_open(game_id=fight_game.pk, user=black, now=later)
     for player in (black, white):
         dispute = disputes.dispute_accept(
-            game_id=seki_game.pk, user=player, expected_version=dispute.version, now=later
+            game_id=fight_game.pk, user=player, expected_version=dispute.version, now=later
         )
-    seki_game.refresh_from_db()
-    assert seki_game.score["uncertain"] == []
+    fight_game.refresh_from_db()
+    assert fight_game.score["uncertain"] == []

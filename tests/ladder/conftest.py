@@ -7,10 +7,12 @@ from collections.abc import Callable
 
 import pytest
 
+from games.game_settings import GameSettings
 from games.models import Game
 from games.services import play as play_service
 from ladder.models import Ladder
 from ladder.services.ladders import ladder_join
+from ladder.tournaments import services
 from tests.games.conftest import NOW, black, game_factory, now, play, white  # noqa: F401
 
 
@@ -38,3 +40,42 @@ def ladder_factory(db) -> Callable[..., Ladder]:
 def resign(game: Game, loser, at: dt.datetime) -> Game:
     """`loser` resigns `game` at `at`."""
     return play_service.game_resign(game_id=game.pk, user=loser, expected_move_number=None, now=at)
+
+
+@pytest.fixture
+def tournament_factory(db, user_factory) -> Callable[..., object]:
+    """A tournament (Go 9×9, 3 days per move) organised by a new player, with `players`
+    registered in order (not started unless `start`)."""
+
+    def create(*, players=(), fmt="round_robin", start=False, at=NOW, organiser=None, **options):
+        options.setdefault("player_limit", max(len(players), 2) + 4)
+        options.setdefault("start_when_full", False)
+        if fmt in ("swiss", "mcmahon"):
+            options.setdefault("rounds", 3)
+        tournament = services.tournament_create(
+            organiser=organiser or user_factory(),
+            name=options.pop("name", "Spring cup"),
+            format=fmt,
+            settings=options.pop(
+                "settings", GameSettings(board_kind="square", board_size=9, rated=True)
+            ),
+            now=at,
+            **options,
+        )
+        for user in players:
+            services.tournament_join(tournament_id=tournament.pk, user=user, now=at)
+        if start:
+            services.tournament_start(
+                tournament_id=tournament.pk, user=tournament.organiser, now=at
+            )
+            tournament.refresh_from_db()
+        return tournament
+
+    return create
+
+
+def finish(pairing, *, winner, at: dt.datetime = NOW) -> Game:
+    """End a tournament pairing's game: the player who is not `winner` resigns."""
+    game = pairing.game
+    loser = game.white if winner.pk == game.black_id else game.black
+    return resign(game, loser, at)

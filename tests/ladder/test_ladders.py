@@ -9,7 +9,8 @@ from django.db import IntegrityError, transaction
 
 from accounts.limits import RateLimited
 from accounts.services import relation_set
-from games.services.play import game_timeout
+from games.game_settings import GameSettings
+from games.services.play import game_start, game_timeout
 from games.services.sweeps import games_time_out_overdue
 from games.services.vacations import vacation_start
 from ladder.models import ChallengeStatus, LadderChallenge, LadderEntry, PositionChange
@@ -23,6 +24,7 @@ from ladder.services.ladders import (
     ladders_remove_inactive,
 )
 from ladder.services.ratings import rating_declare
+from ladder.tournaments.selectors import game_competition
 from messaging.models import OutboxTask
 
 from .conftest import NOW, play, resign
@@ -377,3 +379,23 @@ def test_the_ignore_list_and_closed_accounts_block_ladder_challenges(ladder_fact
     assert reasons["p1"] == "their account is closed"
     assert reasons["p2"] == "they do not accept challenges from you"
     assert reasons["p3"] == "they are on your ignore list"
+
+
+def test_the_ladder_of_a_game_is_found_and_no_competition_is_remembered(
+    ladder_factory, players, django_assert_num_queries
+):
+    ladder = ladder_factory(players=players[:2])
+    game = challenge(ladder, players[1], players[0]).game
+    other = game_start(
+        black=players[2],
+        white=players[3],
+        settings=GameSettings(board_kind="square", board_size=9),
+        now=NOW,
+    )
+    for _ in range(2):  # a ladder game is looked up every time (its ladder may be renamed)
+        with django_assert_num_queries(1):
+            assert game_competition(game_id=game.pk)["name"] == ladder.name
+    with django_assert_num_queries(1):
+        assert game_competition(game_id=other.pk) is None
+    with django_assert_num_queries(0):
+        assert game_competition(game_id=other.pk) is None

@@ -107,3 +107,31 @@ def test_the_relay_runs_every_minute(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["messaging-outbox-relay"]
     assert (entry["task"], entry["schedule"]) == ("messaging.outbox_relay", 60.0)
     assert "messaging.outbox_relay" in current_app.tasks
+
+
+def test_the_commit_hook_publishes_a_fresh_row_without_reading_it_back(
+    db, published, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        outbox.enqueue_on_commit("baduxsite.tasks.ping", 7)
+    with django_assert_num_queries(1) as captured:
+        for callback in callbacks:
+            callback()
+    assert captured.captured_queries[0]["sql"].startswith("DELETE")
+    assert published == [("baduxsite.tasks.ping", [7])]
+    assert not OutboxTask.objects.exists()
+
+
+def test_a_late_commit_hook_reads_the_row_and_skips_one_the_sweep_published(
+    db, published, django_capture_on_commit_callbacks, monkeypatch
+):
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        row = outbox.enqueue_on_commit("baduxsite.tasks.ping", "late")
+    assert outbox.outbox_relay(now=row.due) == 1
+    # The hook runs only now, within the margin before the row was due: it must look first.
+    late = row.due - outbox.FRESH_MARGIN
+    monkeypatch.setattr(outbox.timezone, "now", lambda: late)
+    for callback in callbacks:
+        callback()
+    assert published == [("baduxsite.tasks.ping", ["late"])]
+    assert not OutboxTask.objects.exists()

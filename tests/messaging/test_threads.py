@@ -270,3 +270,11 @@ def test_replying_marks_the_repliers_notices_of_the_thread_read(
     threads.message_send(thread_id=thread.pk, sender=shiro, body="Thanks", now=NOW)
     assert not Notification.objects.filter(user=shiro, read=False).exists()
     assert selectors.messages_unread_count(user=shiro) == 0
+
+
+def test_the_unread_counts_statement_names_the_models_tables_and_columns():
+    note, member = Notification._meta, ThreadMember._meta
+    for table in (note.db_table, member.db_table):
+        assert f'"{table}"' in selectors.UNREAD_SQL
+    for meta, field in ((note, "user"), (note, "read"), (member, "user"), (member, "unread")):
+        assert f'"{meta.get_field(field).column}"' in selectors.UNREAD_SQL

@@ -151,5 +151,5 @@ def test_a_link_to_a_kind_no_longer_registered_is_refused(user_factory, client, 
 
 
 def test_a_token_cannot_be_made_for_an_unknown_kind():
-    with pytest.raises(ValueError, match="'tournament_round'"):
-        tokens.token_make(user_id=1, event="tournament_round")
+    with pytest.raises(ValueError, match="'no_such_kind'"):
+        tokens.token_make(user_id=1, event="no_such_kind")

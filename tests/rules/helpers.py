@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import strategies as st
 
 from rules import BLACK, EMPTY, WHITE, Board, Game, preset
 from rules.board import ZOBRIST
-from rules.diagram import parse_diagram, to_diagram
-from rules.topology import Topology
+from rules.diagram import parse_diagram, parse_marked_diagram, to_diagram
+from rules.life import chains
+from rules.topology import Topology, hexagon, square
 
 COLOURS = {"B": BLACK, "W": WHITE}
 
@@ -38,19 +40,16 @@ def marked_position(
     topology: Topology, diagram: str, *, rules: str | None = None
 ) -> tuple[Game, frozenset[int], frozenset[int]]:
     """A game from a diagram whose lower-case stones are marked: `x`/`o` dead black/white
-    stones, `s`/`t` black/white stones in seki. Returns (game, dead points, seki points)."""
-    marks = "".join(diagram.split())
-    plain = diagram.translate(str.maketrans("xost", "XOXO"))
+    stones, `s`/`t` black/white stones in seki (`rules.diagram.parse_marked_diagram`).
+    Returns (game, dead points, seki points)."""
+    colours, dead, seki = parse_marked_diagram(topology, diagram)
     key = rules or ("go-area" if topology.kind == "square" else "badux")
-    game = game_from(topology, plain, rules=key)
-    cells = [
-        topology.point_at(x, y)
-        for y in range(topology.sgf_size)
-        for x in range(topology.sgf_size)
-        if topology.point_at(x, y) is not None
-    ]
-    dead = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "xo")
-    seki = frozenset(p for p, ch in zip(cells, marks, strict=True) if ch in "st")
+    game = Game.new(
+        topology,
+        preset(key, topology),
+        black_setup=[p for p, c in enumerate(colours) if c == BLACK],
+        white_setup=[p for p, c in enumerate(colours) if c == WHITE],
+    )
     return game, dead, seki
 
 
@@ -181,3 +180,30 @@ def reference_play(topology: Topology, stones, p: int, c: int) -> tuple[int, ...
     if not group_liberties(topology, board, flood_group(topology, board, p)):
         return None
     return tuple(board)
+
+
+@st.composite
+def small_boards(draw: st.DrawFn) -> tuple[Topology, list[int]]:
+    """A 6×6 square board or a side-4 hexagon with random stones (about half the points
+    empty), every chain without a liberty taken off so the position is legal."""
+    board = square(6) if draw(st.sampled_from(["square", "hex"])) == "square" else hexagon(4)
+    cells = draw(
+        st.lists(
+            st.sampled_from([EMPTY, EMPTY, BLACK, WHITE]), min_size=board.size, max_size=board.size
+        )
+    )
+    for chain in chains(board, cells)[0]:
+        if not chain.libs:
+            for p in chain.stones:
+                cells[p] = EMPTY
+    return board, cells
+
+
+def position_of(board: Topology, colours: list[int]) -> Game:
+    """A game (area scoring) whose setup stones are `colours`."""
+    return Game.new(
+        board,
+        preset("go-area", board),
+        black_setup=[p for p, c in enumerate(colours) if c == BLACK],
+        white_setup=[p for p, c in enumerate(colours) if c == WHITE],
+    )

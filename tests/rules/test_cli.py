@@ -186,7 +186,21 @@ def test_score_json_adds_the_uncertain_stones_beside_the_existing_keys(capsys, t
         "uncertain",
     }
     assert count["uncertain"] == []  # sure of every stone
-    # A corner seki: Black B9 C9 C8 C7 and White A8 A7 B7 share A9 and B8.
+    # A corner fight left open: Black B9 C9 C8 C7 and White A8 A7 B7 share A9 and B8, and
+    # each has one liberty of its own (D9, A6): nobody can say yet, so it is flagged.
+    fight = tmp_path / "fight.sgf"
+    fight.write_text(
+        "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]"
+        "AB[ba][ca][cb][cc][bd][ae][be][af][bf][ag][bg]"
+        "[ah][bh][ch][dh][eh][fh][gh][hh][ih]"
+        "AW[ea][db][dc][ab][ac][bc][cd][dd][ce][cf][cg][dg][eg][fg][gg][hg][ig])"
+    )
+    code, out, err = run(capsys, "score", fight, "--json")
+    assert (code, err) == (0, [])
+    count = json.loads(out[0])
+    assert count["dead"] == []
+    assert count["uncertain"] == ["ab", "ac", "ba", "bc", "ca", "cb", "cc"]
+    # A corner seki (the same shape without those two liberties) is read: sure.
     seki = tmp_path / "seki.sgf"
     seki.write_text(
         "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]"
@@ -195,10 +209,8 @@ def test_score_json_adds_the_uncertain_stones_beside_the_existing_keys(capsys, t
         "AW[da][db][dc][ab][ac][bc][cd][dd][ce][cf][cg][dg][eg][fg][gg][hg][ig])"
     )
     code, out, err = run(capsys, "score", seki, "--json")
-    assert (code, err) == (0, [])
     count = json.loads(out[0])
-    assert count["dead"] == []
-    assert count["uncertain"] == ["ab", "ac", "ba", "bc", "ca", "cb", "cc"]
+    assert (code, count["dead"], count["uncertain"]) == (0, [], [])
 
 
 def test_score_json_on_a_hexagon(capsys):

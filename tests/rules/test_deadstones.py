@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rules.board import BLACK, EMPTY, WHITE
 from rules.deadstones import dead_from_ownership, estimate_dead
 from rules.diagram import parse_diagram
 from rules.game import Game, Position
-from rules.life import chains, regions
+from rules.life import regions
 from rules.ruleset import preset
 from rules.scoring import score
 from rules.topology import Topology, hexagon, square
+from tests.rules.helpers import position_of, small_boards
 
 
 def position(topology: Topology, diagram: str) -> Position:
@@ -271,23 +271,10 @@ def test_estimate_is_deterministic() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    kind=st.sampled_from(["square", "hex"]),
-    cells=st.lists(st.sampled_from([EMPTY, EMPTY, BLACK, WHITE]), min_size=37, max_size=37),
-)
-def test_only_stones_are_ever_dead(kind: str, cells: list[int]) -> None:
-    board = square(6) if kind == "square" else hexagon(4)
-    colours = (cells * 2)[: board.size]
-    for chain in chains(board, colours)[0]:
-        if not chain.libs:  # a legal position has no chain without liberties
-            for p in chain.stones:
-                colours[p] = EMPTY
-    pos = Game.new(
-        board,
-        preset("go-area", board),
-        black_setup=[p for p, c in enumerate(colours) if c == BLACK],
-        white_setup=[p for p, c in enumerate(colours) if c == WHITE],
-    ).position
+@given(drawn=small_boards())
+def test_only_stones_are_ever_dead(drawn) -> None:
+    board, colours = drawn
+    pos = position_of(board, colours).position
     dead = estimate_dead(pos)
     assert all(pos.stones[p] != EMPTY for p in dead)
     counted = score(pos, preset("go-area", board), dead)

@@ -2,116 +2,100 @@
 the first lines, capturing races the game stopped before, unfilled dame; and the estimate
 saying where it is unsure.
 
-Marks: `x`/`o` dead black/white stones, `s`/`t` black/white stones in seki.
+Marks: `x`/`o` dead black/white stones, `s`/`t` black/white stones in seki. The hand-checked
+positions of `bench/scoring_positions.py` (`hand(name)`) are the one source of the diagrams
+that the accuracy bench measures too.
 """
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from bench.scoring_positions import hand
 from rules.board import BLACK, EMPTY, WHITE
 from rules.deadstones import estimate_dead, estimate_status
-from rules.game import Game
 from rules.life import benson, chains
 from rules.ruleset import preset
 from rules.scoring import score, score_estimated
-from rules.topology import Topology, hexagon, square
-from tests.rules.helpers import marked_position
+from rules.topology import hexagon, square
+from tests.rules.helpers import marked_position, position_of, small_boards
 
 # --- corners and first lines -----------------------------------------------------------------
 
-SETTLED_SHAPES = {
-    # White's only eye space is a bent four whose bend is the 1-1 point: Black B9 kills.
-    "bent four in the corner": """
-        . . . o X O . . .
-        . o o o X O . . .
-        o o X X X O . . .
-        X X X . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-    """,
-    # A square four in the corner is one eye whatever White plays.
-    "square four in the corner": """
-        . . o X X O . . .
-        . . o X X O . . .
-        o o o X X O . . .
-        X X X X X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-    """,
-    # A pyramid four on the edge: Black C9 leaves one eye.
-    "pyramid four on the edge": """
-        o . . . o X X O .
-        o o . o o X X O .
-        X o o o X X X O .
-        X X X X X X X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-    """,
-    # The 1-2-1 zigzag B9 C9 C8 D8: White answers C9 at C8 (or C8 at C9), two eyes.
-    "zigzag four on the edge lives": """
-        O . . O O X X O .
-        O O . . O X X O .
-        X O O O O X X O .
-        X X X X X X X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-    """,
-    # C9 is a false eye on the first line (Black D8 holds its diagonal): one eye, dead.
-    "false eye on the first line": """
-        . o . o X . X O .
-        o o o X X . X O .
-        X X X X . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-    """,
-    # Three real eyes on the first line: alive.
-    "eyes on the first line live": """
-        . O . O . O X O .
-        O O O O O O X O .
-        X X X X X X X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-        . . . . . . X O .
-    """,
-}
+# Corner and first-line shapes whose status static reading settles (see each `why`).
+SETTLED_SHAPES = [
+    "corner-bent-four",
+    "corner-square-four",
+    "edge-pyramid-four",
+    "edge-zigzag-four",
+    "edge-false-eye",
+    "edge-two-eyes",
+]
 
 
-@pytest.mark.parametrize("shape", list(SETTLED_SHAPES))
+@pytest.mark.parametrize("shape", SETTLED_SHAPES)
 def test_corner_and_edge_shapes_are_read_and_sure(shape: str) -> None:
-    game, dead, _ = marked_position(square(9), SETTLED_SHAPES[shape])
+    game, dead, _ = marked_position(square(9), hand(shape).diagram)
     found = estimate_status(game.position)
     assert found.dead == dead
     assert found.uncertain == frozenset()
 
 
-CORNER_SEKI = """
-    . s s O . . . . .
-    t . s O . . . . .
-    t t s O . . . . .
-    X X O O . . . . .
-    . X O . . . . . .
+CORNER_SEKI = hand("corner-seki").diagram
+
+
+@pytest.mark.parametrize(
+    ("name", "board"),
+    [
+        ("corner-seki", square(9)),  # no eyes, two shared liberties, in the corner
+        ("seki-one-eye-each", square(9)),  # an eye each and one shared liberty, on the edge
+        ("seki-no-eyes-edge", square(9)),  # no eyes, two shared liberties, on the edge
+        ("hex-seki-one-eye-each", hexagon(6)),  # an eye each, one shared liberty, hexagon
+    ],
+)
+def test_seki_is_read_alive_sure_and_its_liberties_are_nobodys(name: str, board) -> None:
+    # Whoever fills a shared liberty is captured: local reading proves it, so the seki
+    # stones are alive and the count is sure of them.
+    game, dead, seki = marked_position(board, hand(name).diagram)
+    found = estimate_status(game.position)
+    assert dead == found.dead == frozenset()
+    assert seki and found.uncertain == frozenset()
+    counted = score_estimated(game.position, game.rules)
+    shared = {
+        p
+        for p, c in enumerate(game.position.stones)
+        if c == EMPTY
+        and any(q in seki for q in board.neighbours[p])
+        and {game.position.stones[q] for q in board.neighbours[p]} >= {BLACK, WHITE}
+    }
+    assert shared and {counted.ownership[p] for p in shared} == {EMPTY}
+
+
+def test_a_throw_in_that_breaks_a_false_seki_is_read() -> None:
+    # It looks like a seki (two shared liberties, no eyes), but White's throw-in kills.
+    game, dead, _ = marked_position(square(9), hand("false-seki-throw-in").diagram)
+    found = estimate_status(game.position)
+    assert dead and found.dead == dead
+    assert found.uncertain == frozenset()
+
+
+def test_a_false_seki_that_a_sacrifice_breaks_is_read_dead() -> None:
+    # Two eyeless groups sharing two liberties in a hexagon's corner: White fills one, Black
+    # must take four stones and is left with a dead four-cell rhombus. Local reading finds
+    # it (Black dies even playing first; White's stones cannot be taken) and is sure.
+    game, dead, _ = marked_position(hexagon(6), hand("hex-corner-false-seki").diagram)
+    found = estimate_status(game.position)
+    assert dead and found.dead == dead
+    assert found.uncertain == frozenset()
+
+
+CORNER_FIGHT = """
+    . X X . O . . . .
+    O . X O . . . . .
+    O O X O . . . . .
+    . X O O . . . . .
+    X X O . . . . . .
     X X O . . . . . .
     X X O O O O O O O
     X X X X X X X X X
@@ -119,45 +103,19 @@ CORNER_SEKI = """
 """
 
 
-def test_corner_seki_lives_is_flagged_and_its_liberties_are_nobodys() -> None:
-    # Black B9-C7 and White A8-B7 share A9 and B8 and nothing else: whoever fills one is
-    # captured. A seki, and also what a capturing race nobody started looks like: flagged.
-    game, dead, seki = marked_position(square(9), CORNER_SEKI)
-    found = estimate_status(game.position)
-    assert dead == found.dead == frozenset()
-    assert found.uncertain == seki
-    counted = score_estimated(game.position, game.rules)
-    board = game.topology
-    assert {counted.ownership[board.parse(p)] for p in ("A9", "B8")} == {EMPTY}
+@pytest.mark.parametrize("seed", [0x5C0DE, 1, 2, 3])
+def test_a_corner_fight_left_open_stays_alive_and_flagged(seed: int) -> None:
+    # Black B9-C7 and White A8-B7 share A9 and B8, and each has one liberty of its own (D9,
+    # A6) open to the rest of the board: no closed area to read, so it is flagged.
+    game, _, _ = marked_position(square(9), CORNER_FIGHT)
+    found = estimate_status(game.position, seed=seed)
+    assert found.dead == frozenset()
+    names = {game.topology.name(p) for p in found.uncertain}
+    assert names == {"B9", "C9", "C8", "C7", "A8", "A7", "B7"}
 
 
-HEX_STRAIGHT_THREE = """
-         . X O . . .
-        . . X O . . .
-       X X X X O . . .
-      o o o o X O . . .
-     o . . . o X O . . .
-    X o o o o X X O . . .
-     X X X X X . X O . .
-      . . . . . . X O .
-       . . . . . . X O
-        . . . . . . X
-         . . . . . .
-"""
-
-HEX_STRAIGHT_FOUR = """
-         . X O . . .
-        . . X O . . .
-       . . . X O . . .
-      X X X X X O . . .
-     O O O O O X O . . .
-    O . . . . O X O . . .
-     O O O O O X X O . .
-      X X X X X . X O .
-       . . . . . . X O
-        . . . . . . X
-         . . . . . .
-"""
+HEX_STRAIGHT_THREE = hand("hex-straight-three").diagram
+HEX_STRAIGHT_FOUR = hand("hex-straight-four").diagram
 
 
 def test_hex_group_with_three_cells_in_a_row_is_dead() -> None:
@@ -167,28 +125,16 @@ def test_hex_group_with_three_cells_in_a_row_is_dead() -> None:
     assert found.uncertain == frozenset()
 
 
-def test_hex_group_with_four_cells_in_a_row_lives_and_the_players_check_it() -> None:
-    # Four cells in a row make two eyes, but eye shapes of four cells and more on a hexagon
-    # are not read: the estimate leaves it alive and says so.
+def test_hex_group_with_four_cells_in_a_row_is_read_alive() -> None:
+    # Four cells in a row make two eyes whoever starts: the hex eye-shape table does not say
+    # so, but the group and its eye space are a closed area, which local reading proves.
     game, dead, _ = marked_position(hexagon(6), HEX_STRAIGHT_FOUR)
     found = estimate_status(game.position)
     assert found.dead == dead == frozenset()
-    white = {p for p, c in enumerate(game.position.stones) if c == WHITE}
-    group = {p for p in white if game.topology.xy[p][0] < 6}
-    assert found.uncertain == group
+    assert found.uncertain == frozenset()
 
 
-EDGE_THREE_WITH_OUTSIDE_LIBERTY = """
-    o . . . o X O . .
-    o o o o o X O . .
-    X X . X X X O . .
-    . . . . . X O . .
-    . . . . . X O . .
-    . o . . . X O . .
-    . . . . . X O . .
-    . . . . . X O . .
-    . . . . . X O . .
-"""
+EDGE_THREE_WITH_OUTSIDE_LIBERTY = hand("edge-three-with-outside-liberty").diagram
 
 
 @pytest.mark.parametrize("seed", [0x5C0DE, 1, 2, 3])
@@ -205,49 +151,15 @@ def test_a_dead_group_the_estimate_misses_is_flagged(seed: int) -> None:
 
 # --- capturing races the game stopped before -------------------------------------------------
 
-RACES = {
-    # White A8-B7 has only the shared A9 and B8; Black B9-C7 also has D9 and D7. White
-    # loses whoever starts (4 liberties against 2, 2 shared).
-    "corner race": (
-        9,
-        """
-        . X X . O . . . .
-        o . X O O . . . .
-        o o X . O . . . .
-        X X O O O . . . .
-        . X O . . . . . .
-        X X O . . . . . .
-        X X O O O O O O O
-        X X X X X X X X X
-        . . . . . . . . .
-        """,
-    ),
-    # White F5-F9 has 3 liberties, Black G5-G9 has 5, none shared: White dies.
-    "five liberties against three": (
-        13,
-        """
-        . . . . . X O . . . . . .
-        . . . . . X O . . . . . .
-        . . . . . X O . . . . . .
-        . . . X X X O O O . . . .
-        . . . X X o X . O . . . .
-        . . . X X o X . O . . . .
-        . . . X . o X . O . . . .
-        . . . X . o X . O . . . .
-        . . . X . o X . O . . . .
-        . . . X X X O O O . . . .
-        . . . . . X O . . . . . .
-        . . . . . X O . . . . . .
-        . . . . . X O . . . . . .
-        """,
-    ),
-}
+# White loses whoever starts: "corner-race" (4 liberties against 2, 2 shared) and
+# "race-five-against-three" (5 against 3, none shared).
+RACES = ["corner-race", "race-five-against-three"]
 
 
-@pytest.mark.parametrize("race", list(RACES))
+@pytest.mark.parametrize("race", RACES)
 def test_race_lost_whoever_starts_is_dead(race: str) -> None:
-    size, diagram = RACES[race]
-    game, dead, _ = marked_position(square(size), diagram)
+    position = hand(race)
+    game, dead, _ = marked_position(square(int(position.board)), position.diagram)
     assert estimate_dead(game.position) == dead
 
 
@@ -279,17 +191,7 @@ def test_race_won_by_whoever_starts_stays_alive_and_is_flagged() -> None:
 
 # --- unfilled dame ---------------------------------------------------------------------------
 
-DAME = """
-    . . . X . O . . .
-    . . . X . O . . .
-    . o . X . O . . .
-    . . . X . O . . .
-    . . . X . O . x .
-    . . . X . O . . .
-    . . . X . O . . .
-    . . . X . O . . .
-    . . . X . O . . .
-"""
+DAME = hand("dame-column").diagram
 
 
 def test_unfilled_dame_leave_the_dead_stones_dead() -> None:
@@ -357,15 +259,16 @@ def test_estimate_dead_is_the_dead_part_of_estimate_status() -> None:
 
 
 def test_score_lists_the_uncertain_stones_only_when_there_are_some() -> None:
-    seki, _, flagged = marked_position(square(9), CORNER_SEKI)
+    fight, _, _ = marked_position(square(9), CORNER_FIGHT)
     sure, _, _ = marked_position(square(9), DAME)
-    board = seki.topology
-    unsure_count = score_estimated(seki.position, seki.rules).as_dict(sgf_point=board.sgf)
+    board = fight.topology
+    flagged = {"B9", "C9", "C8", "C7", "A8", "A7", "B7"}
+    unsure_count = score_estimated(fight.position, fight.rules).as_dict(sgf_point=board.sgf)
     sure_count = score_estimated(sure.position, sure.rules).as_dict(sgf_point=board.sgf)
-    assert unsure_count["uncertain"] == sorted(board.sgf(p) for p in flagged)
+    assert unsure_count["uncertain"] == sorted(board.sgf(board.parse(n)) for n in flagged)
     assert sure_count["uncertain"] == []
     # Given dead stones (a marking the players agreed) carry no doubt.
-    assert score(seki.position, seki.rules).uncertain == frozenset()
+    assert score(fight.position, fight.rules).uncertain == frozenset()
 
 
 def test_uncertain_points_must_hold_stones() -> None:
@@ -375,25 +278,10 @@ def test_uncertain_points_must_hold_stones() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(
-    kind=st.sampled_from(["square", "hex"]),
-    cells=st.lists(st.sampled_from([EMPTY, EMPTY, BLACK, WHITE]), min_size=37, max_size=37),
-)
-def test_uncertain_stones_are_whole_chains_and_pass_alive_ones_never_dead(
-    kind: str, cells: list[int]
-) -> None:
-    board: Topology = square(6) if kind == "square" else hexagon(4)
-    colours = (cells * 2)[: board.size]
-    for chain in chains(board, colours)[0]:
-        if not chain.libs:  # a legal position has no chain without liberties
-            for p in chain.stones:
-                colours[p] = EMPTY
-    pos = Game.new(
-        board,
-        preset("go-area", board),
-        black_setup=[p for p, c in enumerate(colours) if c == BLACK],
-        white_setup=[p for p, c in enumerate(colours) if c == WHITE],
-    ).position
+@given(drawn=small_boards())
+def test_uncertain_stones_are_whole_chains_and_pass_alive_ones_never_dead(drawn) -> None:
+    board, colours = drawn
+    pos = position_of(board, colours).position
     found = estimate_status(pos)
     assert found.dead == estimate_dead(pos)
     for chain in chains(board, pos.stones)[0]:

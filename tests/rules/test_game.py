@@ -160,6 +160,19 @@ def test_replay_rebuilds_the_same_game():
     assert again.history == game.history
 
 
+def test_a_copy_plays_on_without_changing_the_original():
+    game = new()
+    play_table(game, "B E5  W D5  B C3  W pass")
+    before = (game.position, set(game.history), list(game.moves), game.consecutive_passes)
+    twin = game.copy()
+    assert (twin.position, twin.history) == (game.position, game.history)
+    play_table(twin, "B D4  W pass  B pass")  # a capture-free line that ends the game
+    assert twin.over and not game.over
+    assert (game.position, game.history, game.moves, game.consecutive_passes) == before
+    play_table(game, "B D4")
+    assert game.position.stones == twin.position.stones
+
+
 def test_position_is_an_immutable_snapshot():
     game = new()
     before = game.position

@@ -1,0 +1,192 @@
+"""Tournament rows: the tournament (its `GameSettings` as columns), its players, rounds and
+pairings. Stored codes are stable strings."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games.models import GameSettingsColumns
+
+
+class Format(models.TextChoices):
+    ROUND_ROBIN = "round_robin", "Round robin"
+    SWISS = "swiss", "Swiss"
+    MCMAHON = "mcmahon", "McMahon"
+    SINGLE_ELIM = "single_elim", "Single elimination"
+    DOUBLE_ELIM = "double_elim", "Double elimination"
+
+
+KNOCKOUTS = (Format.SINGLE_ELIM, Format.DOUBLE_ELIM)
+PAIRED_BY_ROUND = (Format.SWISS, Format.MCMAHON)
+
+
+class TournamentStatus(models.TextChoices):
+    OPEN = "open", "Registration open"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class HandicapRule(models.TextChoices):
+    NONE = "none", "Even games"
+    MCMAHON = "mcmahon", "By McMahon score difference"
+
+
+class Tournament(GameSettingsColumns):
+    """One tournament. Its games are started with `settings` (the GameSettings columns); a
+    McMahon handicap game changes only handicap and komi."""
+
+    # A tournament's clocks run through vacations unless the organiser allows them.
+    vacation_allowed = models.BooleanField("Clocks stop during vacations", default=False)
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True, max_length=2000)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_tournaments"
+    )
+    format = models.CharField(max_length=12, choices=Format.choices)
+    status = models.CharField(
+        max_length=8, choices=TournamentStatus.choices, default=TournamentStatus.OPEN
+    )
+    # Swiss and McMahon: the rounds to play. Others: set at the start from the format.
+    rounds = models.PositiveSmallIntegerField(default=0)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    mcmahon_bar = models.CharField(max_length=4, blank=True)
+    mcmahon_floor = models.CharField(max_length=4, blank=True)
+    handicap_rule = models.CharField(
+        max_length=8, choices=HandicapRule.choices, default=HandicapRule.NONE
+    )
+    player_limit = models.PositiveSmallIntegerField(default=16)
+    min_players = models.PositiveSmallIntegerField(default=2)
+    rank_min = models.CharField(max_length=4, blank=True)  # weakest rank allowed ("20k")
+    rank_max = models.CharField(max_length=4, blank=True)  # strongest rank allowed ("5d")
+    start_when_full = models.BooleanField(default=True)
+    timeout_limit = models.PositiveSmallIntegerField(default=2)
+    created = models.DateTimeField()
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:detail", args=[self.pk])
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.format in KNOCKOUTS
+
+    @property
+    def is_mcmahon(self) -> bool:
+        return self.format == Format.MCMAHON
+
+
+class PlayerStatus(models.TextChoices):
+    ACTIVE = "active", "Playing"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+    DISQUALIFIED = "disqualified", "Disqualified"
+
+
+class TournamentPlayer(models.Model):
+    """A registration; at the start it gets its seed (1 = highest rating), the rating and
+    rank it was seeded with and its McMahon start score."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    status = models.CharField(
+        max_length=12, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE
+    )
+    joined = models.DateTimeField()
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating = models.FloatField(null=True, blank=True)
+    rank = models.CharField(max_length=4, blank=True)
+    start_score = models.SmallIntegerField(default=0)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    # The last round they were paired in when they left (None while active).
+    left_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    left_reason = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="tournament_player_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.user_id}"
+
+    @property
+    def active(self) -> bool:
+        return self.status == PlayerStatus.ACTIVE
+
+
+class Outcome(models.TextChoices):
+    """A pairing's result. Stored codes."""
+
+    PENDING = "", "Not finished"
+    BLACK = "black", "Black won"
+    WHITE = "white", "White won"
+    JIGO = "jigo", "Jigo"
+    BYE = "bye", "Bye"
+
+
+class TournamentPairing(models.Model):
+    """One board of a round (or one knockout match): the two players and the game, or a bye
+    (`white` None). `forfeit`: decided without a game (a knockout opponent who withdrew)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
+    round = models.PositiveSmallIntegerField()
+    board = models.PositiveSmallIntegerField(default=1)
+    match = models.CharField(max_length=8, blank=True)  # knockout match code ("W2.1", "GF")
+    black = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    white = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    handicap = models.PositiveSmallIntegerField(default=0)
+    game = models.OneToOneField(
+        "games.Game",
+        on_delete=models.SET_NULL,
+        related_name="tournament_pairing",
+        null=True,
+        blank=True,
+    )
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True, default="")
+    forfeit = models.BooleanField(default=False)
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "board"], name="tournament_pairing_board"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "match"],
+                condition=~models.Q(match=""),
+                name="tournament_pairing_match",
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "outcome"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} r{self.round} b{self.board}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.white_id is None
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome != Outcome.PENDING
+
+    @property
+    def winner_id(self) -> int | None:
+        if self.outcome == Outcome.BLACK or self.outcome == Outcome.BYE:
+            return self.black_id
+        if self.outcome == Outcome.WHITE:
+            return self.white_id
+        return None

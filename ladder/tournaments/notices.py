@@ -1,0 +1,25 @@
+"""The notification kinds tournaments send, registered when `LadderConfig.ready` imports this
+module (ladder orders 200-299)."""
+
+from __future__ import annotations
+
+from accounts.notifications import kind_register
+
+GROUP = "Tournaments"
+TOURNAMENT_ROUND = "tournament_round"
+TOURNAMENT_END = "tournament_end"
+
+kind_register(
+    name=TOURNAMENT_ROUND,
+    label="Tournament pairing",
+    help_text="A tournament round (or knockout match) was paired: your opponent and game.",
+    group=GROUP,
+    order=230,
+)
+kind_register(
+    name=TOURNAMENT_END,
+    label="Tournament ended",
+    help_text="A tournament you played in ended: your place.",
+    group=GROUP,
+    order=240,
+)

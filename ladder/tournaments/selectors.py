@@ -1,0 +1,306 @@
+"""Tournament reads: the lists, standings with the players, the cross table, the rounds, the
+knockout bracket drawn as columns and the final places."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.db.models import Count, QuerySet
+from django.urls import reverse
+
+from accounts.models import User
+from games.models import Game
+
+from ..brackets import Bracket
+from .advance import FINAL_ROUND, LOSERS_ROUND, bracket_of, table_of
+from .models import (
+    Outcome,
+    PlayerStatus,
+    Tournament,
+    TournamentPairing,
+    TournamentPlayer,
+    TournamentStatus,
+)
+
+LIST_SIZE = 50
+
+
+def tournament_lists() -> dict[str, list[Tournament]]:
+    """Open, running and finished tournaments (newest first, LIST_SIZE each) with `size`."""
+    base = Tournament.objects.annotate(size=Count("players")).select_related("organiser")
+    return {
+        status: list(base.filter(status=status).order_by("-created")[:LIST_SIZE])
+        for status in TournamentStatus.values
+    }
+
+
+def tournament_entries(*, tournament: Tournament) -> list[TournamentPlayer]:
+    return list(
+        TournamentPlayer.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("seed", "joined", "pk")
+    )
+
+
+def tournament_pairings(*, tournament: Tournament) -> list[TournamentPairing]:
+    return list(
+        TournamentPairing.objects.filter(tournament=tournament)
+        .select_related("black", "white", "game")
+        .order_by("round", "board")
+    )
+
+
+@dataclass
+class CrossCell:
+    """One round of a player in the cross table: "3+/b" is a win as Black against the player
+    placed 3rd; a bye is "bye", an unplayed round "–"."""
+
+    text: str
+    game_url: str = ""
+
+
+@dataclass
+class StandingRow:
+    place: int | None
+    entry: TournamentPlayer
+    score: float
+    sos: float
+    sodos: float
+    sosos: float
+    cells: list[CrossCell] = field(default_factory=list)
+
+
+def standings_rows(
+    *,
+    tournament: Tournament,
+    entries: list[TournamentPlayer],
+    pairings: list[TournamentPairing],
+) -> tuple[list[StandingRow], int]:
+    """The standings with a cross table row each, and the rounds they count. Disqualified
+    players are listed last without a place."""
+    table, complete = table_of(tournament, entries, pairings)
+    by_user = {e.user_id: e for e in entries}
+    rows = [
+        StandingRow(
+            place=s.place,
+            entry=by_user[s.id],
+            score=s.score,
+            sos=s.sos,
+            sodos=s.sodos,
+            sosos=s.sosos,
+        )
+        for s in table
+    ]
+    kept = [r for r in rows if r.entry.status != PlayerStatus.DISQUALIFIED]
+    gone = [r for r in rows if r.entry.status == PlayerStatus.DISQUALIFIED]
+    for n, row in enumerate(kept):
+        same = n and (row.score, row.sos, row.sodos, row.sosos) == (
+            kept[n - 1].score,
+            kept[n - 1].sos,
+            kept[n - 1].sodos,
+            kept[n - 1].sosos,
+        )
+        row.place = kept[n - 1].place if same else n + 1
+    for row in gone:
+        row.place = None
+    rows = kept + gone
+    number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
+    shown = tournament.rounds if tournament.format == "round_robin" else complete
+    cells: dict[int, dict[int, CrossCell]] = {uid: {} for uid in by_user}
+    for p in pairings:
+        if p.round > shown:
+            continue
+        if p.is_bye:
+            cells[p.black_id][p.round] = CrossCell("bye")
+            continue
+        url = p.game.get_absolute_url() if p.game_id else ""
+        for me, other, colour in ((p.black_id, p.white_id, "b"), (p.white_id, p.black_id, "w")):
+            if not p.decided:
+                mark = "?"
+            elif p.outcome == Outcome.JIGO:
+                mark = "="
+            else:
+                mark = "+" if p.winner_id == me else "-"
+            suffix = "!" if p.forfeit else ""
+            cells[me][p.round] = CrossCell(f"{number[other]}{mark}{suffix}/{colour}", url)
+    for row in rows:
+        row.cells = [cells[row.entry.user_id].get(r, CrossCell("–")) for r in range(1, shown + 1)]
+    return rows, complete
+
+
+@dataclass
+class BracketMatch:
+    code: str
+    top: User | None
+    bottom: User | None
+    pairing: TournamentPairing | None
+    winner_id: int | None
+
+
+@dataclass
+class BracketColumn:
+    title: str
+    matches: list[BracketMatch]
+
+
+def bracket_columns(
+    *,
+    tournament: Tournament,
+    entries: list[TournamentPlayer],
+    pairings: list[TournamentPairing],
+) -> list[BracketColumn]:
+    """A knockout's matches as columns (winners' rounds, losers' rounds, finals), each match
+    with its players once known, its pairing and winner."""
+    if not tournament.is_knockout or not entries or entries[0].seed is None:
+        return []
+    bracket: Bracket = bracket_of(tournament, len(entries))
+    seed_user = {e.seed: e.user for e in entries}
+    by_code = {p.match: p for p in pairings}
+    columns: dict[tuple[str, int], BracketColumn] = {}
+    for match in bracket.matches:
+        key = (match.bracket, match.round)
+        if key not in columns:
+            columns[key] = BracketColumn(_column_title(match.bracket, match.round, bracket), [])
+        p = by_code.get(match.code)
+        if p is not None:
+            top, bottom = p.white, p.black
+            winner = p.winner_id
+            if p.outcome == Outcome.JIGO:
+                winner = p.white_id
+        else:
+            top = seed_user.get(match.top.seed) if match.top.seed else None
+            bottom = seed_user.get(match.bottom.seed) if match.bottom.seed else None
+            winner = None
+            if match.if_needed and tournament.status == TournamentStatus.FINISHED:
+                continue
+        columns[key].matches.append(BracketMatch(match.code, top, bottom, p, winner))
+    return [c for c in columns.values() if c.matches]
+
+
+def _column_title(kind: str, rnd: int, bracket: Bracket) -> str:
+    if kind == "F":
+        return "Grand final" if rnd == 1 else "Grand final, second game"
+    if kind == "L":
+        return f"Losers' round {rnd}"
+    last = max(m.round for m in bracket.matches if m.bracket == "W")
+    if rnd == last:
+        return "Final" if not any(m.bracket == "F" for m in bracket.matches) else "Winners' final"
+    if rnd == last - 1:
+        return "Semi-finals"
+    return f"Round {rnd}"
+
+
+def knockout_places(
+    *, tournament: Tournament, entries: list[TournamentPlayer], pairings: list[TournamentPairing]
+) -> dict[int, int]:
+    """{user id: place} in a knockout: the champion 1st, then by how late each player was
+    knocked out (players out in the same round share a place)."""
+    out_at: dict[int, int] = {}
+    order = _stage_order(tournament, len(entries))
+    losses: dict[int, int] = {}
+    needed = 2 if tournament.format == "double_elim" else 1
+    for p in sorted(pairings, key=lambda p: order.get(p.match, 0)):
+        if not p.decided or p.is_bye:
+            continue
+        won = p.winner_id if p.outcome != Outcome.JIGO else p.white_id
+        lost = p.black_id if won == p.white_id else p.white_id
+        losses[lost] = losses.get(lost, 0) + 1
+        if losses[lost] >= needed and lost not in out_at:
+            out_at[lost] = order.get(p.match, 0)
+    stage = {e.user_id: out_at.get(e.user_id, 10**6) for e in entries}
+    return {uid: 1 + sum(1 for s in stage.values() if s > mine) for uid, mine in stage.items()}
+
+
+def _stage_order(tournament: Tournament, players: int) -> dict[str, int]:
+    """Match code -> how late its losers go out (a round's matches share a value)."""
+    bracket = bracket_of(tournament, players)
+    order = {}
+    for match in bracket.matches:
+        base = {"W": 0, "L": LOSERS_ROUND, "F": FINAL_ROUND}[match.bracket]
+        if tournament.format == "double_elim" and match.bracket == "W":
+            base = LOSERS_ROUND  # a winners' loss never knocks out in double elimination
+        order[match.code] = base + match.round
+    return order
+
+
+def final_places(*, tournament: Tournament) -> dict[int, int | None]:
+    """{user id: place} of a tournament (None for a disqualified player)."""
+    entries = tournament_entries(tournament=tournament)
+    pairings = list(TournamentPairing.objects.filter(tournament=tournament))
+    if tournament.is_knockout:
+        return knockout_places(tournament=tournament, entries=entries, pairings=pairings)
+    rows, _ = standings_rows(tournament=tournament, entries=entries, pairings=pairings)
+    return {r.entry.user_id: r.place for r in rows}
+
+
+def tournaments_of(*, user: User) -> QuerySet[Tournament]:
+    """The tournaments `user` is registered in, newest first."""
+    return Tournament.objects.filter(players__user=user).order_by("-created")
+
+
+# Most games belong to no ladder or tournament, and a game never joins one later (the ladder
+# challenge or tournament pairing is written in the transaction that starts the game): "none" is
+# remembered, so their game pages skip the query. A found one is read each time (names change).
+_NONE_SECONDS = 7 * 24 * 3600
+
+logger = logging.getLogger(__name__)
+
+
+def _none_key(game_id: int) -> str:
+    return f"ladder:no-competition:1:{game_id}"
+
+
+def game_competition(*, game_id: int) -> dict | None:
+    """What a game page says about the ladder or tournament the game belongs to:
+    {"kind": "ladder", "name", "url", "text"} or {"kind": "tournament", ...}; None for other
+    games. One query, none for a game already known to belong to neither (cache)."""
+    try:
+        if cache.get(_none_key(game_id)):
+            return None
+    except Exception:  # noqa: BLE001 - the cache is a speed-up only: ask the database
+        logger.warning("competition cache read failed", exc_info=True)
+    found = _competition(game_id)
+    if found is None:
+        try:
+            cache.set(_none_key(game_id), True, _NONE_SECONDS)
+        except Exception:  # noqa: BLE001 - the cache is a speed-up only
+            logger.warning("competition cache write failed", exc_info=True)
+    return found
+
+
+def _competition(game_id: int) -> dict | None:
+    row = (
+        Game.objects.filter(pk=game_id)
+        .values(
+            "ladder_challenge__ladder__name",
+            "ladder_challenge__ladder__slug",
+            "ladder_challenge__challenger__username",
+            "ladder_challenge__defender__username",
+            "tournament_pairing__tournament_id",
+            "tournament_pairing__tournament__name",
+            "tournament_pairing__round",
+            "tournament_pairing__match",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    if row["ladder_challenge__ladder__slug"]:
+        return {
+            "kind": "ladder",
+            "name": row["ladder_challenge__ladder__name"],
+            "url": reverse("ladder:detail", args=[row["ladder_challenge__ladder__slug"]]),
+            "text": f"{row['ladder_challenge__challenger__username']} challenged "
+            f"{row['ladder_challenge__defender__username']}",
+        }
+    if row["tournament_pairing__tournament_id"]:
+        match = row["tournament_pairing__match"]
+        return {
+            "kind": "tournament",
+            "name": row["tournament_pairing__tournament__name"],
+            "url": reverse("tournament:detail", args=[row["tournament_pairing__tournament_id"]]),
+            "text": f"match {match}" if match else f"round {row['tournament_pairing__round']}",
+        }
+    return None

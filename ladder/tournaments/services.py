@@ -1,0 +1,292 @@
+"""Tournament writes: creating, registration (join and leave before the start), the start,
+withdrawals and disqualifications.
+
+Every write holds the tournament row's lock (`tournament_lock`). The lock order is always
+game row, then tournament row: the game-finished receiver runs under the game lock and takes
+the tournament lock; services and the advance task take the tournament lock and only ever
+*create* games under it (resigning a withdrawn player's games happens in the advance task
+before it takes the lock).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from accounts.models import User
+from games.game_settings import GameSettings
+from messaging.outbox import enqueue_on_commit
+
+from .. import ranks
+from ..models import Rating
+from ..services.ratings import start_values
+from ..standings import mcmahon_start_scores
+from .advance import pair_next, tournament_lock
+from .models import (
+    KNOCKOUTS,
+    PAIRED_BY_ROUND,
+    Format,
+    HandicapRule,
+    PlayerStatus,
+    Tournament,
+    TournamentPlayer,
+    TournamentStatus,
+)
+
+MAX_PLAYERS = 500
+MAX_ROUNDS = 15
+# Tournaments a player may organise that have not finished yet.
+MAX_ORGANISING = 5
+DEFAULT_BAR = "1d"
+DEFAULT_FLOOR = "20k"
+
+
+class TournamentRefused(ValidationError):
+    """A tournament action the rules do not allow; the message says why."""
+
+
+def _rank_or_refuse(value: str, what: str) -> str:
+    if not value:
+        return ""
+    try:
+        ranks.parse_rank(value)
+    except ValueError as exc:
+        raise TournamentRefused(f"The {what} is not a rank: use 30k to 1k or 1d to 9d.") from exc
+    return value.strip().lower()
+
+
+def tournament_create(
+    *,
+    organiser: User,
+    name: str,
+    format: str,
+    settings: GameSettings,
+    now: dt.datetime,
+    description: str = "",
+    rounds: int = 0,
+    mcmahon_bar: str = "",
+    mcmahon_floor: str = "",
+    handicap_rule: str = HandicapRule.NONE,
+    player_limit: int = 16,
+    rank_min: str = "",
+    rank_max: str = "",
+    start_when_full: bool = True,
+) -> Tournament:
+    """Create a tournament open for registration, organised by `organiser` (any player: the
+    site requires a verified e-mail to log in). Raises TournamentRefused for impossible
+    values or when the organiser already runs MAX_ORGANISING unfinished tournaments."""
+    name = name.strip()
+    if not name or len(name) > 80 or "\x00" in name:
+        raise TournamentRefused("Give the tournament a name of 1 to 80 characters.")
+    if format not in Format.values:
+        raise TournamentRefused("Choose a format.")
+    if handicap_rule not in HandicapRule.values:
+        raise TournamentRefused("Choose a handicap rule.")
+    if handicap_rule == HandicapRule.MCMAHON and format != Format.MCMAHON:
+        raise TournamentRefused("Handicap by McMahon score is for McMahon tournaments.")
+    if format in PAIRED_BY_ROUND and not 1 <= rounds <= MAX_ROUNDS:
+        raise TournamentRefused(f"A {format} tournament has 1 to {MAX_ROUNDS} rounds.")
+    if not 2 <= player_limit <= MAX_PLAYERS:
+        raise TournamentRefused(f"The player limit is 2 to {MAX_PLAYERS}.")
+    rank_min = _rank_or_refuse(rank_min, "weakest rank")
+    rank_max = _rank_or_refuse(rank_max, "strongest rank")
+    if rank_min and rank_max and ranks.parse_rank(rank_min) > ranks.parse_rank(rank_max):
+        raise TournamentRefused("The weakest rank allowed is above the strongest.")
+    if format == Format.MCMAHON:
+        mcmahon_bar = _rank_or_refuse(mcmahon_bar, "McMahon bar") or DEFAULT_BAR
+        mcmahon_floor = _rank_or_refuse(mcmahon_floor, "McMahon floor") or DEFAULT_FLOOR
+        if ranks.parse_rank(mcmahon_floor) > ranks.parse_rank(mcmahon_bar):
+            raise TournamentRefused("The McMahon floor must not be above the bar.")
+    else:
+        mcmahon_bar = mcmahon_floor = ""
+    if settings.handicap:
+        raise TournamentRefused("Tournament games start even; handicaps come from the rules.")
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=organiser.pk).first()
+        running = Tournament.objects.filter(organiser=organiser).exclude(
+            status=TournamentStatus.FINISHED
+        )
+        if running.count() >= MAX_ORGANISING:
+            raise TournamentRefused(
+                f"You already organise {MAX_ORGANISING} tournaments that have not finished."
+            )
+        return Tournament.objects.create(
+            name=name,
+            description=description.replace("\x00", "")[:2000],
+            organiser=organiser,
+            format=format,
+            rounds=rounds if format in PAIRED_BY_ROUND else 0,
+            mcmahon_bar=mcmahon_bar,
+            mcmahon_floor=mcmahon_floor,
+            handicap_rule=handicap_rule,
+            player_limit=player_limit,
+            rank_min=rank_min,
+            rank_max=rank_max,
+            start_when_full=start_when_full,
+            created=now,
+            **settings.columns(),
+        )
+
+
+def rating_in(*, user: User, family: str) -> float:
+    """The player's rating in `family` (the start rating, or their declared rank's, if none)."""
+    row = Rating.objects.filter(user=user, family=family).first()
+    if row is None:
+        return start_values()[0]
+    return row.rating
+
+
+def _rank_refusal(tournament: Tournament, rating: float) -> str | None:
+    band = ranks.rank_band(rating)
+    if tournament.rank_min and band < ranks.parse_rank(tournament.rank_min):
+        return f"This tournament is for players of {tournament.rank_min} and stronger."
+    if tournament.rank_max and band > ranks.parse_rank(tournament.rank_max):
+        return f"This tournament is for players of {tournament.rank_max} and weaker."
+    return None
+
+
+@transaction.atomic
+def tournament_join(*, tournament_id: int, user: User, now: dt.datetime) -> TournamentPlayer:
+    """Register `user`. Joining twice changes nothing. Raises TournamentRefused once the
+    tournament started, when it is full or the player's rank is outside its limits. The
+    player who fills a tournament that starts when full starts it."""
+    tournament = tournament_lock(tournament_id=tournament_id)
+    entry = TournamentPlayer.objects.filter(tournament=tournament, user=user).first()
+    if entry is not None:
+        return entry
+    if tournament.status != TournamentStatus.OPEN:
+        raise TournamentRefused("Registration is closed: the tournament has started.")
+    count = TournamentPlayer.objects.filter(tournament=tournament).count()
+    if count >= tournament.player_limit:
+        raise TournamentRefused("This tournament is full.")
+    reason = _rank_refusal(tournament, rating_in(user=user, family=tournament.board_kind))
+    if reason:
+        raise TournamentRefused(reason)
+    entry = TournamentPlayer.objects.create(tournament=tournament, user=user, joined=now)
+    if tournament.start_when_full and count + 1 == tournament.player_limit:
+        _start(tournament, now)
+    return entry
+
+
+@transaction.atomic
+def tournament_leave(*, tournament_id: int, user: User, now: dt.datetime) -> bool:
+    """Take back `user`'s registration before the start; True if there was one. After the
+    start, see `tournament_withdraw`."""
+    tournament = tournament_lock(tournament_id=tournament_id)
+    if tournament.status != TournamentStatus.OPEN:
+        raise TournamentRefused("The tournament has started: withdraw instead.")
+    deleted, _ = TournamentPlayer.objects.filter(tournament=tournament, user=user).delete()
+    return bool(deleted)
+
+
+@transaction.atomic
+def tournament_start(*, tournament_id: int, user: User, now: dt.datetime) -> Tournament:
+    """The organiser starts the tournament: players are seeded and the first round (all rounds
+    in a round robin, the first matches in a knockout) is paired and its games started."""
+    tournament = tournament_lock(tournament_id=tournament_id)
+    if user.pk != tournament.organiser_id:
+        raise TournamentRefused("Only the organiser can start the tournament.")
+    if tournament.status != TournamentStatus.OPEN:
+        raise TournamentRefused("The tournament has already started.")
+    _start(tournament, now)
+    return tournament
+
+
+def _start(tournament: Tournament, now: dt.datetime) -> None:
+    """Seed the players (rating, highest first; then who joined first), fix the McMahon start
+    scores and pair the first round. The caller holds the tournament lock."""
+    entries = list(TournamentPlayer.objects.filter(tournament=tournament).select_related("user"))
+    if len(entries) < max(2, tournament.min_players):
+        raise TournamentRefused("A tournament needs at least two players to start.")
+    ratings = dict(
+        Rating.objects.filter(
+            family=tournament.board_kind, user_id__in=[e.user_id for e in entries]
+        ).values_list("user_id", "rating")
+    )
+    default = start_values()[0]
+    for entry in entries:
+        entry.rating = ratings.get(entry.user_id, default)
+        entry.rank = ranks.rank_name(entry.rating)
+    entries.sort(key=lambda e: (-e.rating, e.joined, e.pk))
+    starts = {}
+    if tournament.is_mcmahon:
+        starts = mcmahon_start_scores(
+            {e.pk: e.rank for e in entries},
+            bar=tournament.mcmahon_bar,
+            floor=tournament.mcmahon_floor,
+        )
+    for seed, entry in enumerate(entries, start=1):
+        entry.seed = seed
+        entry.start_score = starts.get(entry.pk, 0)
+    TournamentPlayer.objects.bulk_update(entries, ["seed", "rating", "rank", "start_score"])
+    tournament.status = TournamentStatus.RUNNING
+    tournament.started = now
+    tournament.save(update_fields=["status", "started"])
+    pair_next(tournament=tournament, now=now)
+
+
+def _leave_running(
+    tournament: Tournament, entry: TournamentPlayer, status: str, reason: str
+) -> None:
+    entry.status = status
+    entry.left_round = tournament.current_round
+    entry.left_reason = reason[:60]
+    entry.save(update_fields=["status", "left_round", "left_reason"])
+    # The task resigns their running games (games services, outside this lock) and
+    # forfeits their knockout matches.
+    enqueue_on_commit("ladder.tournament_advance", tournament.pk)
+
+
+@transaction.atomic
+def tournament_withdraw(*, tournament_id: int, user: User, now: dt.datetime) -> TournamentPlayer:
+    """`user` withdraws from a running tournament: their running games are resigned (losses),
+    later rounds do not pair them, knockout matches not yet played are forfeited; their
+    finished games stay. Before the start it is the same as leaving."""
+    tournament = tournament_lock(tournament_id=tournament_id)
+    entry = TournamentPlayer.objects.filter(tournament=tournament, user=user).first()
+    if entry is None:
+        raise TournamentRefused("You are not in this tournament.")
+    if tournament.status == TournamentStatus.FINISHED:
+        raise TournamentRefused("The tournament has finished.")
+    if tournament.status == TournamentStatus.OPEN:
+        entry.delete()
+        return entry
+    if entry.active:
+        _leave_running(tournament, entry, PlayerStatus.WITHDRAWN, "withdrew")
+    return entry
+
+
+@transaction.atomic
+def tournament_disqualify(
+    *, tournament_id: int, organiser: User, player_id: int, now: dt.datetime
+) -> TournamentPlayer:
+    """The organiser disqualifies a player of a running tournament: as a withdrawal, and the
+    standings list them last, without a place."""
+    if not 0 < player_id < 2**63:
+        raise TournamentRefused("That player is not in this tournament.")
+    tournament = tournament_lock(tournament_id=tournament_id)
+    if organiser.pk != tournament.organiser_id:
+        raise TournamentRefused("Only the organiser can disqualify a player.")
+    if tournament.status != TournamentStatus.RUNNING:
+        raise TournamentRefused("Only a running tournament's players can be disqualified.")
+    entry = TournamentPlayer.objects.filter(tournament=tournament, pk=player_id).first()
+    if entry is None:
+        raise TournamentRefused("That player is not in this tournament.")
+    if entry.status != PlayerStatus.DISQUALIFIED:
+        _leave_running(tournament, entry, PlayerStatus.DISQUALIFIED, "disqualified")
+    return entry
+
+
+__all__ = [
+    "KNOCKOUTS",
+    "TournamentRefused",
+    "tournament_lock",
+    "tournament_create",
+    "tournament_disqualify",
+    "tournament_join",
+    "tournament_leave",
+    "tournament_start",
+    "tournament_withdraw",
+]

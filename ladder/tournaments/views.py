@@ -1,0 +1,189 @@
+"""Tournament pages: the lists, the create form, one tournament's page (registration, start,
+withdraw, disqualify, standings, cross table, rounds, bracket) and its buttons. Thin: the
+services decide, the selectors read."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .forms import TournamentForm
+from .models import PlayerStatus, Tournament, TournamentStatus
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """Open, running and finished tournaments."""
+    lists = selectors.tournament_lists()
+    return render(
+        request,
+        "ladder/tournaments/list.html",
+        {
+            "open": lists[TournamentStatus.OPEN],
+            "running": lists[TournamentStatus.RUNNING],
+            "finished": lists[TournamentStatus.FINISHED],
+        },
+    )
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """Any logged-in player (the site requires a verified e-mail) may organise a tournament."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        settings = form.settings()
+        if settings is not None:
+            data = form.cleaned_data
+            try:
+                tournament = services.tournament_create(
+                    organiser=request.user,
+                    name=data["name"],
+                    description=data["description"],
+                    format=data["format"],
+                    settings=settings,
+                    rounds=data["rounds"] or 0,
+                    mcmahon_bar=data["mcmahon_bar"],
+                    mcmahon_floor=data["mcmahon_floor"],
+                    handicap_rule=data["handicap_rule"],
+                    player_limit=data["player_limit"],
+                    rank_min=data["rank_min"],
+                    rank_max=data["rank_max"],
+                    start_when_full=data["start_when_full"],
+                    now=timezone.now(),
+                )
+            except ValidationError as error:
+                form.add_error(None, error.messages)
+            else:
+                messages.success(request, f"{tournament.name} is open for registration.")
+                return redirect(tournament)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "ladder/tournaments/new.html", {"form": form}, status=status)
+
+
+def _get(pk: int, queryset=Tournament.objects) -> Tournament:
+    if pk >= 2**63:  # no id is that big; databases refuse such numbers
+        raise Http404("No such tournament.")
+    return get_object_or_404(queryset, pk=pk)
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Everything about one tournament."""
+    tournament = _get(pk, Tournament.objects.select_related("organiser"))
+    entries = selectors.tournament_entries(tournament=tournament)
+    pairings = selectors.tournament_pairings(tournament=tournament)
+    user = request.user if request.user.is_authenticated else None
+    me = next((e for e in entries if user and e.user_id == user.pk), None)
+    rows, complete, places = [], 0, {}
+    bracket = []
+    if tournament.status != TournamentStatus.OPEN:
+        if tournament.is_knockout:
+            bracket = selectors.bracket_columns(
+                tournament=tournament, entries=entries, pairings=pairings
+            )
+            places = selectors.knockout_places(
+                tournament=tournament, entries=entries, pairings=pairings
+            )
+        else:
+            rows, complete = selectors.standings_rows(
+                tournament=tournament, entries=entries, pairings=pairings
+            )
+    rounds: dict[int, list] = {}
+    for p in pairings:
+        rounds.setdefault(p.round, []).append(p)
+    context = {
+        "tournament": tournament,
+        "entries": entries,
+        "me": me,
+        "is_organiser": user is not None and user.pk == tournament.organiser_id,
+        "rows": rows,
+        "complete": complete,
+        "round_numbers": range(1, len(rows[0].cells) + 1) if rows else [],
+        "rounds": sorted(rounds.items()) if not tournament.is_knockout else [],
+        "bracket": bracket,
+        "knockout_table": sorted(
+            ((places.get(e.user_id), e) for e in entries), key=lambda x: (x[0] or 0, x[1].seed)
+        ),
+        "active": PlayerStatus.ACTIVE,
+    }
+    return render(request, "ladder/tournaments/detail.html", context)
+
+
+def _act(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
+    tournament = _get(pk)
+    try:
+        action(tournament)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, success)
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda t: services.tournament_join(
+            tournament_id=t.pk, user=request.user, now=timezone.now()
+        ),
+        "You are registered.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda t: services.tournament_leave(
+            tournament_id=t.pk, user=request.user, now=timezone.now()
+        ),
+        "You are no longer registered.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda t: services.tournament_start(
+            tournament_id=t.pk, user=request.user, now=timezone.now()
+        ),
+        "The tournament has started: the first games are on.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda t: services.tournament_withdraw(
+            tournament_id=t.pk, user=request.user, now=timezone.now()
+        ),
+        "You have withdrawn. Your running games are resigned.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_disqualify(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda t: services.tournament_disqualify(
+            tournament_id=t.pk, organiser=request.user, player_id=player_id, now=timezone.now()
+        ),
+        "The player is disqualified.",
+    )

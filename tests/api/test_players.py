@@ -1,0 +1,112 @@
+"""The token's player, players' profiles and ratings, notifications, ladders and standings."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from ladder.models import Ladder, Rating
+from ladder.services.ladders import ladder_join
+from messaging.models import Notification
+from messaging.services import notification_record
+
+pytestmark = pytest.mark.django_db
+
+
+def test_me_names_the_player_and_the_token(api_for, user_factory):
+    user = user_factory(username="aki", display_name="Aki", country="JP", time_zone="Asia/Tokyo")
+    body = api_for(user, "read").get("/me").json()
+    assert body == {
+        "id": user.pk,
+        "username": "aki",
+        "display_name": "Aki",
+        "country": "JP",
+        "time_zone": "Asia/Tokyo",
+        "token": {"name": "bot", "scope": "read"},
+    }
+
+
+def test_a_player_s_profile_and_ratings(api_for, black, white):
+    Rating.objects.create(
+        user=white,
+        family="square",
+        rating=1650.0,
+        deviation=60.0,
+        volatility=0.06,
+        games=12,
+        board_size=19,
+        updated=timezone.now(),
+    )
+    client = api_for(black, "read")
+    profile = client.get("/players/Shiro").json()
+    assert profile["username"] == "shiro" and profile["online"] is False
+    ratings = client.get("/players/shiro/ratings").json()
+    assert len(ratings) == 1
+    assert ratings[0]["family"] == "square" and ratings[0]["games"] == 12
+    assert ratings[0]["rank"] and ratings[0]["provisional"] is False
+    assert client.get("/players/kuro/ratings").json() == []
+    for path in ("/players/nobody", "/players/nobody/ratings"):
+        response = client.get(path)
+        assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+def test_notifications_are_listed_newest_first_and_marked_read(api_for, black, white):
+    now = timezone.now()
+    notes = [
+        notification_record(
+            user=black,
+            event="your_turn",
+            key=f"turn:{i}",
+            text=f"Your move {i}",
+            url="/games/1/",
+            now=now + dt.timedelta(minutes=i),
+        )
+        for i in range(3)
+    ]
+    theirs = notification_record(
+        user=white, event="your_turn", key="turn:9", text="Theirs", url="/games/1/", now=now
+    )
+    client = api_for(black)
+    listed = client.get("/notifications").json()
+    assert [n["id"] for n in listed["items"]] == [n.pk for n in reversed(notes)]
+    assert listed["items"][0]["event"] == "your_turn" and listed["items"][0]["read"] is False
+
+    marked = client.post("/notifications/read", {"ids": [notes[0].pk, theirs.pk]}).json()
+    assert marked == {"marked": 1}
+    assert client.get("/notifications", unread="true").json()["count"] == 2
+    assert client.post("/notifications/read", {}).json() == {"marked": 2}
+    assert Notification.objects.get(pk=theirs.pk).read is False
+
+
+def test_ladders_and_their_standings(api_for, black, white, user_factory):
+    now = timezone.now()
+    ladder = Ladder.objects.create(
+        name="Go 9",
+        slug="go-9",
+        board_kind="square",
+        board_size=9,
+        ruleset="go-area",
+        komi="7.5",
+        vacation_allowed=False,
+        created=now,
+    )
+    ladder_join(ladder_id=ladder.pk, user=white, now=now)
+    ladder_join(ladder_id=ladder.pk, user=black, now=now)
+    client = api_for(black, "read")
+    listed = client.get("/ladders").json()
+    assert [(entry["slug"], entry["players"], entry["your_position"]) for entry in listed] == [
+        ("go-9", 2, 2)
+    ]
+    table = client.get("/ladders/go-9").json()
+    assert [(row["position"], row["username"]) for row in table["standings"]] == [
+        (1, "shiro"),
+        (2, "kuro"),
+    ]
+    assert table["standings"][0]["can_challenge"] is True
+    assert table["standings"][1]["can_challenge"] is False  # yourself
+    outsider = api_for(user_factory(), "read").get("/ladders/go-9").json()
+    assert not any(row["can_challenge"] for row in outsider["standings"])
+    for slug in ("nope", "x" * 300, "go%00-9"):
+        assert client.get(f"/ladders/{slug}").status_code == 404
