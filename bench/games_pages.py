@@ -5,7 +5,9 @@ taking turns, redirect not followed).
 
 Run: .venv/bin/python bench/games_pages.py [--repeat N] [--database-url URL]
 
-Each page is fetched with Django's test client, logged in, N times; the table gives the CPU
+Each page is fetched with Django's test client, logged in, N times (a reload: the game page and
+the status page are then the ones kept in the cache; "drawn" renews the player's status stamp
+before each fetch, as a change to one of their games does); the table gives the CPU
 time of this process per request (best and median, so a busy machine skews it less than wall
 time), the queries per request and the HTML size. A temporary SQLite file is used unless
 --database-url names another database (the bench migrates it and writes to it).
@@ -14,12 +16,14 @@ time), the queries per request and the HTML size. A temporary SQLite file is use
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,7 +132,10 @@ def _measure_moves(black, white, game, repeat: int) -> tuple[float, float, int, 
     return min(times), statistics.median(times), queries, 0
 
 
-def _measure(client, url: str, repeat: int) -> tuple[float, float, int, int]:
+def _measure(
+    client, url: str, repeat: int, before: Callable[[], None] = lambda: None
+) -> tuple[float, float, int, int]:
+    """CPU, queries and size of `repeat` GETs of `url`, `before()` run (untimed) before each."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -136,6 +143,7 @@ def _measure(client, url: str, repeat: int) -> tuple[float, float, int, int]:
     times = []
     queries = size = 0
     for _ in range(repeat):
+        before()
         with CaptureQueriesContext(connection) as captured:
             start = time.process_time()
             response = client.get(url)
@@ -160,6 +168,8 @@ def main() -> None:
     from django.test.utils import setup_test_environment
     from django.urls import reverse
 
+    from games.status_stamps import status_stamps_bump
+
     setup_test_environment()
     logging.disable(logging.WARNING)  # the in-process Celery tasks of the setup log every move
     black, solo, short, long, moving = _setup(5, 200, 30)
@@ -172,6 +182,11 @@ def main() -> None:
     rows.append(("status, 1+1 games", *_measure(client, reverse("games:status"), args.repeat)))
     client.force_login(black)
     rows.append(("status, 30+30 games", *_measure(client, reverse("games:status"), args.repeat)))
+    # The same page drawn each time, as after a change to one of the player's games.
+    renew = functools.partial(status_stamps_bump, user_ids=[black.pk])
+    rows.append(
+        ("status, 30+30, drawn", *_measure(client, reverse("games:status"), args.repeat, renew))
+    )
     rows.append(("move POST", *_measure_moves(black, moving.white, moving, args.repeat)))
 
     print(f"{'page':<22}{'best ms':>9}{'median ms':>11}{'queries':>9}{'HTML KB':>9}")

@@ -1,16 +1,20 @@
-"""Entity tags of the game page and the SGF record, so that reloading an unchanged page costs
-a 304 (no template, no body) instead of a render, and a page drawn before for the same tag is
-served from the cache (`tagged_page`).
+"""Entity tags of the game page, the status page and the SGF record, so that reloading an
+unchanged page costs a 304 (no template, no body) instead of a render, and a page drawn before
+for the same tag is served from the cache (`tagged_page`).
 
-A tag is a digest of everything the response shows, computed from what the view has already
-read: whatever a page shows must be in its tag, or a reload would keep showing the old page.
-Whoever adds something to the game page that can change without a move (a panel, a count)
-adds it to `board_etag`'s parts. The code version is part of every tag, so a deploy that
-changes templates, code or static files changes every tag.
+The game page's tag is a digest of everything the response shows, computed from what the view
+has already read: whatever the page shows must be in its tag, or a reload would keep showing
+the old page. Whoever adds something to the game page that can change without a move (a panel,
+a count) adds it to `board_etag`'s parts. The status page's tag is computed before anything is
+read, from the player's status stamp and the minute (`status_etag`): whoever shows something
+there that changes with neither a game nor a challenge being saved accepts that it is up to a
+minute behind, or renews the stamp when it changes. The code version is part of every tag, so
+a deploy that changes templates, code or static files changes every tag.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 from collections.abc import Callable, Iterable
@@ -20,12 +24,17 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
+from accounts.selectors import board_appearance_get
+
 from .fragments import FRAGMENT_VERSION, fragments_get, fragments_set, game_state_key
 from .models import Game
+from .status_stamps import status_stamp_get
 
 # A whole page is kept briefly: its tag changes with every time-left label, so most reuse is a
 # reload within minutes, and ~30 KB a page must not fill Redis (README, "Scale on paper").
 PAGE_SECONDS = 300
+# The status page's tag changes every minute: keeping it longer would only fill the cache.
+STATUS_PAGE_SECONDS = 90
 # What the game page's and the SGF's markup come from besides the data.
 _CODE_DIRS = ("templates", "static", "rules", "accounts", "messaging", "games", "ladder")
 
@@ -89,6 +98,30 @@ def _conditional_part(section: dict | None) -> object:
     return [line["text"] for line in section["lines"]]
 
 
+def status_etag(*, request: HttpRequest, now: dt.datetime, unread: object) -> str | None:
+    """The status page's tag, or None when the page must be drawn (flash messages waiting, or
+    a query other than `?page=`). It holds no data of the page, only what says when that data
+    changes: the viewer's status stamp (renewed when any of their games or challenges is saved,
+    games.status_stamps), the minute (time-left labels, challenges expiring, opponents' names),
+    the page number, the viewer (name, time zone, board theme, CSRF secret) and the header's
+    unread counts."""
+    if set(request.GET) - {"page"} or len(messages.get_messages(request)):
+        return None
+    user = request.user
+    return etag_of(
+        (
+            "status",
+            (user.pk, user.username, user.time_zone),
+            board_appearance_get(user=user).theme,
+            request.META.get("CSRF_COOKIE", ""),
+            status_stamp_get(user_id=user.pk),
+            now.replace(second=0, microsecond=0).isoformat(),
+            request.GET.get("page", "")[:12],
+            tuple(unread),
+        )
+    )
+
+
 def sgf_etag(*, game: Game) -> str:
     """The SGF record's tag: moves, result, players' names, date and the game's settings."""
     return etag_of(
@@ -105,9 +138,16 @@ def sgf_etag(*, game: Game) -> str:
     )
 
 
-def tagged_page(request: HttpRequest, etag: str, draw: Callable[[], HttpResponse]) -> HttpResponse:
+def tagged_page(
+    request: HttpRequest,
+    etag: str,
+    draw: Callable[[], HttpResponse],
+    *,
+    seconds: int = PAGE_SECONDS,
+) -> HttpResponse:
     """The page tagged `etag`: a 304 when the browser holds it, else the page drawn for this
-    tag before (kept in the cache, games.fragments), else `draw()`, kept for the next time.
+    tag before (kept in the cache for `seconds`, games.fragments), else `draw()`, kept for the
+    next time.
 
     The tag covers everything the page shows, the viewer's CSRF secret included, so a kept
     page is the page `draw()` would give (its forms carry a token masked differently, valid
@@ -124,7 +164,7 @@ def tagged_page(request: HttpRequest, etag: str, draw: Callable[[], HttpResponse
             return revalidate(HttpResponse(html), etag)
     response = draw()
     if keep and response.status_code == 200 and not response.streaming:
-        fragments_set({key: response.content.decode(response.charset)}, PAGE_SECONDS)
+        fragments_set({key: response.content.decode(response.charset)}, seconds)
     return revalidate(response, etag)
 
 

@@ -15,9 +15,11 @@ from django.views.decorators.http import require_POST
 import rules
 from accounts.models import User
 from accounts.selectors import board_appearance_get
+from messaging.selectors import request_unread_counts
 
 from .. import selectors
 from ..errors import GameActionError
+from ..etags import STATUS_PAGE_SECONDS, status_etag, tagged_page
 from ..forms import AutoMatchForm, NewGameForm, WaitingRoomFilterForm, parse_game_choice
 from ..models import Challenge, Game
 from ..presenters import finished_rows, status_rows
@@ -29,29 +31,37 @@ from .common import error_message as _message
 @login_required
 def status(request: HttpRequest) -> HttpResponse:
     """Your running games (your turn first, then least time left first), each with a thumbnail
-    and its deadline in your time zone; invitations; finished games (paginated)."""
+    and its deadline in your time zone; invitations; finished games (paginated). Kept whole in
+    the cache until one of your games or challenges changes, for at most a minute (etags)."""
     now = timezone.now()
     user = request.user
-    rows = status_rows(
-        games=selectors.games_running_for(user=user),
-        user=user,
-        now=now,
-        theme=board_appearance_get(user=user).theme,
-    )
-    finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
-    page = finished.get_page(request.GET.get("page"))
-    return render(
-        request,
-        "games/status.html",
-        {
-            "rows": rows,
-            "next_game": next((r["game"] for r in rows if r["my_turn"]), None),
-            "page": page,
-            "finished": finished_rows(games=page.object_list, user=user),
-            "received": selectors.challenges_received(user=user, now=now),
-            "sent": selectors.challenges_sent(user=user, now=now),
-        },
-    )
+
+    def draw() -> HttpResponse:
+        rows = status_rows(
+            games=selectors.games_running_for(user=user),
+            user=user,
+            now=now,
+            theme=board_appearance_get(user=user).theme,
+        )
+        finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
+        page = finished.get_page(request.GET.get("page"))
+        return render(
+            request,
+            "games/status.html",
+            {
+                "rows": rows,
+                "next_game": next((r["game"] for r in rows if r["my_turn"]), None),
+                "page": page,
+                "finished": finished_rows(games=page.object_list, user=user),
+                "received": selectors.challenges_received(user=user, now=now),
+                "sent": selectors.challenges_sent(user=user, now=now),
+            },
+        )
+
+    etag = status_etag(request=request, now=now, unread=request_unread_counts(request=request))
+    if etag is None:
+        return draw()
+    return tagged_page(request, etag, draw, seconds=STATUS_PAGE_SECONDS)
 
 
 @login_required
