@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 from .models import ApiToken, TokenScope, User
 
 TOKEN_PREFIX = "bdx_"  # noqa: S105  (the public start of every token, not a secret)
+_HEX_DIGITS = "0123456789abcdef"
 DEFAULT_TOKENS_PER_USER = 10
 NAME_MAX_LENGTH = ApiToken._meta.get_field("name").max_length
 # `last_used` is written at most once per this interval per token: not one UPDATE per call.
@@ -91,8 +92,8 @@ def api_token_authenticate(*, raw: str, now: dt.datetime) -> ApiToken | None:
     if not raw.startswith(TOKEN_PREFIX):
         return None
     prefix, _, secret = raw[len(TOKEN_PREFIX) :].partition("_")
-    if len(prefix) != 10 or not secret:
-        return None
+    if len(prefix) != 10 or not secret or prefix.strip(_HEX_DIGITS):
+        return None  # only a well-formed prefix reaches the database (no NUL, no odd text)
     token = (
         ApiToken.objects.select_related("user")
         .filter(prefix=prefix, revoked__isnull=True, user__is_active=True)

@@ -8,17 +8,20 @@ For every source tree (`--tree`, repeatable; default this one, e.g. `--tree /tmp
 (`badux_bench_<pid>_<n>` on --postgres, dropped at the end; no other database is touched),
 migrates it with that tree's code, collects its static files, fills it through the game services
 and starts `gunicorn baduxsite.wsgi` (--workers, loopback only) with `baduxsite.settings.prod`
-plus one extra URL, the bare view. Redis (--redis, db 14) holds the cache and the queued tasks
-under this run's own key prefix and queue name, deleted at the end; no Celery worker runs, as
-the workers of a real deployment sit on other machines.
+plus two extra URLs, the bare view and the write floor. Redis (--redis, db 14) holds the cache
+and the queued tasks under this run's own key prefix and queue name, deleted at the end; no
+Celery worker runs, as the workers of a real deployment sit on other machines.
 
 The data, per tree: players Black and White with four 19×19 games at 200 moves, Black with 30
 running and 30 finished games in all (the status page), and one 19×19 game at 100 moves per
 client for the moves. The phases, each for --seconds in all or until its moves run out, cut in
---rounds slices that take turns (round 1: bare, board, status, move, each for every tree; round
-2 ...), so that every phase and tree sees the same busy machine:
+--rounds slices that take turns (round 1: bare, write, board, status, move, each for every
+tree; round 2 ...), so that every phase and tree sees the same busy machine:
 
 - bare: a view that returns "ok" (sessions, auth, CSRF, CSP, presence ... all run);
+- write: the floor of any move, a bench view that does what the architecture asks of one
+  without the rules: a POST that locks a game row, checks the player, writes the row, records
+  a task in the outbox, commits, publishes the task and redirects;
 - board: GET of the board page of the 200-move games, as Black;
 - status: GET of Black's status page;
 - move: legal move POSTs (form field, CSRF token), each client on its own game, alternating
@@ -55,7 +58,7 @@ STATUS_RUNNING = 30
 STATUS_FINISHED = 30
 REQUEST_TIMEOUT = 30.0
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
-PHASES = ("bare", "board", "status", "move")
+PHASES = ("bare", "write", "board", "status", "move")
 
 SETTINGS_MODULE = """
 import os
@@ -68,17 +71,40 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ["BENCH_PREFIX"]
 """
 
 URLS_MODULE = """
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpResponse
+from django.shortcuts import redirect
 from django.urls import path
+from django.views.decorators.http import require_POST
 
 from baduxsite.urls import urlpatterns as site_urlpatterns
+from games.models import Game
+from messaging.outbox import enqueue_on_commit
 
 
 def bare(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-urlpatterns = [path("bench/bare/", bare), *site_urlpatterns]
+@require_POST
+def write(request, game_id):
+    # What the architecture asks of any move, without the rules: lock the game row, check the
+    # player, write the row, record the task in the outbox, commit, publish, redirect.
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if request.user.pk not in (game.black_id, game.white_id):
+            raise PermissionDenied
+        game.save(update_fields=["warn_at"])
+        enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
+    return redirect(f"/games/{game_id}/")
+
+
+urlpatterns = [
+    path("bench/bare/", bare),
+    path("bench/write/<int:game_id>/", write),
+    *site_urlpatterns,
+]
 """
 
 
@@ -226,6 +252,10 @@ async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: 
         while time.monotonic() < stop_at:
             if name == "bare":
                 call = ("GET", "/bench/bare/", sessions["black"], b"", 200)
+            elif name == "write":
+                who = "mover_b" if sent % 2 == 0 else "mover_w"
+                body = f"csrfmiddlewaretoken={csrf}".encode()
+                call = ("POST", f"/bench/write/{data['move'][number]}/", sessions[who], body, 302)
             elif name == "board":
                 game = data["board"][(number + sent) % len(data["board"])]
                 call = ("GET", f"/games/{game}/", sessions["black"], b"", 200)

@@ -67,16 +67,20 @@ def board_etag(*, request: HttpRequest, game: Game, context: dict, unread: objec
     """The game page's tag, or None when the page must be drawn each time: a finished game (its
     result section changes with the dispute window), a confirmation (`?confirm=`), or flash
     messages waiting to be shown. The viewer is part of it (their name, time zone, turn and
-    CSRF secret, which the page's forms carry)."""
+    CSRF secret, which the page's forms carry). Visitors who are not logged in share one tag
+    per game state: their page has no form, so it carries nothing of theirs, and a visitor
+    cannot make a new tag per request by sending a new CSRF cookie each time."""
     if game.is_over or request.GET or len(messages.get_messages(request)):
         return None
     user = request.user
-    viewer = (user.pk, user.username, user.time_zone) if user.is_authenticated else ("anonymous",)
+    if user.is_authenticated:
+        viewer = (user.pk, user.username, user.time_zone, request.META.get("CSRF_COOKIE", ""))
+    else:
+        viewer = ("anonymous",)
     return etag_of(
         (
             "board",
             viewer,
-            request.META.get("CSRF_COOKIE", ""),
             game_state_key(game),
             context["appearance"],
             [(p.username, p.display_name) for p in (game.black, game.white)],
@@ -98,13 +102,14 @@ def _conditional_part(section: dict | None) -> object:
     return [line["text"] for line in section["lines"]]
 
 
-def status_etag(*, request: HttpRequest, now: dt.datetime, unread: object) -> str | None:
+def status_etag(*, request: HttpRequest, now: dt.datetime, page: int, unread: object) -> str | None:
     """The status page's tag, or None when the page must be drawn (flash messages waiting, or
     a query other than `?page=`). It holds no data of the page, only what says when that data
     changes: the viewer's status stamp (renewed when any of their games or challenges is saved,
     games.status_stamps), the minute (time-left labels, challenges expiring, opponents' names),
-    the page number, the viewer (name, time zone, board theme, CSRF secret) and the header's
-    unread counts."""
+    the page number the view paginates by (`page`, parsed once by the view so that two spellings
+    of one number share a tag and two numbers never do), the viewer (name, time zone, board
+    theme, CSRF secret) and the header's unread counts."""
     if set(request.GET) - {"page"} or len(messages.get_messages(request)):
         return None
     user = request.user
@@ -116,7 +121,7 @@ def status_etag(*, request: HttpRequest, now: dt.datetime, unread: object) -> st
             request.META.get("CSRF_COOKIE", ""),
             status_stamp_get(user_id=user.pk),
             now.replace(second=0, microsecond=0).isoformat(),
-            request.GET.get("page", "")[:12],
+            page,
             tuple(unread),
         )
     )
@@ -149,10 +154,11 @@ def tagged_page(
     tag before (kept in the cache for `seconds`, games.fragments), else `draw()`, kept for the
     next time.
 
-    The tag covers everything the page shows, the viewer's CSRF secret included, so a kept
-    page is the page `draw()` would give (its forms carry a token masked differently, valid
-    for the same secret). A logged-in viewer without a CSRF cookie yet gets a fresh page:
-    drawing it sets the cookie its forms need."""
+    The tag covers everything the page shows, the logged-in viewer's CSRF secret included, so
+    a kept page is the page `draw()` would give (its forms carry a token masked differently,
+    valid for the same secret). A logged-in viewer without a CSRF cookie yet gets a fresh
+    page: drawing it sets the cookie its forms need. A page drawn for a visitor who is not
+    logged in is kept only if it carries no CSRF token (their tag leaves the secret out)."""
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return revalidate(unchanged, etag)
@@ -163,6 +169,8 @@ def tagged_page(
         if isinstance(html, str):
             return revalidate(HttpResponse(html), etag)
     response = draw()
+    if not request.user.is_authenticated and request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+        keep = False  # the page used a token (get_token): it is this visitor's alone
     if keep and response.status_code == 200 and not response.streaming:
         fragments_set({key: response.content.decode(response.charset)}, seconds)
     return revalidate(response, etag)

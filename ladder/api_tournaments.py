@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema
 
-from accounts.api_auth import Id, errors
+from accounts.api_auth import Id, api_user, errors
 
 from .tournaments import selectors
 from .tournaments.models import Tournament, TournamentPairing
@@ -86,7 +86,7 @@ def _pairing(p: TournamentPairing) -> PairingOut:
         black=p.black.username,
         white=p.white.username if p.white_id else None,
         handicap=p.handicap,
-        game_id=p.game_id,
+        game_id=p.game_id if p.shows_game else None,
         result=p.outcome,
         forfeit=p.forfeit,
     )
@@ -115,7 +115,7 @@ def tournament_detail(request: HttpRequest, tournament_id: Id) -> TournamentDeta
     disqualified players last without a place) and every pairing so far."""
     tournament = get_object_or_404(Tournament.objects.select_related("organiser"), pk=tournament_id)
     entries = selectors.tournament_entries(tournament=tournament)
-    pairings = selectors.tournament_pairings(tournament=tournament)
+    pairings = selectors.tournament_pairings(tournament=tournament, viewer=api_user(request))
     rows, _ = selectors.standings_rows(tournament=tournament, entries=entries, pairings=pairings)
     return TournamentDetailOut(
         **_out(tournament, len(entries)),

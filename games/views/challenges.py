@@ -35,6 +35,7 @@ def status(request: HttpRequest) -> HttpResponse:
     the cache until one of your games or challenges changes, for at most a minute (etags)."""
     now = timezone.now()
     user = request.user
+    page_number = _page_number(request.GET.get("page"))
 
     def draw() -> HttpResponse:
         rows = status_rows(
@@ -44,7 +45,7 @@ def status(request: HttpRequest) -> HttpResponse:
             theme=board_appearance_get(user=user).theme,
         )
         finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
-        page = finished.get_page(request.GET.get("page"))
+        page = finished.get_page(page_number)
         return render(
             request,
             "games/status.html",
@@ -58,10 +59,21 @@ def status(request: HttpRequest) -> HttpResponse:
             },
         )
 
-    etag = status_etag(request=request, now=now, unread=request_unread_counts(request=request))
+    etag = status_etag(
+        request=request, now=now, page=page_number, unread=request_unread_counts(request=request)
+    )
     if etag is None:
         return draw()
     return tagged_page(request, etag, draw, seconds=STATUS_PAGE_SECONDS)
+
+
+def _page_number(value: str | None) -> int:
+    """The page a `?page=` value asks for: 1 unless it is a whole number (up to 9 digits; the
+    paginator shows the last page for any number past it)."""
+    value = (value or "").strip()
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        return 1
+    return max(int(value), 1)
 
 
 @login_required

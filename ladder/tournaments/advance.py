@@ -99,7 +99,8 @@ def pairing_record(*, game: Game, now: dt.datetime) -> TournamentPairing | None:
 
 def pairing_correct(*, game: Game, now: dt.datetime) -> TournamentPairing | None:
     """A corrected result rewrites the pairing's outcome (the standings follow). In a knockout
-    whose next match is already paired, the bracket keeps the players it paired."""
+    whose next match (in either bracket) is already paired, the bracket keeps the players it
+    paired and routes the rest from them (`_routed`)."""
     found = TournamentPairing.objects.filter(game=game).first()
     outcome = outcome_of(game.result)
     if found is None or outcome is None:
@@ -399,6 +400,7 @@ def _knockout(tournament: Tournament, now: dt.datetime) -> str:
             w = _knockout_winner(p, user_seed)
             if w is not None:
                 winners[code] = w
+        winners.update(_routed(bracket, pairings, user_seed))
         for match in bracket.matches:
             if match.code in pairings:
                 continue
@@ -429,6 +431,31 @@ def _knockout(tournament: Tournament, now: dt.datetime) -> str:
     if _final_decided(tournament, bracket, pairings, user_seed):
         return _finish(tournament, now)
     return did
+
+
+def _routed(bracket: Bracket, pairings: dict, user_seed: dict[int, int]) -> dict[str, int]:
+    """{match code: the seed that went through} as the bracket has already paired it: once a
+    match fed by X (by X's winner or by X's loser) is paired, X's winner is fixed by which of
+    X's players that match holds, whatever a later correction of X's result says. Without it
+    a corrected result would send the old winner on in one bracket and, as the new loser, on
+    in the other, and leave the new winner out of both."""
+    fixed: dict[str, int] = {}
+    for match in bracket.matches:
+        down = pairings.get(match.code)
+        if down is None:
+            continue
+        for slot in (match.top, match.bottom):
+            code = slot.winner_of or slot.loser_of
+            source = pairings.get(code) if code else None
+            if source is None or None in (source.black_id, source.white_id):
+                continue
+            both = {source.black_id, source.white_id}
+            held = both & {down.black_id, down.white_id}
+            if len(held) != 1:  # both (a final between them) or neither: nothing to fix
+                continue
+            went_on = held.pop() if slot.winner_of else (both - held).pop()
+            fixed[code] = user_seed[went_on]
+    return fixed
 
 
 def _knockout_winner(p: TournamentPairing, user_seed: dict[int, int]) -> int | None:

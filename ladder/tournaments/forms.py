@@ -8,7 +8,7 @@ from games.forms import GAME_CHOICES, settings_build
 from games.game_settings import CLOCK_DAYS, DEFAULT_CLOCK_DAYS, GameSettings
 
 from .models import Format, HandicapRule
-from .services import MAX_PLAYERS, MAX_ROUNDS
+from .services import MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS, MAX_ROUNDS
 
 
 class TournamentForm(forms.Form):
@@ -38,7 +38,10 @@ class TournamentForm(forms.Form):
     handicap_rule = forms.ChoiceField(
         label="Handicap", choices=HandicapRule.choices, initial=HandicapRule.NONE
     )
-    player_limit = forms.IntegerField(min_value=2, max_value=MAX_PLAYERS, initial=16)
+    player_limit = forms.IntegerField(
+        min_value=2, max_value=MAX_PLAYERS, initial=16,
+        help_text=f"Up to {MAX_PLAYERS}; a round robin up to {MAX_ROUND_ROBIN_PLAYERS}.",
+    )  # fmt: skip
     rank_min = forms.CharField(label="Weakest rank allowed", max_length=4, required=False)
     rank_max = forms.CharField(label="Strongest rank allowed", max_length=4, required=False)
     start_when_full = forms.BooleanField(required=False, initial=True)

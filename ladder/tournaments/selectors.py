@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.models import Game
+from games.selectors import game_can_view
 
 from ..brackets import Bracket
 from .advance import FINAL_ROUND, LOSERS_ROUND, bracket_of, table_of
@@ -44,12 +45,20 @@ def tournament_entries(*, tournament: Tournament) -> list[TournamentPlayer]:
     )
 
 
-def tournament_pairings(*, tournament: Tournament) -> list[TournamentPairing]:
-    return list(
+def tournament_pairings(
+    *, tournament: Tournament, viewer: User | None = None
+) -> list[TournamentPairing]:
+    """The tournament's pairings in round and board order, each with `shows_game`: whether its
+    game may be named and linked for `viewer` (None: a visitor not logged in). A game made
+    private is named only to its players; its outcome still counts and shows."""
+    pairings = list(
         TournamentPairing.objects.filter(tournament=tournament)
         .select_related("black", "white", "game")
         .order_by("round", "board")
     )
+    for p in pairings:
+        p.shows_game = p.game_id is not None and game_can_view(game=p.game, user=viewer)
+    return pairings
 
 
 @dataclass
@@ -115,7 +124,7 @@ def standings_rows(
         if p.is_bye:
             cells[p.black_id][p.round] = CrossCell("bye")
             continue
-        url = p.game.get_absolute_url() if p.game_id else ""
+        url = p.game.get_absolute_url() if getattr(p, "shows_game", False) else ""
         for me, other, colour in ((p.black_id, p.white_id, "b"), (p.white_id, p.black_id, "w")):
             if not p.decided:
                 mark = "?"

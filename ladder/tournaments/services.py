@@ -36,6 +36,9 @@ from .models import (
 )
 
 MAX_PLAYERS = 500
+# A round robin starts every game at once, in the request that starts it: 30 players are 435
+# games (29 at once for each player), already more than a correspondence player can carry.
+MAX_ROUND_ROBIN_PLAYERS = 30
 MAX_ROUNDS = 15
 # Tournaments a player may organise that have not finished yet.
 MAX_ORGANISING = 5
@@ -90,6 +93,11 @@ def tournament_create(
         raise TournamentRefused(f"A {format} tournament has 1 to {MAX_ROUNDS} rounds.")
     if not 2 <= player_limit <= MAX_PLAYERS:
         raise TournamentRefused(f"The player limit is 2 to {MAX_PLAYERS}.")
+    if format == Format.ROUND_ROBIN and player_limit > MAX_ROUND_ROBIN_PLAYERS:
+        raise TournamentRefused(
+            f"A round robin has at most {MAX_ROUND_ROBIN_PLAYERS} players, since all its games"
+            " start at once: choose Swiss or McMahon for more."
+        )
     rank_min = _rank_or_refuse(rank_min, "weakest rank")
     rank_max = _rank_or_refuse(rank_max, "strongest rank")
     if rank_min and rank_max and ranks.parse_rank(rank_min) > ranks.parse_rank(rank_max):

@@ -75,8 +75,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything about one tournament."""
     tournament = _get(pk, Tournament.objects.select_related("organiser"))
     entries = selectors.tournament_entries(tournament=tournament)
-    pairings = selectors.tournament_pairings(tournament=tournament)
     user = request.user if request.user.is_authenticated else None
+    pairings = selectors.tournament_pairings(tournament=tournament, viewer=user)
     me = next((e for e in entries if user and e.user_id == user.pk), None)
     rows, complete, places = [], 0, {}
     bracket = []

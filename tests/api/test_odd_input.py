@@ -128,6 +128,9 @@ def test_an_odd_authorization_header_is_401(client):
         "Bearer " + "x" * 5000,
         "Basic abc",
         "bearer bdx_\u00e9_x",
+        "Bearer bdx_" + "\x00" * 10 + "_x",
+        "Bearer bdx_ABCDEFGHIJ_x",
+        "Bearer bdx_0123456789_",
     ):
         response = client.get("/api/v1/me", headers={"Authorization": header})
         assert response.status_code == 401, header

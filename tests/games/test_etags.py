@@ -8,6 +8,7 @@ import datetime as dt
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -166,3 +167,21 @@ def test_a_saved_conditional_line_changes_the_waiting_player_s_page(client, game
     changed = board(client, game, etag)
     assert changed.status_code == 200
     assert "D4" in changed.content.decode() and changed["ETag"] != etag
+
+
+def test_visitors_not_logged_in_share_one_kept_page_whatever_csrf_cookie_they_send(
+    game_factory,
+):
+    game = game_factory(moves=("E5",), now=FIXED)
+    tags, rendered = set(), []
+    for n in range(4):
+        visitor = Client()
+        visitor.cookies["csrftoken"] = f"{n:032d}"  # a new well-formed secret each time
+        response = board(visitor, game)
+        assert response.status_code == 200 and b"csrfmiddlewaretoken" not in response.content
+        tags.add(response["ETag"])
+        rendered.append(bool(response.templates))
+    assert len(tags) == 1
+    assert rendered == [True, False, False, False]  # drawn once, then the kept page
+    kept = [k for k in cache._cache if ":games:page:" in k]  # noqa: SLF001 - locmem's keys
+    assert len(kept) == 1

@@ -5,6 +5,7 @@ the next minute, a flash message or a lost stamp each give the page as it is now
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.contrib.messages import constants as message_levels
@@ -15,6 +16,7 @@ from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.services import challenges
+from games.services import play as play_service
 from games.status_stamps import status_stamp_get
 
 from .conftest import play
@@ -160,3 +162,22 @@ def test_a_failing_cache_draws_every_page(client, game_factory, black, clock, mo
     first, second = status(client), status(client)
     assert first.status_code == second.status_code == 200
     assert first["ETag"] != second["ETag"]  # a new stamp each time: nothing can be reused
+
+
+def test_two_spellings_of_a_page_share_a_tag_and_two_pages_never_do(
+    client, game_factory, black, white, clock
+):
+    for _ in range(25):  # two pages of finished games
+        game = game_factory(now=FIXED)
+        play_service.game_resign(game_id=game.pk, user=white, expected_move_number=0, now=FIXED)
+    open_status(client, black)
+
+    def links(response) -> list[str]:
+        return re.findall(r'href="(/games/\d+/)"', response.content.decode())
+
+    second = client.get(STATUS, {"page": "2"})
+    assert client.get(STATUS, {"page": "0002"})["ETag"] == second["ETag"]
+    first = client.get(STATUS, {"page": "0000000000001"})
+    assert links(first) == links(client.get(STATUS, {"page": "1"})) != links(second)
+    late = client.get(STATUS, {"page": "0000000000002"})  # too long a number: the first page
+    assert late["ETag"] != second["ETag"] and links(late) == links(first)

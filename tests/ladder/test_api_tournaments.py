@@ -51,3 +51,19 @@ def test_an_unknown_tournament_or_status_is_a_clear_4xx(api):
     assert api.get("/tournaments/999999").status_code == 404
     assert api.get("/tournaments/0").status_code == 422
     assert api.get("/tournaments", status="secret").status_code == 422
+
+
+def test_a_private_game_s_id_is_given_only_to_its_players(api, tournament_factory, user_factory):
+    from games.models import Game
+
+    players = [user_factory(username=f"p{i}") for i in range(1, 3)]
+    t = tournament_factory(players=players, start=True)
+    pairing = TournamentPairing.objects.get(tournament=t, game__isnull=False)
+    Game.objects.filter(pk=pairing.game_id).update(public=False)
+    finish(pairing, winner=pairing.black)
+
+    body = api.get(f"/tournaments/{t.pk}").json()  # a stranger's token
+    assert [(p["game_id"], p["result"]) for p in body["pairings"]] == [(None, "black")]
+    _, raw = api_token_create(user=players[0], name="mine", scope="read", now=timezone.now())
+    mine = Api(Client(), raw).get(f"/tournaments/{t.pk}").json()
+    assert [p["game_id"] for p in mine["pairings"]] == [pairing.game_id]

@@ -123,3 +123,35 @@ def test_the_round_paired_notice_names_the_opponent_colour_and_game(
     ended = {n.user.username: n.text for n in Notification.objects.filter(event="tournament_end")}
     assert ended[black] == "Spring cup has ended: you placed 1 of 3."
     assert len(ended) == 3
+
+
+def test_a_corrected_result_keeps_the_double_elimination_bracket_whole(
+    tournament_factory, user_factory
+):
+    """W2.1 is corrected after W3.1 paired its winner: the loser's side must take the other
+    player, so nobody plays two matches at once and nobody drops out without a loss."""
+    from games.services.corrections import result_correct
+
+    players = [user_factory(username=f"d{i}") for i in range(1, 9)]
+    t = tournament_factory(players=players, fmt="double_elim", start=True)
+
+    def match(code):
+        return TournamentPairing.objects.select_related("game").get(tournament=t, match=code)
+
+    for code in ("W1.1", "W1.2", "W1.3", "W1.4", "W2.1", "W2.2"):
+        p = match(code)
+        finish(p, winner=p.white)
+    first = match("W2.1")
+    went_on = first.white_id
+    staff = user_factory(is_staff=True)
+    result_correct(game_id=first.game_id, staff=staff, now=NOW, note="wrong", result="B+R")
+    l12 = match("L1.2")
+    finish(l12, winner=l12.white)
+
+    busy: dict[int, list[str]] = {}
+    for p in TournamentPairing.objects.filter(tournament=t, outcome=Outcome.PENDING):
+        for uid in (p.black_id, p.white_id):
+            busy.setdefault(uid, []).append(p.match)
+    assert all(len(codes) == 1 for codes in busy.values()), busy
+    assert went_on in {match("W3.1").black_id, match("W3.1").white_id}  # kept where paired
+    assert first.black_id in {match("L2.2").black_id, match("L2.2").white_id}  # the loser's side

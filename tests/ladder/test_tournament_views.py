@@ -81,6 +81,7 @@ def test_anonymous_visitors_read_but_cannot_act(client, tournament_factory, play
         {"game": "hex-99"},
         {"handicap_rule": "mcmahon"},
         {"rounds": ""},
+        {"format": "round_robin", "player_limit": "31"},
     ],
 )
 def test_odd_input_to_the_create_form_is_a_400_with_a_message(client, players, change):
@@ -178,3 +179,27 @@ def test_a_tournament_game_links_to_its_tournament(client, tournament_factory, p
     page = client.get(pairing.game.get_absolute_url()).content.decode()
     assert f'A game of the tournament <a href="{t.get_absolute_url()}">Spring cup</a>' in page
     assert "round 1" in page
+
+
+def test_a_private_game_is_named_and_linked_only_to_its_players(
+    client, tournament_factory, players
+):
+    from games.models import Game
+
+    t = tournament_factory(players=players[:4], fmt="swiss", rounds=2, start=True)
+    hidden, shown = TournamentPairing.objects.filter(tournament=t, round=1).order_by("board")
+    Game.objects.filter(pk=hidden.game_id).update(public=False)
+    for p in (hidden, shown):
+        finish(p, winner=p.black)
+    hidden_game, shown_game = (Game.objects.get(pk=p.game_id) for p in (hidden, shown))
+    link = f"/games/{hidden_game.pk}/"
+
+    page = client.get(t.get_absolute_url()).content.decode()  # not logged in
+    assert link not in page and "(a private game)" in page
+    assert f"/games/{shown_game.pk}/" in page  # the public one stays linked
+    assert "+/b" in page and "-/w" in page  # the private game's outcome still counts
+    client.force_login(players[5])  # another player
+    assert link not in client.get(t.get_absolute_url()).content.decode()
+    client.force_login(hidden.black)  # one of its players
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert link in page and hidden_game.result in page

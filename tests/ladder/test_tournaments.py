@@ -90,6 +90,9 @@ def test_registration_rules(tournament_factory, user_factory, players):
     t = tournament_factory(players=players[:2], player_limit=3, rank_max="1d")
     with pytest.raises(services.TournamentRefused, match="not a rank"):
         tournament_factory(rank_max="12x")
+    with pytest.raises(services.TournamentRefused, match="at most 30 players"):
+        tournament_factory(fmt="round_robin", player_limit=31)
+    assert tournament_factory(fmt="swiss", player_limit=31).player_limit == 31
     services.tournament_leave(tournament_id=t.pk, user=players[1], now=NOW)
     assert TournamentPlayer.objects.filter(tournament=t).count() == 1
     again = services.tournament_join(tournament_id=t.pk, user=players[0], now=NOW)
