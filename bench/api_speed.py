@@ -65,7 +65,7 @@ def main() -> None:
 
     setup_test_environment()
     logging.disable(logging.WARNING)
-    black, solo, short, long = _setup(5, 200, 30)
+    black, solo, short, long, _moving = _setup(5, 200, 30)
     client = Client()
 
     def bearer(user) -> dict:

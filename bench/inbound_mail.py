@@ -25,8 +25,6 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
-from games.game_settings import GameSettings
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -77,6 +75,7 @@ def bench_round_trip(replies: int, lmtp: bool) -> list[float]:
     from django.utils import timezone
 
     from accounts.models import User
+    from games.game_settings import GameSettings
     from games.mail_receiver import receiver_start, receiver_stop
     from games.reply_address import reply_address_for
     from games.services import play
