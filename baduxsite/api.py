@@ -29,8 +29,9 @@ from ladder import api_tournaments
 from messaging import api as messaging_api
 
 DESCRIPTION = """\
-The Badux API for clients and bots. Authenticate with a personal access token (create one on
-your preferences page): `Authorization: Bearer bdx_...`. A `read` token may only GET; a `play`
+The [Badux](/) API for clients and bots. Authenticate with a personal access token (create
+one on [your preferences page](/settings/preferences/#api-tokens)):
+`Authorization: Bearer bdx_...`. A `read` token may only GET; a `play`
 token may also POST (moves, challenges, notifications read). Every token is throttled.
 
 Errors are JSON `{"code": "...", "message": "..."}`; the codes are stable. Points are the

@@ -32,18 +32,21 @@ class TournamentForm(forms.Form):
         help_text="Swiss and McMahon only: the other formats' rounds follow from the players.",
     )  # fmt: skip
     mcmahon_bar = forms.CharField(label="McMahon bar", max_length=4, required=False,
-                                  initial="1d")  # fmt: skip
+                                  initial="1d", help_text="McMahon only.")  # fmt: skip
     mcmahon_floor = forms.CharField(label="McMahon floor", max_length=4, required=False,
-                                    initial="20k")  # fmt: skip
+                                    initial="20k", help_text="McMahon only.")  # fmt: skip
     handicap_rule = forms.ChoiceField(
-        label="Handicap", choices=HandicapRule.choices, initial=HandicapRule.NONE
-    )
+        label="Handicap", choices=HandicapRule.choices, initial=HandicapRule.NONE,
+        help_text="By McMahon score: McMahon only; every other format plays even games.",
+    )  # fmt: skip
     player_limit = forms.IntegerField(
         min_value=2, max_value=MAX_PLAYERS, initial=16,
         help_text=f"Up to {MAX_PLAYERS}; a round robin up to {MAX_ROUND_ROBIN_PLAYERS}.",
     )  # fmt: skip
-    rank_min = forms.CharField(label="Weakest rank allowed", max_length=4, required=False)
-    rank_max = forms.CharField(label="Strongest rank allowed", max_length=4, required=False)
+    rank_min = forms.CharField(label="Weakest rank allowed", max_length=4, required=False,
+                               help_text="30k to 9d; empty for no limit.")  # fmt: skip
+    rank_max = forms.CharField(label="Strongest rank allowed", max_length=4, required=False,
+                               help_text="30k to 9d; empty for no limit.")  # fmt: skip
     start_when_full = forms.BooleanField(required=False, initial=True)
 
     def clean(self) -> dict:

@@ -146,6 +146,17 @@ class BracketMatch:
     bottom: User | None
     pairing: TournamentPairing | None
     winner_id: int | None
+    top_from: str = ""  # where a side not known yet comes from: "winner of W1.2"
+    bottom_from: str = ""
+    if_needed: bool = False  # the second grand final
+
+
+def _slot_source(slot) -> str:
+    if slot.winner_of:
+        return f"winner of {slot.winner_of}"
+    if slot.loser_of:
+        return f"loser of {slot.loser_of}"
+    return ""
 
 
 @dataclass
@@ -184,7 +195,18 @@ def bracket_columns(
             winner = None
             if match.if_needed and tournament.status == TournamentStatus.FINISHED:
                 continue
-        columns[key].matches.append(BracketMatch(match.code, top, bottom, p, winner))
+        columns[key].matches.append(
+            BracketMatch(
+                match.code,
+                top,
+                bottom,
+                p,
+                winner,
+                top_from=_slot_source(match.top),
+                bottom_from=_slot_source(match.bottom),
+                if_needed=bool(match.if_needed) and p is None,
+            )
+        )
     return [c for c in columns.values() if c.matches]
 
 

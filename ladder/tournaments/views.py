@@ -95,6 +95,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rounds: dict[int, list] = {}
     for p in pairings:
         rounds.setdefault(p.round, []).append(p)
+    finished = tournament.status == TournamentStatus.FINISHED
     context = {
         "tournament": tournament,
         "entries": entries,
@@ -105,12 +106,22 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "round_numbers": range(1, len(rows[0].cells) + 1) if rows else [],
         "rounds": sorted(rounds.items()) if not tournament.is_knockout else [],
         "bracket": bracket,
+        # Seed order while it runs (the places are shown once it is over), then by place.
         "knockout_table": sorted(
-            ((places.get(e.user_id), e) for e in entries), key=lambda x: (x[0] or 0, x[1].seed)
+            ((places.get(e.user_id), e) for e in entries),
+            key=lambda x: ((x[0] or 0) if finished else 0, x[1].seed),
         ),
+        "winners": _winners(rows, places, entries) if finished else [],
         "active": PlayerStatus.ACTIVE,
     }
     return render(request, "ladder/tournaments/detail.html", context)
+
+
+def _winners(rows: list, places: dict[int, int | None], entries: list) -> list:
+    """The players placed first in a finished tournament (several when tied)."""
+    if rows:
+        return [row.entry.user for row in rows if row.place == 1]
+    return [e.user for e in entries if places.get(e.user_id) == 1]
 
 
 def _act(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:

@@ -203,3 +203,32 @@ def test_a_private_game_is_named_and_linked_only_to_its_players(
     client.force_login(hidden.black)  # one of its players
     page = client.get(t.get_absolute_url()).content.decode()
     assert link in page and hidden_game.result in page
+
+
+def test_a_finished_tournament_names_its_winner(client, tournament_factory, players):
+    from ladder.tournaments.advance import tournament_advance
+
+    from .conftest import NOW
+
+    t = tournament_factory(players=players[:2], start=True)
+    (pairing,) = TournamentPairing.objects.filter(tournament=t, game__isnull=False)
+    finish(pairing, winner=pairing.white)
+    tournament_advance(tournament_id=t.pk, now=NOW)  # as the task queued after commit does
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "Winner:" in page and pairing.white.username in page.split("Winner:")[1][:400]
+
+
+def test_a_running_knockout_lists_its_players_by_seed(client, tournament_factory, players):
+    import re
+
+    t = tournament_factory(players=players[:8], fmt="double_elim", start=True)
+    for p in TournamentPairing.objects.filter(tournament=t, round=1):
+        finish(p, winner=p.white)  # the higher seeds go through
+    losers_first = TournamentPairing.objects.filter(tournament=t, match__startswith="L1.")
+    assert losers_first.count() == 2
+    for p in losers_first:
+        finish(p, winner=p.black)  # the lower seeds survive: seeds 5 and 6 are out, placed
+    page = client.get(t.get_absolute_url()).content.decode()
+    table = page.split("<h2>Players</h2>")[1]
+    seeds = [int(s) for s in re.findall(r'<td class="wide-only">(\d+)</td>', table)]
+    assert seeds == sorted(seeds) and len(seeds) == 8
