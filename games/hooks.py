@@ -14,6 +14,10 @@ their AppConfig.ready().
   candidate challenges for `user` (the ladder puts the closest rating first); without one the
   longest-waiting come first. At most one is registered.
 
+* game labels: `labels(*, game_ids) -> dict[int, str]` names what each game belongs to, in a
+  few words ("Spring cup, round 2"), for the status page's cards; games it leaves out belong
+  to nothing. One query for any number of games. At most one is registered.
+
 Receivers run inside the transaction that writes the result, while it holds the game row's
 SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or
 task with transaction.on_commit and must not call games services.
@@ -103,3 +107,28 @@ def match_candidates_rank(
     if not _match_ranking:
         return candidates
     return _match_ranking[0](user=user, settings=settings, candidates=candidates)
+
+
+GameLabels = Callable[..., dict]
+
+_game_labels: list[GameLabels] = []
+
+
+def game_labels_register(labels: GameLabels) -> GameLabels:
+    """Register `labels(*, game_ids)`, replacing any earlier one; usable as a decorator."""
+    _game_labels[:] = [labels]
+    return labels
+
+
+def game_labels_unregister(labels: GameLabels) -> None:
+    """Remove the provider (tests)."""
+    if labels in _game_labels:
+        _game_labels.remove(labels)
+
+
+def game_labels_get(*, game_ids: list[int]) -> dict[int, str]:
+    """{game id: what it belongs to} for those of `game_ids` that belong to something; {}
+    without a provider or without games."""
+    if not _game_labels or not game_ids:
+        return {}
+    return _game_labels[0](game_ids=game_ids)

@@ -149,10 +149,18 @@ def points_label(value: float | int) -> str:
 THUMBNAIL_SIZE = 96
 
 
-def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> list[dict]:
+def status_rows(
+    *,
+    games: list[Game],
+    user,
+    now: dt.datetime,
+    theme: str,
+    labels: dict[int, str] | None = None,
+) -> list[dict]:
     """One row per running game of the status page, in the given order: the game, `user`'s
     colour and opponent (with the game's URL and the opponent's link, games.links; "html": the
-    card, games.status_html), whose
+    card, games.status_html), what the game belongs to ("label", from `labels`: a tournament
+    round or a ladder, "" for none), whose
     turn, the time left of the player to move, their deadline (or that their clock is stopped
     by their vacation) and a thumbnail of the position in `user`'s board theme. No database
     access; the thumbnails come from the cache (one read for all, games.fragments), and only
@@ -194,6 +202,7 @@ def status_rows(*, games: list[Game], user, now: dt.datetime, theme: str) -> lis
                 "deadline": game.deadline,
                 "stopped": clocks[game.to_move].stopped,
                 "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
+                "label": (labels or {}).get(game.pk, ""),
             }
         )
         rows[-1]["html"] = running_card_html(rows[-1])

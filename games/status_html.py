@@ -24,8 +24,8 @@ def _date(value: dt.datetime | None, fmt: str) -> str:
 
 def running_card_html(row: dict) -> SafeString:
     """One running game's card (`row` from presenters.status_rows): its thumbnail and name
-    linked, the opponent, whose turn, the move, the colour, the time left and the deadline (or
-    the stopped clock)."""
+    linked, the opponent, what it belongs to (a tournament round, a ladder), whose turn, the
+    move, the colour, the time left and the deadline (or the stopped clock)."""
     game, mine = row["game"], row["my_turn"]
     if row["stopped"]:
         until = format_html(
@@ -42,6 +42,7 @@ def running_card_html(row: dict) -> SafeString:
         '<a class="game-thumb" href="{}" tabindex="-1">{}</a>\n'
         '<div class="game-card-text">\n'
         '<p class="game-card-title"><a href="{}">{}</a> against {}</p>\n'
+        "{}"
         "<p>{}, move {}; you play {}.</p>\n"
         '<p class="small">{} {}{}</p>\n'
         "</div>\n"
@@ -52,6 +53,7 @@ def running_card_html(row: dict) -> SafeString:
         row["url"],
         game.board_label,
         row["opponent_link"],
+        format_html('<p class="small muted">{}</p>\n', row["label"]) if row.get("label") else "",
         YOUR_TURN if mine else "Their turn",
         game.move_number + 1,
         row["colour_name"],

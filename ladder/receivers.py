@@ -1,7 +1,8 @@
 """The ladder's receivers of `games.hooks`, registered when `LadderConfig.ready` imports this
 module. The result receivers run inside the game's transaction, holding its row lock: ratings
 and positions commit or roll back with the result, and notices are queued through the outbox.
-The match ranking orders the auto-match queue by rating."""
+The match ranking orders the auto-match queue by rating; the game labels name a game's tournament
+or ladder on the status page."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .models import Rating
 from .services.ladders import ladder_game_apply
 from .services.ratings import ratings_apply, ratings_correct, start_values
 from .tournaments.advance import pairing_correct, pairing_record
+from .tournaments.selectors import game_competition_labels
 
 
 @hooks.game_finished_register
@@ -48,3 +50,9 @@ def closest_rating_first(*, user, settings: GameSettings, candidates: list) -> l
     start = start_values()[0]
     mine = ratings.get(user.pk, start)
     return sorted(candidates, key=lambda c: abs(ratings.get(c.creator_id, start) - mine))
+
+
+@hooks.game_labels_register
+def competition_labels(*, game_ids: list[int]) -> dict[int, str]:
+    """The status page's cards name the tournament round or ladder of a game."""
+    return game_competition_labels(game_ids=game_ids)

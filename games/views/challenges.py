@@ -17,7 +17,7 @@ from accounts.models import User
 from accounts.selectors import board_appearance_get
 from messaging.selectors import request_unread_counts
 
-from .. import selectors
+from .. import hooks, selectors
 from ..errors import GameActionError
 from ..etags import STATUS_PAGE_SECONDS, status_etag, tagged_page
 from ..forms import AutoMatchForm, NewGameForm, WaitingRoomFilterForm, parse_game_choice
@@ -38,11 +38,13 @@ def status(request: HttpRequest) -> HttpResponse:
     page_number = _page_number(request.GET.get("page"))
 
     def draw() -> HttpResponse:
+        running = selectors.games_running_for(user=user)
         rows = status_rows(
-            games=selectors.games_running_for(user=user),
+            games=running,
             user=user,
             now=now,
             theme=board_appearance_get(user=user).theme,
+            labels=hooks.game_labels_get(game_ids=[game.pk for game in running]),
         )
         finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
         page = finished.get_page(page_number)

@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from accounts.models import User
@@ -335,3 +335,29 @@ def _competition(game_id: int) -> dict | None:
             "text": f"match {match}" if match else f"round {row['tournament_pairing__round']}",
         }
     return None
+
+
+def game_competition_labels(*, game_ids: list[int]) -> dict[int, str]:
+    """{game id: "Spring cup, round 2" / "Spring cup, match W2.1" / "Go 9×9 ladder"} for the
+    games among `game_ids` that belong to a tournament or a ladder (one query)."""
+    rows = (
+        Game.objects.filter(pk__in=game_ids)
+        .filter(Q(ladder_challenge__isnull=False) | Q(tournament_pairing__isnull=False))
+        .values(
+            "pk",
+            "ladder_challenge__ladder__name",
+            "tournament_pairing__tournament__name",
+            "tournament_pairing__round",
+            "tournament_pairing__match",
+        )
+    )
+    labels = {}
+    for row in rows:
+        name = row["tournament_pairing__tournament__name"]
+        if name:
+            match = row["tournament_pairing__match"]
+            part = f"match {match}" if match else f"round {row['tournament_pairing__round']}"
+            labels[row["pk"]] = f"{name}, {part}"
+        elif row["ladder_challenge__ladder__name"]:
+            labels[row["pk"]] = row["ladder_challenge__ladder__name"]
+    return labels

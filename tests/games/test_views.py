@@ -349,10 +349,11 @@ def sparse_19x19_moves(n: int) -> tuple[str, ...]:
 
 # Issue 14 lowered these from 8 and 10: the session comes from the cache, the board look from
 # the cache, a game of no ladder is remembered. Left: user, game, unread counts, chat (and the
-# ladder, once per game); the status page: user, running, finished (count and page), unread
+# ladder, once per game); the status page when drawn: user, running, the running games'
+# tournament or ladder (the ladder's game-labels hook), finished (count and page), unread
 # counts, challenges received and sent.
 BOARD_PAGE_QUERIES = 5
-STATUS_PAGE_QUERIES = 7
+STATUS_PAGE_QUERIES = 8
 # User, game (locked), vacation of the next player, game update, outbox row, its delete; plus
 # the savepoints the test's transaction adds.
 MOVE_POST_QUERIES = 8

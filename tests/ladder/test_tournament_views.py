@@ -232,3 +232,18 @@ def test_a_running_knockout_lists_its_players_by_seed(client, tournament_factory
     table = page.split("<h2>Players</h2>")[1]
     seeds = [int(s) for s in re.findall(r'<td class="wide-only">(\d+)</td>', table)]
     assert seeds == sorted(seeds) and len(seeds) == 8
+
+
+def test_the_status_page_names_a_game_s_tournament_round_or_ladder(
+    client, tournament_factory, ladder_factory, players
+):
+    from ladder.services.ladders import ladder_challenge
+
+    from .conftest import NOW
+
+    tournament_factory(players=players[:2], start=True, name="Spring cup")
+    ladder = ladder_factory(players=players[:2], name="Go 9x9 ladder")
+    ladder_challenge(ladder_id=ladder.pk, challenger=players[1], defender_id=players[0].pk, now=NOW)
+    client.force_login(players[0])
+    page = client.get(reverse("games:status")).content.decode()
+    assert page.count("Spring cup, round 1") == 1 and page.count("Go 9x9 ladder") == 1
