@@ -2,8 +2,7 @@
 be kept whole in the cache under a tag that includes it (games.etags.status_etag).
 
 A stamp is a random token in the cache. Saving a game or a challenge replaces the stamps of its
-players at once and again when the transaction commits (the receivers below, connected by
-`GamesConfig.ready`);
+players once the transaction commits (the receivers below, connected by `GamesConfig.ready`);
 a stamp that is missing (never set, evicted, Redis restarted) is drawn anew, so a page kept
 under an old stamp is never served again. What a save does not cover (a challenge expiring by
 the clock, an opponent's new display name, an ignore list) is covered by the minute the tag
@@ -60,21 +59,20 @@ def status_stamps_bump(*, user_ids: Iterable[int | None]) -> None:
         logger.warning("status stamp write failed", exc_info=True)
 
 
-def _bump_now_and_on_commit(*user_ids: int | None) -> None:
-    # Now, so this request and anything it draws later sees the change; after the commit
-    # again, since a page drawn meanwhile by another request read the rows before it.
+def _bump_on_commit(*user_ids: int | None) -> None:
+    # Not before: a page drawn meanwhile by another request reads the rows as they were, and
+    # must not be kept under the new stamp. Outside a transaction on_commit runs at once.
     ids = list(user_ids)
-    status_stamps_bump(user_ids=ids)
     transaction.on_commit(lambda: status_stamps_bump(user_ids=ids))
 
 
 @receiver(post_save, sender=Game, dispatch_uid="games.status_stamp_game_saved")
 @receiver(post_delete, sender=Game, dispatch_uid="games.status_stamp_game_deleted")
 def _game_changed(sender, instance: Game, **kwargs) -> None:
-    _bump_now_and_on_commit(instance.black_id, instance.white_id)
+    _bump_on_commit(instance.black_id, instance.white_id)
 
 
 @receiver(post_save, sender=Challenge, dispatch_uid="games.status_stamp_challenge_saved")
 @receiver(post_delete, sender=Challenge, dispatch_uid="games.status_stamp_challenge_deleted")
 def _challenge_changed(sender, instance: Challenge, **kwargs) -> None:
-    _bump_now_and_on_commit(instance.creator_id, instance.recipient_id)
+    _bump_on_commit(instance.creator_id, instance.recipient_id)

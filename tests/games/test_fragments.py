@@ -103,7 +103,9 @@ def test_fragment_renders_once_then_reads_the_cache():
     assert fragments_get([]) == {}
 
 
-def test_status_thumbnails_are_drawn_once_per_game_state(client, game_factory, black, monkeypatch):
+def test_status_thumbnails_are_drawn_once_per_game_state(
+    client, game_factory, black, monkeypatch, django_capture_on_commit_callbacks
+):
     drawn = []
     real = presenters.board_thumbnail_svg
     monkeypatch.setattr(
@@ -116,7 +118,8 @@ def test_status_thumbnails_are_drawn_once_per_game_state(client, game_factory, b
     assert len(drawn) == 2
     assert client.get(reverse("games:status")).content.count(b'class="bd-thumb"') == 2
     assert len(drawn) == 2  # both from the cache
-    play_move(game, "C3", timezone.now())
+    with django_capture_on_commit_callbacks(execute=True):  # the commit renews the page
+        play_move(game, "C3", timezone.now())
     again = client.get(reverse("games:status")).content
     assert len(drawn) == 3  # only the game that moved
     assert first.count(b"<circle") + 1 == again.count(b"<circle")
