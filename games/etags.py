@@ -24,8 +24,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
-from accounts.selectors import board_appearance_get
-
 from .fragments import FRAGMENT_VERSION, fragments_get, fragments_set, game_state_key
 from .models import Game
 from .status_stamps import status_stamp_get
@@ -102,14 +100,16 @@ def _conditional_part(section: dict | None) -> object:
     return [line["text"] for line in section["lines"]]
 
 
-def status_etag(*, request: HttpRequest, now: dt.datetime, page: int, unread: object) -> str | None:
+def status_etag(
+    *, request: HttpRequest, now: dt.datetime, page: int, theme: str, unread: object
+) -> str | None:
     """The status page's tag, or None when the page must be drawn (flash messages waiting, or
     a query other than `?page=`). It holds no data of the page, only what says when that data
     changes: the viewer's status stamp (renewed when any of their games or challenges is saved,
     games.status_stamps), the minute (time-left labels, challenges expiring, opponents' names),
     the page number the view paginates by (`page`, parsed once by the view so that two spellings
     of one number share a tag and two numbers never do), the viewer (name, time zone, board
-    theme, CSRF secret) and the header's unread counts."""
+    `theme` for the thumbnails, CSRF secret) and the header's unread counts."""
     if set(request.GET) - {"page"} or len(messages.get_messages(request)):
         return None
     user = request.user
@@ -117,7 +117,7 @@ def status_etag(*, request: HttpRequest, now: dt.datetime, page: int, unread: ob
         (
             "status",
             (user.pk, user.username, user.time_zone),
-            board_appearance_get(user=user).theme,
+            theme,
             request.META.get("CSRF_COOKIE", ""),
             status_stamp_get(user_id=user.pk),
             now.replace(second=0, microsecond=0).isoformat(),

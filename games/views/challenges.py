@@ -36,6 +36,7 @@ def status(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     user = request.user
     page_number = _page_number(request.GET.get("page"))
+    theme = board_appearance_get(user=user).theme
 
     def draw() -> HttpResponse:
         running = selectors.games_running_for(user=user)
@@ -43,7 +44,7 @@ def status(request: HttpRequest) -> HttpResponse:
             games=running,
             user=user,
             now=now,
-            theme=board_appearance_get(user=user).theme,
+            theme=theme,
             labels=hooks.game_labels_get(game_ids=[game.pk for game in running]),
         )
         finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
@@ -62,7 +63,11 @@ def status(request: HttpRequest) -> HttpResponse:
         )
 
     etag = status_etag(
-        request=request, now=now, page=page_number, unread=request_unread_counts(request=request)
+        request=request,
+        now=now,
+        page=page_number,
+        theme=theme,
+        unread=request_unread_counts(request=request),
     )
     if etag is None:
         return draw()
