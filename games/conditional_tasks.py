@@ -13,9 +13,10 @@ from django.utils import timezone
 
 import rules
 from messaging import services as messaging
-from messaging.mail import RETRY_OPTIONS, MailContent, site_url
+from messaging.mail import RETRY_OPTIONS, site_url
 
 from .conditional_tree import code_name
+from .mail import notice_mail
 from .models import PASS_TOKEN, Game
 from .notices import CONDITIONAL_MOVE
 
@@ -40,16 +41,13 @@ def _send(*, game: Game, owner, key: str, text: str) -> bool:
         text=text,
         url=url,
         now=timezone.now(),
-        mail=lambda: MailContent(
+        mail=lambda: notice_mail(
             subject=f"Your conditional move in game {game.pk}",
-            template="games/mail/notice",
-            context={
-                "player": owner,
-                "summary": text,
-                "paragraphs": [text],
-                "link_url": site_url(url),
-                "link_label": "See the game",
-            },
+            summary=text,
+            paragraphs=[text],
+            url=site_url(url),
+            label="See the game",
+            player=owner,
         ),
     ).mailed
 

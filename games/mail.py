@@ -171,11 +171,12 @@ def challenge_answered_mail(*, challenge: Challenge, paired: bool = False) -> Ma
     )
 
 
-def _notice(
+def notice_mail(
     *, subject: str, summary: str, paragraphs: list[str], url: str, label: str, player: User
 ) -> MailContent:
-    """A short mail: a few paragraphs and one button (templates/games/mail/notice.*).
-    `summary` is the one line kept on the notifications page."""
+    """A short mail: a few paragraphs and one button (templates/games/mail/notice.*) to `url`
+    (absolute: `site_url`). `summary` is the one line kept on the notifications page. The
+    ladder's and the conditional moves' notices use it too."""
     return MailContent(
         subject=subject,
         template="games/mail/notice",
@@ -196,7 +197,7 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
     until = _local(dispute.deadline, player)
     if event == "opened":
         opener = dispute.opened_by.username
-        return _notice(
+        return notice_mail(
             subject=f"{opener} disputes the count of game {game.pk}",
             summary=f"{opener} disputes the dead stones of game {game.pk} ({game.result}).",
             paragraphs=[
@@ -210,7 +211,7 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
         )
     if event == "accepted":
         accepted = game.black if dispute.black_accepted else game.white
-        return _notice(
+        return notice_mail(
             subject=f"{accepted.username} accepted the marking of game {game.pk}",
             summary=f"{accepted.username} accepted the marking of game {game.pk}.",
             paragraphs=[
@@ -230,7 +231,7 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
             f"The players did not both accept a marking before {until}; the automatic result "
             f"{game.result} of game {game.pk} stands."
         )
-    return _notice(
+    return notice_mail(
         subject=subject,
         summary=subject + ".",
         paragraphs=[body],
@@ -249,7 +250,7 @@ def result_corrected_notice(*, correction: ResultCorrection, player: User) -> Ma
     ]
     if correction.note:
         paragraphs.append(correction.note)
-    return _notice(
+    return notice_mail(
         subject=f"Game {game.pk}: result corrected to {correction.new_result}",
         summary=(
             f"Game {game.pk}: result changed from {correction.old_result} to "
@@ -265,7 +266,7 @@ def result_corrected_notice(*, correction: ResultCorrection, player: User) -> Ma
 def timeout_warning_mail(*, game: Game, player: User, when: dt.datetime) -> MailContent:
     """80 % of the player's time for this move is used."""
     opponent = game.white if player.pk == game.black_id else game.black
-    return _notice(
+    return notice_mail(
         subject=f"Time is running out against {opponent.username}",
         summary=f"Time is running out in game {game.pk}.",
         paragraphs=[

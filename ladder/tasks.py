@@ -6,6 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
+from games.mail import notice_mail
 from messaging import services as messaging
 from messaging.mail import RETRY_OPTIONS, MailContent, site_url
 
@@ -14,19 +15,13 @@ from .notices import LADDER_CHALLENGE, LADDER_POSITION
 from .services.ladders import ladders_remove_inactive
 
 
-def _mail(*, subject: str, text: str, url: str, label: str, player) -> MailContent:
-    # The short one-button mail layout games already has (templates/games/mail/notice.*).
-    return MailContent(
-        subject=subject,
-        template="games/mail/notice",
-        context={
-            "player": player,
-            "summary": text,
-            "paragraphs": [text],
-            "link_url": site_url(url),
-            "link_label": label,
-        },
-    )
+def notice_mail_one(*, subject: str, text: str, url: str, label: str, player) -> MailContent:
+    """games' short one-button mail with `text` as its only paragraph, linking to the site's
+    path `url`: the ladder's and the tournaments' notices."""
+    return notice_mail(
+        subject=subject, summary=text, paragraphs=[text], url=site_url(url), label=label,
+        player=player,
+    )  # fmt: skip
 
 
 @shared_task(name="ladder.notify_challenge", **RETRY_OPTIONS)
@@ -51,7 +46,7 @@ def notify_challenge(challenge_id: int) -> bool:
         text=text,
         url=url,
         now=timezone.now(),
-        mail=lambda: _mail(
+        mail=lambda: notice_mail_one(
             subject=f"Ladder challenge from {challenge.challenger.username}",
             text=text,
             url=url,
@@ -80,7 +75,7 @@ def notify_position(change_id: int) -> bool:
         text=text,
         url=url,
         now=timezone.now(),
-        mail=lambda: _mail(
+        mail=lambda: notice_mail_one(
             subject=f"Your position in {change.ladder.name}",
             text=text,
             url=url,

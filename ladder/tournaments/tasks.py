@@ -7,28 +7,14 @@ from celery import shared_task
 from django.utils import timezone
 
 from messaging import services as messaging
-from messaging.mail import RETRY_OPTIONS, MailContent, site_url
+from messaging.mail import RETRY_OPTIONS
 from messaging.outbox import enqueue_on_commit
 
+from ..tasks import notice_mail_one
 from .advance import tournament_advance as advance
 from .models import Outcome, Tournament, TournamentPairing, TournamentStatus
 from .notices import TOURNAMENT_END, TOURNAMENT_ROUND
 from .selectors import final_places
-
-
-def _mail(*, subject: str, text: str, url: str, label: str, player) -> MailContent:
-    # The short one-button mail layout games already has (templates/games/mail/notice.*).
-    return MailContent(
-        subject=subject,
-        template="games/mail/notice",
-        context={
-            "player": player,
-            "summary": text,
-            "paragraphs": [text],
-            "link_url": site_url(url),
-            "link_label": label,
-        },
-    )
 
 
 @shared_task(name="ladder.tournament_advance")
@@ -90,7 +76,7 @@ def tournament_notify_pairing(pairing_id: int) -> int:
             text=text,
             url=url,
             now=timezone.now(),
-            mail=lambda user=user, text=text: _mail(
+            mail=lambda user=user, text=text: notice_mail_one(
                 subject=f"{pairing.tournament.name}: your next game",
                 text=text,
                 url=url,
@@ -124,7 +110,7 @@ def tournament_notify_end(tournament_id: int) -> int:
             text=text,
             url=url,
             now=timezone.now(),
-            mail=lambda user=user, text=text: _mail(
+            mail=lambda user=user, text=text: notice_mail_one(
                 subject=f"{tournament.name} has ended",
                 text=text,
                 url=url,
