@@ -1,4 +1,5 @@
-"""Fixtures shared by every test package: the player factory, a clean cache, Celery joins."""
+"""Fixtures shared by every test package: the player factory, the two players of a game, a
+clean cache, Celery joins."""
 
 from __future__ import annotations
 
@@ -60,6 +61,17 @@ def user_factory(db) -> Callable[..., User]:
         return user
 
     return create
+
+
+@pytest.fixture
+def black(user_factory) -> User:
+    """The player who takes Black in the game factories of tests/games and tests/api."""
+    return user_factory(username="kuro")
+
+
+@pytest.fixture
+def white(user_factory) -> User:
+    return user_factory(username="shiro")
 
 
 @pytest.fixture

@@ -62,16 +62,6 @@ def api_for(client, token_factory) -> Callable[..., Api]:
 
 
 @pytest.fixture
-def black(user_factory):
-    return user_factory(username="kuro")
-
-
-@pytest.fixture
-def white(user_factory):
-    return user_factory(username="shiro")
-
-
-@pytest.fixture
 def game_factory(black, white) -> Callable[..., Game]:
     """A game between `black` and `white` started now (9×9 by default), with `moves` (labels
     or 'pass') played in turn through the services."""

@@ -20,16 +20,6 @@ def now() -> dt.datetime:
 
 
 @pytest.fixture
-def black(user_factory):
-    return user_factory(username="kuro")
-
-
-@pytest.fixture
-def white(user_factory):
-    return user_factory(username="shiro")
-
-
-@pytest.fixture
 def game_factory(black, white) -> Callable[..., Game]:
     """Start a game between `black` and `white` (9×9 area scoring by default) at `now` (NOW
     unless given; pages that act at the real time need a game started then) and play the

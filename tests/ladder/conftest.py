@@ -13,7 +13,7 @@ from games.services import play as play_service
 from ladder.models import Ladder
 from ladder.services.ladders import ladder_join
 from ladder.tournaments import services
-from tests.games.conftest import NOW, black, game_factory, now, play, white  # noqa: F401
+from tests.games.conftest import NOW, game_factory, now, play  # noqa: F401
 
 
 @pytest.fixture
