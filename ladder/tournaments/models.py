@@ -134,6 +134,11 @@ class Outcome(models.TextChoices):
     BYE = "bye", "Bye"
 
 
+def stage_name(*, match: str, round: int) -> str:
+    """Where a pairing stands, as players read it: "match W2.1" in a knockout, else "round 3"."""
+    return f"match {match}" if match else f"round {round}"
+
+
 class TournamentPairing(models.Model):
     """One board of a round (or one knockout match): the two players and the game, or a bye
     (`white` None). `forfeit`: decided without a game (a knockout opponent who withdrew)."""
@@ -182,6 +187,10 @@ class TournamentPairing(models.Model):
     @property
     def decided(self) -> bool:
         return self.outcome != Outcome.PENDING
+
+    @property
+    def stage(self) -> str:
+        return stage_name(match=self.match, round=self.round)
 
     @property
     def winner_id(self) -> int | None:

@@ -23,6 +23,7 @@ from .models import (
     TournamentPairing,
     TournamentPlayer,
     TournamentStatus,
+    stage_name,
 )
 
 LIST_SIZE = 50
@@ -327,12 +328,11 @@ def _competition(game_id: int) -> dict | None:
             f"{row['ladder_challenge__defender__username']}",
         }
     if row["tournament_pairing__tournament_id"]:
-        match = row["tournament_pairing__match"]
         return {
             "kind": "tournament",
             "name": row["tournament_pairing__tournament__name"],
             "url": reverse("tournament:detail", args=[row["tournament_pairing__tournament_id"]]),
-            "text": f"match {match}" if match else f"round {row['tournament_pairing__round']}",
+            "text": _stage(row),
         }
     return None
 
@@ -355,9 +355,14 @@ def game_competition_labels(*, game_ids: list[int]) -> dict[int, str]:
     for row in rows:
         name = row["tournament_pairing__tournament__name"]
         if name:
-            match = row["tournament_pairing__match"]
-            part = f"match {match}" if match else f"round {row['tournament_pairing__round']}"
-            labels[row["pk"]] = f"{name}, {part}"
+            labels[row["pk"]] = f"{name}, {_stage(row)}"
         elif row["ladder_challenge__ladder__name"]:
             labels[row["pk"]] = row["ladder_challenge__ladder__name"]
     return labels
+
+
+def _stage(row: dict) -> str:
+    """`stage_name` of a game row's tournament pairing (read with .values())."""
+    return stage_name(
+        match=row["tournament_pairing__match"], round=row["tournament_pairing__round"]
+    )

@@ -25,7 +25,7 @@ def tournament_advance(tournament_id: int) -> str:
 
 def _pairing_text(pairing: TournamentPairing, user) -> str:
     name = pairing.tournament.name
-    where = f"match {pairing.match}" if pairing.match else f"round {pairing.round}"
+    where = pairing.stage
     if pairing.is_bye:
         counts = (
             "it scores nothing"
