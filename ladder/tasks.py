@@ -8,20 +8,36 @@ from django.utils import timezone
 
 from games.mail import notice_mail
 from messaging import services as messaging
-from messaging.mail import RETRY_OPTIONS, MailContent, site_url
+from messaging.mail import RETRY_OPTIONS, site_url
 
 from .models import ChallengeStatus, LadderChallenge, PositionChange
 from .notices import LADDER_CHALLENGE, LADDER_POSITION
 from .services.ladders import ladders_remove_inactive
 
 
-def notice_mail_one(*, subject: str, text: str, url: str, label: str, player) -> MailContent:
-    """games' short one-button mail with `text` as its only paragraph, linking to the site's
-    path `url`: the ladder's and the tournaments' notices."""
-    return notice_mail(
-        subject=subject, summary=text, paragraphs=[text], url=site_url(url), label=label,
-        player=player,
-    )  # fmt: skip
+def notice_send(
+    *, user, event: str, key: str, text: str, url: str, subject: str, label: str
+) -> bool:
+    """Record the notice `text` for `user` once per `key` (`messaging.services.notify`), mailed
+    as games' short one-button mail linking to the site's path `url` when the player's choice
+    for `event` says so; returns whether a mail went out. The ladder's and the tournaments'
+    notices."""
+    return messaging.notify(
+        user=user,
+        event=event,
+        key=key,
+        text=text,
+        url=url,
+        now=timezone.now(),
+        mail=lambda: notice_mail(
+            subject=subject,
+            summary=text,
+            paragraphs=[text],
+            url=site_url(url),
+            label=label,
+            player=user,
+        ),  # fmt: skip
+    ).mailed
 
 
 @shared_task(name="ladder.notify_challenge", **RETRY_OPTIONS)
@@ -39,21 +55,15 @@ def notify_challenge(challenge_id: int) -> bool:
         f"your game has started."
     )
     url = challenge.game.get_absolute_url()
-    return messaging.notify(
+    return notice_send(
         user=challenge.defender,
         event=LADDER_CHALLENGE,
         key=f"ladder_challenge:{challenge.pk}",
         text=text,
         url=url,
-        now=timezone.now(),
-        mail=lambda: notice_mail_one(
-            subject=f"Ladder challenge from {challenge.challenger.username}",
-            text=text,
-            url=url,
-            label="Open the game",
-            player=challenge.defender,
-        ),
-    ).mailed
+        subject=f"Ladder challenge from {challenge.challenger.username}",
+        label="Open the game",
+    )
 
 
 @shared_task(name="ladder.notify_position", **RETRY_OPTIONS)
@@ -68,21 +78,15 @@ def notify_position(change_id: int) -> bool:
         was = f" (was {change.previous})" if change.previous else ""
         text = f"You are now number {change.position}{was} in the ladder {change.ladder.name}."
     url = change.ladder.get_absolute_url()
-    return messaging.notify(
+    return notice_send(
         user=change.user,
         event=LADDER_POSITION,
         key=f"ladder_position:{change.pk}",
         text=text,
         url=url,
-        now=timezone.now(),
-        mail=lambda: notice_mail_one(
-            subject=f"Your position in {change.ladder.name}",
-            text=text,
-            url=url,
-            label="See the ladder",
-            player=change.user,
-        ),
-    ).mailed
+        subject=f"Your position in {change.ladder.name}",
+        label="See the ladder",
+    )
 
 
 @shared_task(name="ladder.remove_inactive")

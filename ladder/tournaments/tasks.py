@@ -6,11 +6,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from messaging import services as messaging
 from messaging.mail import RETRY_OPTIONS
 from messaging.outbox import enqueue_on_commit
 
-from ..tasks import notice_mail_one
+from ..tasks import notice_send
 from .advance import tournament_advance as advance
 from .models import Outcome, Tournament, TournamentPairing, TournamentStatus
 from .notices import TOURNAMENT_END, TOURNAMENT_ROUND
@@ -68,22 +67,15 @@ def tournament_notify_pairing(pairing_id: int) -> int:
     for user in (pairing.black, pairing.white):
         if user is None:
             continue
-        text = _pairing_text(pairing, user)
-        mailed += messaging.notify(
+        mailed += notice_send(
             user=user,
             event=TOURNAMENT_ROUND,
             key=f"tournament_pairing:{pairing.pk}:{user.pk}",
-            text=text,
+            text=_pairing_text(pairing, user),
             url=url,
-            now=timezone.now(),
-            mail=lambda user=user, text=text: notice_mail_one(
-                subject=f"{pairing.tournament.name}: your next game",
-                text=text,
-                url=url,
-                label="Open the game" if pairing.game_id else "See the tournament",
-                player=user,
-            ),
-        ).mailed
+            subject=f"{pairing.tournament.name}: your next game",
+            label="Open the game" if pairing.game_id else "See the tournament",
+        )
     return mailed
 
 
@@ -103,21 +95,15 @@ def tournament_notify_end(tournament_id: int) -> int:
             text = f"{tournament.name} has ended (you were disqualified)."
         else:
             text = f"{tournament.name} has ended: you placed {place} of {len(places)}."
-        mailed += messaging.notify(
+        mailed += notice_send(
             user=user,
             event=TOURNAMENT_END,
             key=f"tournament_end:{tournament.pk}",
             text=text,
             url=url,
-            now=timezone.now(),
-            mail=lambda user=user, text=text: notice_mail_one(
-                subject=f"{tournament.name} has ended",
-                text=text,
-                url=url,
-                label="See the standings",
-                player=user,
-            ),
-        ).mailed
+            subject=f"{tournament.name} has ended",
+            label="See the standings",
+        )
     return mailed
 
 
