@@ -9,14 +9,12 @@ late sends nothing twice.
 from __future__ import annotations
 
 from celery import shared_task
-from django.utils import timezone
 
 import rules
-from messaging import services as messaging
-from messaging.mail import RETRY_OPTIONS, site_url
+from messaging.mail import RETRY_OPTIONS
 
 from .conditional_tree import code_name
-from .mail import notice_mail
+from .mail import notice_send
 from .models import PASS_TOKEN, Game
 from .notices import CONDITIONAL_MOVE
 
@@ -33,23 +31,15 @@ def _name(game: Game, code: str) -> str:
 
 
 def _send(*, game: Game, owner, key: str, text: str) -> bool:
-    url = game.get_absolute_url()
-    return messaging.notify(
+    return notice_send(
         user=owner,
         event=CONDITIONAL_MOVE,
         key=key,
         text=text,
-        url=url,
-        now=timezone.now(),
-        mail=lambda: notice_mail(
-            subject=f"Your conditional move in game {game.pk}",
-            summary=text,
-            paragraphs=[text],
-            url=site_url(url),
-            label="See the game",
-            player=owner,
-        ),
-    ).mailed
+        url=game.get_absolute_url(),
+        subject=f"Your conditional move in game {game.pk}",
+        label="See the game",
+    )
 
 
 @shared_task(name="games.notify_conditional_played", **RETRY_OPTIONS)

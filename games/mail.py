@@ -11,10 +11,11 @@ import datetime as dt
 import zoneinfo
 
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, timezone
 
 from accounts.models import User
 from accounts.selectors import preferences_get
+from messaging import services as messaging
 from messaging.mail import InlineImage, MailContent, site_url
 from rules import BLACK, other
 from rules.render import render_png
@@ -188,6 +189,31 @@ def notice_mail(
             "link_label": label,
         },
     )
+
+
+def notice_send(
+    *, user: User, event: str, key: str, text: str, url: str, subject: str, label: str
+) -> bool:
+    """Record the notice `text` for `user` once per `key` (`messaging.services.notify`),
+    mailed as `notice_mail` with `text` its one paragraph and a button to the site's path
+    `url` when the player's choice for `event` says so; returns whether a mail went out.
+    The conditional-move notices and the ladder's and tournaments' use it."""
+    return messaging.notify(
+        user=user,
+        event=event,
+        key=key,
+        text=text,
+        url=url,
+        now=timezone.now(),
+        mail=lambda: notice_mail(
+            subject=subject,
+            summary=text,
+            paragraphs=[text],
+            url=site_url(url),
+            label=label,
+            player=user,
+        ),  # fmt: skip
+    ).mailed
 
 
 def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailContent:

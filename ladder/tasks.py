@@ -6,38 +6,12 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from games.mail import notice_mail
-from messaging import services as messaging
-from messaging.mail import RETRY_OPTIONS, site_url
+from games.mail import notice_send
+from messaging.mail import RETRY_OPTIONS
 
 from .models import ChallengeStatus, LadderChallenge, PositionChange
 from .notices import LADDER_CHALLENGE, LADDER_POSITION
 from .services.ladders import ladders_remove_inactive
-
-
-def notice_send(
-    *, user, event: str, key: str, text: str, url: str, subject: str, label: str
-) -> bool:
-    """Record the notice `text` for `user` once per `key` (`messaging.services.notify`), mailed
-    as games' short one-button mail linking to the site's path `url` when the player's choice
-    for `event` says so; returns whether a mail went out. The ladder's and the tournaments'
-    notices."""
-    return messaging.notify(
-        user=user,
-        event=event,
-        key=key,
-        text=text,
-        url=url,
-        now=timezone.now(),
-        mail=lambda: notice_mail(
-            subject=subject,
-            summary=text,
-            paragraphs=[text],
-            url=site_url(url),
-            label=label,
-            player=user,
-        ),  # fmt: skip
-    ).mailed
 
 
 @shared_task(name="ladder.notify_challenge", **RETRY_OPTIONS)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
+from games.mail import notice_send
 from messaging.mail import RETRY_OPTIONS
 from messaging.outbox import enqueue_on_commit
 
-from ..tasks import notice_send
 from .advance import tournament_advance as advance
 from .models import Outcome, Tournament, TournamentPairing, TournamentStatus
 from .notices import TOURNAMENT_END, TOURNAMENT_ROUND
