@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-k celery -x"`.
 PYTEST_ARGS ?=
 
-.PHONY: run test test-sqlite migrations-check lint format venv chromium clean api-schema
+.PHONY: run test test-fast test-sqlite migrations-check lint format venv chromium axe gnugo gettext messages compilemessages clean api-schema
 
 venv: $(STAMP)
 
@@ -17,7 +17,7 @@ $(STAMP): requirements.txt
 	touch $(STAMP)
 
 # Web server, Celery worker and beat together; Ctrl-C stops all. PORT (default 8000).
-run: venv
+run: venv compilemessages
 	$(BIN)/python scripts/devrun.py
 
 # Browser tests use Debian's chromium; install it when missing (needs root, as in CI).
@@ -27,6 +27,58 @@ chromium:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else \
 			echo "chromium is missing: browser tests will be skipped (install Debian's chromium)"; \
+		fi; \
+	fi
+
+# Debian's gettext (msgfmt): tests/site/test_i18n.py checks the catalogs with `msgfmt --check`
+# and compiles them to compare with the committed .mo files; installed when missing, as root.
+gettext:
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+		else \
+			echo "msgfmt is missing: the catalog checks will be skipped (install Debian's gettext)"; \
+		fi; \
+	fi
+
+# Re-extracts every marked string into locale/<lang>/LC_MESSAGES/django.po and djangojs.po
+# (new strings empty, changed ones fuzzy), then compiles; see locale/README.md.
+LOCALES := -l ja -l ko -l zh_Hans -l de -l fr -l es -l ru
+MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=var --ignore=tests \
+	--ignore=bench --ignore=node_modules --ignore=test-output
+messages: venv gettext
+	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=baduxsite.settings.test \
+		$(BIN)/python manage.py makemessages $(LOCALES) $(MAKEMESSAGES_IGNORE) --no-obsolete
+	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=baduxsite.settings.test \
+		$(BIN)/python manage.py makemessages -d djangojs $(LOCALES) $(MAKEMESSAGES_IGNORE) --no-obsolete
+	$(MAKE) compilemessages
+
+# The .mo files are committed (production and CI need no gettext); this refreshes them from the
+# .po files when msgfmt is here, and leaves them as they are otherwise.
+compilemessages: venv
+	@if command -v msgfmt >/dev/null 2>&1; then \
+		env -u DATABASE_URL DJANGO_SETTINGS_MODULE=baduxsite.settings.test \
+			$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null; \
+	fi
+
+# axe-core for the browser tests (tests/browser/conftest.py checks every page they load):
+# `npm ci` of tests/browser/axe/package.json; without node the pages are not checked (a warning).
+AXE_DIR := tests/browser/axe
+axe:
+	@if command -v npm >/dev/null 2>&1; then \
+		test -f $(AXE_DIR)/node_modules/axe-core/axe.min.js || npm ci --prefix $(AXE_DIR) --no-audit --no-fund --silent; \
+	else \
+		echo "npm is missing: the browser tests will not run axe (install nodejs and npm)"; \
+	fi
+
+# The GNU Go bot runs Debian's gnugo; install it when missing (needs root, as in CI). Without it
+# the GNU Go bot shows as "not installed" and its test is skipped.
+gnugo:
+	@if [ ! -x /usr/games/gnugo ]; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnugo >/dev/null; \
+		else \
+			echo "gnugo is missing: the GNU Go bot is unavailable (install Debian's gnugo)"; \
 		fi; \
 	fi
 
@@ -40,11 +92,16 @@ lint: venv
 	$(BIN)/ruff format --check .
 
 # Whole suite against DATABASE_URL (SQLite in memory when unset) and REDIS_URL.
-test: venv chromium migrations-check lint
+test: venv chromium axe gnugo gettext migrations-check lint
 	$(BIN)/pytest $(PYTEST_ARGS)
 
+# The fast tier while working: no browser, no child processes, no PostgreSQL-only races, on
+# SQLite in memory and both cores (pyproject.toml's markers; tests/conftest.py assigns them).
+test-fast: venv
+	env -u DATABASE_URL $(BIN)/pytest -q -n 2 -m "not browser and not slow and not postgres" $(PYTEST_ARGS)
+
 # The suite again on SQLite, whatever DATABASE_URL says (CI runs it after PostgreSQL).
-test-sqlite: venv
+test-sqlite: venv axe
 	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_ARGS)
 
 # Rewrites the committed API contract from the live API (tests/api/test_schema.py fails while

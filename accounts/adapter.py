@@ -8,8 +8,10 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from accounts.hooks import account_mail_queue
 
 # Path segments under /players/ that a username must not shadow.
 RESERVED_USERNAMES = frozenset({"online", "search"})
@@ -19,17 +21,17 @@ class AccountAdapter(DefaultAccountAdapter):
     """Mail after commit, and usernames that cannot be mistaken for e-mail addresses."""
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
-        """Render the mail now; send it only once the surrounding transaction commits.
-
-        A sign-up or e-mail change that rolls back must not leave a link in someone's inbox.
-        """
+        """Render the mail now, in the request's language and with its links; hand it to the
+        outbox (accounts.hooks.account_mail_queue), which sends it from a task once the
+        surrounding transaction commits and retries while the mail server fails for the
+        moment. No SMTP conversation happens in the request: a slow or refusing mail server
+        neither holds the web worker nor loses the mail, and a sign-up or e-mail change that
+        rolls back leaves no link in anyone's inbox."""
         request = allauth_context.request
         ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
         ctx.update(context)
         message = self.render_mail(template_prefix, email, ctx)
-        # robust: a refused SMTP connection is logged, not a 500 after the account was
-        # created; the player can ask for the mail again ("Re-send verification").
-        transaction.on_commit(message.send, robust=True)
+        account_mail_queue(message)
 
     def unstash_verified_email(self, request: HttpRequest) -> str | None:
         """The address an invitation link verified (games' tell-a-friend), only when it is
@@ -45,9 +47,14 @@ class AccountAdapter(DefaultAccountAdapter):
         """allauth's checks, no "@" (it would read as an e-mail address) and no reserved names."""
         if "@" in username:
             raise ValidationError(
-                "Usernames cannot contain “@”: you log in with your username or your e-mail "
-                "address, and “@” would make the two ambiguous."
+                _(
+                    "Usernames cannot contain “@”: you log in with your username or your e-mail "
+                    "address, and “@” would make the two ambiguous."
+                )
             )
         if username.lower() in RESERVED_USERNAMES:
-            raise ValidationError(f"The username “{username}” is reserved; please choose another.")
+            raise ValidationError(
+                _("The username “%(name)s” is reserved; please choose another.")
+                % {"name": username}
+            )
         return super().clean_username(username, shallow=shallow)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
-from .models import Preferences, User, UserRelation
+from accounts.models import Preferences, User, UserRelation
 
 
 class PreferencesInline(admin.StackedInline):
@@ -19,12 +19,21 @@ class PreferencesInline(admin.StackedInline):
 class UserAdmin(DjangoUserAdmin):
     """Django's user admin (passwords hashed, permissions) plus the Badux profile fields."""
 
-    list_display = ("username", "email", "display_name", "country", "is_staff", "is_active")
-    list_filter = ("is_staff", "is_active", "country")
+    list_display = (
+        "username",
+        "email",
+        "display_name",
+        "country",
+        "is_staff",
+        "is_bot",
+        "is_active",
+    )
+    list_filter = ("is_staff", "is_bot", "is_active", "country")
     search_fields = ("username", "email", "display_name")
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         ("Profile", {"fields": ("display_name", "country", "bio", "time_zone", "last_seen")}),
+        ("Bot", {"fields": ("is_bot", "bot_engine", "bot_competes")}),
     )
     readonly_fields = ("last_seen", "last_login", "date_joined")
     inlines = (PreferencesInline,)

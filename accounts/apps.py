@@ -8,4 +8,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         # Connects the signal receivers (the cached board appearance).
-        from . import receivers  # noqa: F401
+        from accounts import receivers  # noqa: F401

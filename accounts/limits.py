@@ -5,6 +5,13 @@ A limit is "at most N in a window". Callers count the player's own recent rows i
 (the rows they are about to add one more of), so a limit holds across web processes, survives
 a restart and needs no cache: when Redis is down the limits still hold. Each limit has a name;
 `settings.FLOOD_LIMITS` may override any of them as {name: (most, seconds)}.
+
+Counting then inserting is a race: 60 chat lines sent at once would all count 9 and all be
+stored. So `limit_enforce(..., sender=user)` first locks the sender's user row (SELECT ... FOR
+UPDATE, held until the caller's transaction ends): one player's sends of any kind are counted
+one after another, and the limits are exact; other players are not held up. On SQLite, where
+FOR UPDATE does not exist, every transaction already takes the write lock at BEGIN
+(DATABASES OPTIONS transaction_mode IMMEDIATE), which serialises them all the same.
 """
 
 from __future__ import annotations
@@ -15,6 +22,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _lazy
+
+from accounts.models import User
 
 
 @dataclass(frozen=True)
@@ -22,7 +33,7 @@ class Limit:
     """At most `most` `what` in any `window`."""
 
     name: str
-    what: str  # plural noun for the message: "chat lines"
+    what: str  # plural noun for the message: "chat lines" (a lazy translation)
     most: int
     window: dt.timedelta
 
@@ -36,8 +47,11 @@ class RateLimited(ValidationError):
 
     def __init__(self, limit: Limit) -> None:
         super().__init__(
-            f"You have sent {limit.most} {limit.what} in the last {_span(limit.window)}, the "
-            f"most allowed; wait a little and try again.",
+            gettext(
+                "You have sent %(most)s %(what)s in the last %(span)s, the most allowed; wait a "
+                "little and try again."
+            )
+            % {"most": limit.most, "what": limit.what, "span": _span(limit.window)},
             code="rate_limited",
         )
         self.limit = limit
@@ -45,33 +59,41 @@ class RateLimited(ValidationError):
 
 def _span(window: dt.timedelta) -> str:
     seconds = int(window.total_seconds())
-    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
+    words = (
+        (86400, lambda n: ngettext("day", "%(count)s days", n)),
+        (3600, lambda n: ngettext("hour", "%(count)s hours", n)),
+        (60, lambda n: ngettext("minute", "%(count)s minutes", n)),
+    )
+    for size, word in words:
         if seconds >= size and seconds % size == 0:
             count = seconds // size
-            return word if count == 1 else f"{count} {word}s"
-    return f"{seconds} seconds"
+            return word(count) % {"count": count}
+    return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
 
 
 # name: (what, most, seconds). Generous for people, tight for scripts.
 DEFAULTS: dict[str, tuple[str, int, int]] = {
-    "chat": ("chat lines", 10, 60),
-    "chat_hour": ("chat lines", 120, 3600),
-    "invitation": ("invitations", 5, 600),
-    "invitation_day": ("invitations", 30, 86400),
-    "invitation_pair": ("invitations to the same player", 3, 86400),
-    "challenge": ("open challenges", 20, 86400),
-    "ladder_challenge": ("ladder challenges", 20, 86400),
-    "message_thread": ("new conversations", 10, 86400),
-    "message": ("messages", 30, 3600),
-    "tell_a_friend": ("invitations by e-mail", 10, 86400),
-    "contact": ("messages to the site staff", 5, 86400),
+    "chat": (_lazy("chat lines"), 10, 60),
+    "chat_hour": (_lazy("chat lines"), 120, 3600),
+    "invitation": (_lazy("invitations"), 5, 600),
+    "invitation_day": (_lazy("invitations"), 30, 86400),
+    "invitation_pair": (_lazy("invitations to the same player"), 3, 86400),
+    "challenge": (_lazy("open challenges"), 20, 86400),
+    "ladder_challenge": (_lazy("ladder challenges"), 20, 86400),
+    "message_thread": (_lazy("new conversations"), 10, 86400),
+    "message": (_lazy("messages"), 30, 3600),
+    "tell_a_friend": (_lazy("invitations by e-mail"), 10, 86400),
+    "contact": (_lazy("messages to the site staff"), 5, 86400),
+    "review_comment": (_lazy("review comments"), 10, 60),
+    "review_comment_hour": (_lazy("review comments"), 120, 3600),
+    "review": (_lazy("new reviews and uploaded records"), 20, 3600),
 }
 
 
 def limit_get(name: str) -> Limit:
     """The limit called `name`, with any override from settings.FLOOD_LIMITS."""
     what, most, seconds = DEFAULTS[name]
-    override = getattr(settings, "FLOOD_LIMITS", {}).get(name)
+    override = settings.FLOOD_LIMITS.get(name)
     if override is not None:
         most, seconds = override
     return Limit(name=name, what=what, most=int(most), window=dt.timedelta(seconds=seconds))
@@ -85,9 +107,27 @@ def limit_check(*, name: str, recent: int) -> None:
         raise RateLimited(limit)
 
 
-def limit_enforce(*, name: str, rows: QuerySet, now: dt.datetime, field: str = "created") -> None:
+def sender_lock(*, sender: User) -> None:
+    """Lock `sender`'s user row until the caller's transaction ends, so that their concurrent
+    sends are counted one after another. Caller must be inside transaction.atomic."""
+    list(User.objects.select_for_update().filter(pk=sender.pk).values_list("pk", flat=True))
+
+
+def limit_enforce(
+    *,
+    name: str,
+    rows: QuerySet,
+    now: dt.datetime,
+    field: str = "created",
+    sender: User | None = None,
+) -> None:
     """Raise RateLimited when `rows` (the sender's own rows of this kind) already hold the
-    limit's most within its window ending at `now`, judged by their `field` timestamp."""
+    limit's most within its window ending at `now`, judged by their `field` timestamp.
+
+    With `sender`, their row is locked first (`sender_lock`): pass it, inside the transaction
+    that then stores the new row, wherever concurrent requests may send at once."""
+    if sender is not None:
+        sender_lock(sender=sender)
     limit = limit_get(name)
     recent = rows.filter(**{f"{field}__gt": limit.since(now)}).count()
     if recent >= limit.most:

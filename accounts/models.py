@@ -4,10 +4,10 @@ lists."""
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-from rules.themes import THEMES
-
-from .notifications import NAME_MAX_LENGTH, Notify
+from accounts.notifications import NAME_MAX_LENGTH, Notify
+from rules.images.themes import THEMES
 
 
 class User(AbstractUser):
@@ -19,16 +19,29 @@ class User(AbstractUser):
     bio = models.TextField(blank=True)
     # IANA zone name, e.g. "Europe/Paris"; deadlines are shown in it.
     time_zone = models.CharField(max_length=64, default="UTC")
+    # A code of settings.LANGUAGES the player reads the site and their mails in; blank: the
+    # browser's Accept-Language (mails: settings.LANGUAGE_CODE). accounts.middleware applies it.
+    language = models.CharField(max_length=12, blank=True, default="")
     last_seen = models.DateTimeField(null=True, blank=True, db_index=True)
+    # A bot plays by program: marked as a bot wherever its name appears, never times out or
+    # takes a vacation. Only staff set it (admin). `bot_engine` is the key of the engine the
+    # site runs for it (settings.BOT_ENGINES); blank for a bot that plays through the API.
+    is_bot = models.BooleanField(_("bot"), default=False)
+    bot_engine = models.CharField(_("bot engine"), max_length=40, blank=True)
+    # Bots stay out of ladders and tournaments unless staff allow this one in.
+    bot_competes = models.BooleanField(_("bot may join ladders and tournaments"), default=False)
 
     def __str__(self) -> str:
         return self.display_name or self.username
 
 
-# Board colours, one member per theme of rules.themes (WOOD = "wood", "Wood"; SLATE ...). The
+# Board colours, one member per theme of rules.images.themes (WOOD = "wood", "Wood"; SLATE ...). The
 # code is stored and is the CSS class suffix (`board-theme-<code>`).
+# rules/ stays free of Django, so the themes' names are translated here, by code.
+THEME_LABELS = {"wood": _("Wood"), "slate": _("Slate")}
 BoardTheme = models.TextChoices(
-    "BoardTheme", [(code.upper(), (code, theme.label)) for code, theme in THEMES.items()]
+    "BoardTheme",
+    [(code.upper(), (code, THEME_LABELS.get(code, theme.label))) for code, theme in THEMES.items()],
 )
 
 
@@ -83,8 +96,8 @@ class NotificationSetting(models.Model):
 class RelationKind(models.TextChoices):
     """What one player put another on. Stored codes; never renumber."""
 
-    BUDDY = "buddy", "Buddy"
-    IGNORE = "ignore", "Ignored"
+    BUDDY = "buddy", _("Buddy")
+    IGNORE = "ignore", _("Ignored")
 
 
 class UserRelation(models.Model):
@@ -112,8 +125,8 @@ class UserRelation(models.Model):
 class TokenScope(models.TextChoices):
     """What a personal access token may do. Stored codes; never renumber."""
 
-    READ = "read", "Read"
-    PLAY = "play", "Read and play"
+    READ = "read", _("Read")
+    PLAY = "play", _("Read and play")
 
 
 class ApiToken(models.Model):
@@ -122,7 +135,7 @@ class ApiToken(models.Model):
     The token itself is shown once, at creation; only its `prefix` (the public part, used to
     find the row) and the SHA-256 `digest` of the whole token are stored. A revoked token stays
     listed (with `revoked` set) and never authenticates again. Written by
-    `accounts.api_tokens`.
+    `accounts.api.tokens`.
     """
 
     user = models.ForeignKey(

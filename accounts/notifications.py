@@ -4,7 +4,7 @@ A kind is one sort of event (your turn, game over, message received ...). Its `n
 string stored in `messaging.Notification.event` and `accounts.NotificationSetting.event`, so
 it never changes once used. Each app registers its own kinds when Django is ready (games in
 `games/notices.py`, messaging in `messaging/notices.py`); a new kind needs no column, form
-field or migration: the preferences page, the routing in `messaging.services` and the
+field or migration: the preferences page, the routing in `messaging.notifications.services` and the
 unsubscribe links all read this registry.
 
 This module sits in accounts, the lowest app that needs it (the preferences page), so every
@@ -18,12 +18,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # Longest kind name; the event columns of both tables are this wide.
 NAME_MAX_LENGTH = 40
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 # The unsubscribe link of the daily digest uses "digest" as its pseudo-event
-# (messaging.tokens.ALL_DIGEST), so no kind may take that name.
+# (messaging.notifications.tokens.ALL_DIGEST), so no kind may take that name.
 RESERVED_NAMES = frozenset({"digest"})
 # Form field prefix on the preferences page: kind "chat" is the field "notify_chat".
 FIELD_PREFIX = "notify_"
@@ -32,9 +33,9 @@ FIELD_PREFIX = "notify_"
 class Notify(models.TextChoices):
     """How a player hears about one kind of event. Stored codes; never renumber."""
 
-    OFF = "off", "Off"
-    IMMEDIATE = "immediate", "Immediate e-mail"
-    DIGEST = "digest", "Daily digest"
+    OFF = "off", _("Off")
+    IMMEDIATE = "immediate", _("Immediate e-mail")
+    DIGEST = "digest", _("Daily digest")
 
 
 ALL_MODES = (Notify.OFF, Notify.IMMEDIATE, Notify.DIGEST)
@@ -70,7 +71,8 @@ class NotificationKind:
     default: str = Notify.IMMEDIATE
 
     def __post_init__(self) -> None:
-        # A str enum member (messaging.models.Event) hashes unlike its value: keep the value.
+        # A str enum member (messaging.notifications.models.Event) hashes unlike its value: keep
+        # the value.
         object.__setattr__(self, "name", str(self.name))
         if not _NAME.match(self.name) or len(self.name) > NAME_MAX_LENGTH:
             raise ValueError(

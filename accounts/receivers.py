@@ -10,17 +10,14 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from .models import Preferences
-from .selectors import board_appearance_key
+from accounts.models import Preferences
+from accounts.selectors import board_appearance_key
 
 logger = logging.getLogger(__name__)
 
 
 def _forget(user_id: int) -> None:
-    try:
-        cache.delete(board_appearance_key(user_id=user_id))
-    except Exception:  # noqa: BLE001 - a failing cache holds nothing to forget
-        logger.warning("board appearance cache delete failed", exc_info=True)
+    cache.delete(board_appearance_key(user_id=user_id))
 
 
 @receiver(post_save, sender=Preferences)

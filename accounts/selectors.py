@@ -15,10 +15,18 @@ from django.core.cache import cache as django_cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 from django_countries import countries
 
-from .models import BoardTheme, NotificationSetting, Preferences, RelationKind, User, UserRelation
-from .notifications import NotificationKind, kind_get, kinds_list
+from accounts.models import (
+    BoardTheme,
+    NotificationSetting,
+    Preferences,
+    RelationKind,
+    User,
+    UserRelation,
+)
+from accounts.notifications import NotificationKind, kind_get, kinds_list
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +90,7 @@ def user_get_by_username(*, username: str) -> User:
     name no account can have, see `user_find_by_username`)."""
     user = user_find_by_username(username=username)
     if user is None:
-        raise Http404("There is no player with that name.")
+        raise Http404(_("There is no player with that name."))
     return user
 
 
@@ -131,23 +139,16 @@ def board_appearance_get(*, user: User | None) -> BoardAppearance:
 
     Every board page asks, so the answer is kept in the cache (Redis in production) until the
     player's preferences change (`accounts.receivers` deletes it after the commit); a failing
-    cache only costs the query."""
+    cache only costs the query (the backend turns its errors into misses)."""
     if user is None or not user.is_authenticated:
         return DEFAULT_BOARD
     key = board_appearance_key(user_id=user.pk)
-    try:
-        found = django_cache.get(key)
-    except Exception:  # noqa: BLE001 - the cache is a speed-up only: read the row instead
-        logger.warning("board appearance cache read failed", exc_info=True)
-        found = None
+    found = django_cache.get(key)
     if isinstance(found, tuple) and len(found) == 2:
         return BoardAppearance(theme=found[0], show_coordinates=found[1])
     prefs = preferences_get(user=user)
     look = BoardAppearance(theme=prefs.board_theme, show_coordinates=prefs.show_coordinates)
-    try:
-        django_cache.set(key, (look.theme, look.show_coordinates), BOARD_APPEARANCE_SECONDS)
-    except Exception:  # noqa: BLE001 - the cache is a speed-up only
-        logger.warning("board appearance cache write failed", exc_info=True)
+    django_cache.set(key, (look.theme, look.show_coordinates), BOARD_APPEARANCE_SECONDS)
     return look
 
 
@@ -216,9 +217,9 @@ def contact_refusal_reason(*, sender: User, recipient: User) -> str | None:
     both are the same player. One query.
     """
     if sender.pk == recipient.pk:
-        return "You cannot message or challenge yourself."
+        return _("You cannot message or challenge yourself.")
     if not recipient.is_active:
-        return f"{recipient.username} has closed their account."
+        return _("%(name)s has closed their account.") % {"name": recipient.username}
     kinds = dict(
         UserRelation.objects.filter(
             Q(owner=recipient, target=sender) | Q(owner=sender, target=recipient),
@@ -226,9 +227,13 @@ def contact_refusal_reason(*, sender: User, recipient: User) -> str | None:
         ).values_list("owner_id", "kind")
     )
     if recipient.pk in kinds:
-        return f"{recipient.username} does not accept messages or challenges from you."
+        return _("%(name)s does not accept messages or challenges from you.") % {
+            "name": recipient.username
+        }
     if sender.pk in kinds:
-        return f"{recipient.username} is on your ignore list; remove them from it first."
+        return _("%(name)s is on your ignore list; remove them from it first.") % {
+            "name": recipient.username
+        }
     return None
 
 
@@ -245,3 +250,9 @@ def user_check_can_contact(*, sender: User, recipient: User) -> None:
     reason = contact_refusal_reason(sender=sender, recipient=recipient)
     if reason is not None:
         raise ContactRefused(reason)
+
+
+def user_may_compete(*, user: User) -> bool:
+    """Whether `user` may join ladders and tournaments: every person, and the bots staff let
+    in (User.bot_competes)."""
+    return not user.is_bot or user.bot_competes

@@ -1,67 +1,49 @@
 """The session engine: Django's cached_db (sessions kept in the database, read through the
-cache), made to shrug off a failing cache. Every page reads the session, so a cache hit spares
-a query; when the cache fails (Redis down, a timeout) the session is read from and written to
-the database alone, and the page is served all the same."""
+cache). Every page reads the session, so a cache hit spares a query; when the cache fails (Redis
+down, a timeout) the backend answers misses and the session is read from and written to the
+database alone, and the page is served all the same.
+
+Expired sessions stay in the table until `sessions_prune` deletes them (daily, the beat task
+`accounts.sessions_prune` below)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
+from celery import shared_task
 from django.contrib.sessions.backends import cached_db
+from django.contrib.sessions.models import Session
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
 
-class _TolerantCache:
-    """The session cache's get/set/delete/contains, each a miss or a no-op on failure."""
-
-    def __init__(self, cache) -> None:
-        self._cache = cache
-
-    def _try(self, what: str, default, call, *args):
-        try:
-            return call(*args)
-        except Exception:  # noqa: BLE001 - the cache is a speed-up only: use the database
-            logger.warning("session cache %s failed", what, exc_info=True)
-            return default
-
-    def get(self, *args):
-        return self._try("read", None, self._cache.get, *args)
-
-    def set(self, *args):
-        return self._try("write", None, self._cache.set, *args)
-
-    def delete(self, *args):
-        return self._try("delete", None, self._cache.delete, *args)
-
-    def __contains__(self, key) -> bool:
-        return self._try("read", False, self._cache.__contains__, key)
-
-    async def aget(self, *args):
-        try:
-            return await self._cache.aget(*args)
-        except Exception:  # noqa: BLE001 - as `get`
-            logger.warning("session cache read failed", exc_info=True)
-            return None
-
-    async def aset(self, *args):
-        try:
-            return await self._cache.aset(*args)
-        except Exception:  # noqa: BLE001 - as `set`
-            logger.warning("session cache write failed", exc_info=True)
-            return None
-
-    async def adelete(self, *args):
-        try:
-            return await self._cache.adelete(*args)
-        except Exception:  # noqa: BLE001 - as `delete`
-            logger.warning("session cache delete failed", exc_info=True)
-            return None
+# The engine (SESSION_ENGINE = "accounts.sessions"): Django's cached_db as it is. A failing cache
+# is the cache backend's business (baduxsite.cache: errors become misses), so with Redis down
+# sessions are read from and written to the database alone.
+SessionStore = cached_db.SessionStore
 
 
-class SessionStore(cached_db.SessionStore):
-    """cached_db, with the cache's failures turned into misses."""
+# Expired sessions deleted per statement by `sessions_prune`: short transactions and locks.
+PRUNE_BATCH = 5000
 
-    def __init__(self, session_key=None) -> None:
-        super().__init__(session_key)
-        self._cache = _TolerantCache(self._cache)
+
+def sessions_prune(*, now: dt.datetime, batch_size: int = PRUNE_BATCH) -> int:
+    """Delete the sessions that expired before `now` (a visitor who comes back with one is
+    logged out anyway), a batch at a time; returns how many went. Their cached copies expire
+    in the cache on their own. Safe to run twice or beside another run."""
+    deleted = 0
+    while True:
+        expired = list(
+            Session.objects.filter(expire_date__lt=now).values_list("pk", flat=True)[:batch_size]
+        )
+        if not expired:
+            return deleted
+        deleted += Session.objects.filter(pk__in=expired, expire_date__lt=now).delete()[0]
+
+
+@shared_task(name="accounts.sessions_prune")
+def sessions_prune_task() -> int:
+    """Beat, daily: `sessions_prune` at the present time; how many sessions went."""
+    return sessions_prune(now=timezone.now())

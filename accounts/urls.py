@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from accounts import views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("settings/profile/", views.profile_edit, name="profile_edit"),
     path("settings/preferences/", views.preferences_edit, name="preferences_edit"),
     path("settings/contacts/", views.contacts, name="contacts"),
+    # The footer's language switcher (Django's set_language, plus the player's stored choice).
+    path("i18n/setlang/", views.language_set, name="set_language"),
     path("settings/api-tokens/", views.api_token_create, name="api_token_create"),
     path(
         "settings/api-tokens/<int:token_id>/revoke/",

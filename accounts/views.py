@@ -7,15 +7,27 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
-from . import api_tokens, selectors, services
-from .forms import ApiTokenForm, PlayerSearchForm, PreferencesForm, ProfileForm, RelationForm
-from .models import RelationKind
+from accounts import selectors, services
+from accounts.api import tokens as api_tokens
+from accounts.forms import (
+    ApiTokenForm,
+    PlayerSearchForm,
+    PreferencesForm,
+    ProfileForm,
+    RelationForm,
+)
+from accounts.locale import language_codes
+from accounts.models import RelationKind
 
 PAGE_SIZE = 25
 
@@ -23,6 +35,27 @@ PAGE_SIZE = 25
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: what Badux is, and the way in (sign up / log in) or on."""
     return render(request, "home.html")
+
+
+@csrf_exempt
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """The footer's language switcher: Django's `set_language` (the cookie, then back to
+    `next`); a logged-in player's choice is stored too, so it follows them to their other
+    devices and into their mails. POST only, works without JavaScript.
+
+    Visitors' pages carry no CSRF token (they are kept and shared, games.pages.tags), so the
+    cookie is set without one: another site could at most switch a visitor's language. A
+    player's stored choice changes only with a valid token (their footer form has one)."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if (
+        request.user.is_authenticated
+        and language in language_codes()
+        and CsrfViewMiddleware(set_language).process_view(request, set_language, (), {}) is None
+    ):
+        services.user_language_set(user=request.user, language=language)
+    return response
 
 
 def profile_detail(request: HttpRequest, username: str) -> HttpResponse:
@@ -50,7 +83,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                messages.success(request, "Your profile was saved.")
+                messages.success(request, _("Your profile was saved."))
                 return redirect("profile_detail", username=user.username)
     else:
         form = ProfileForm(
@@ -74,12 +107,14 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                messages.success(request, "Your preferences were saved.")
+                messages.success(request, _("Your preferences were saved."))
                 return redirect("preferences_edit")
     else:
         modes = selectors.notify_modes_get(user=user)
         form = PreferencesForm(
-            initial=PreferencesForm.initial_for(prefs=prefs, modes=modes, time_zone=user.time_zone)
+            initial=PreferencesForm.initial_for(
+                prefs=prefs, modes=modes, time_zone=user.time_zone, language=user.language
+            )
         )
     board = selectors.board_appearance_get(user=user)
     return render(
@@ -133,9 +168,9 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
 def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     """Revoke one of your tokens; it stops working at once."""
     if api_tokens.api_token_revoke(user=request.user, token_id=token_id, now=timezone.now()):
-        messages.success(request, "The token was revoked; programs using it are now refused.")
+        messages.success(request, _("The token was revoked; programs using it are now refused."))
     else:
-        messages.error(request, "That token was not found or was already revoked.")
+        messages.error(request, _("That token was not found or was already revoked."))
     return redirect(f"{reverse('preferences_edit')}#api-tokens")
 
 
@@ -159,10 +194,10 @@ def relation_change(request: HttpRequest, username: str) -> HttpResponse:
     target = selectors.user_get_by_username(username=username)
     form = RelationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That list change was not understood; nothing was changed.")
+        messages.error(request, _("That list change was not understood; nothing was changed."))
     else:
         kind, action = form.cleaned_data["kind"], form.cleaned_data["action"]
-        label = "buddy list" if kind == RelationKind.BUDDY else "ignore list"
+        buddy = kind == RelationKind.BUDDY
         if action == "add":
             try:
                 services.relation_set(
@@ -171,10 +206,20 @@ def relation_change(request: HttpRequest, username: str) -> HttpResponse:
             except ValidationError as error:
                 messages.error(request, " ".join(error.messages))
             else:
-                messages.success(request, f"{target.username} is now on your {label}.")
+                done = (
+                    _("%(name)s is now on your buddy list.")
+                    if buddy
+                    else _("%(name)s is now on your ignore list.")
+                )
+                messages.success(request, done % {"name": target.username})
         else:
             services.relation_remove(owner=request.user, target=target, kind=kind)
-            messages.success(request, f"{target.username} is no longer on your {label}.")
+            done = (
+                _("%(name)s is no longer on your buddy list.")
+                if buddy
+                else _("%(name)s is no longer on your ignore list.")
+            )
+            messages.success(request, done % {"name": target.username})
     next_url = request.POST.get("next", "")
     if url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()

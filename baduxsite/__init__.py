@@ -3,6 +3,6 @@
 Importing the Celery app here makes `@shared_task` bind to it whenever Django starts.
 """
 
-from .celery import app as celery_app
+from baduxsite.celery import app as celery_app
 
 __all__ = ("celery_app",)

@@ -3,8 +3,10 @@ then the site pages."""
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.cache import cache_page
+from django.views.i18n import JavaScriptCatalog
 
-from .api import api
+from baduxsite.api import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -12,8 +14,16 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("games/", include("games.urls")),
     path("notifications/", include("messaging.urls")),
-    path("messages/", include("messaging.message_urls")),
+    path("messages/", include("messaging.messages.urls")),
     path("ladders/", include("ladder.urls")),
     path("tournaments/", include("ladder.tournaments.urls")),
+    path("learn/", include("games.learn.urls")),
+    # Translations of the JavaScript strings (static/**/*.js use gettext/ngettext from it); the
+    # cache key carries the active language (Django's i18n cache-key suffix).
+    path(
+        "i18n/js/",
+        cache_page(60 * 60)(JavaScriptCatalog.as_view(domain="djangojs")),
+        name="javascript_catalog",
+    ),
     path("", include("accounts.urls")),
 ]

@@ -61,7 +61,7 @@ def main() -> None:
     from django.utils import timezone
     from games_pages import _setup
 
-    from accounts.api_tokens import api_token_create
+    from accounts.api.tokens import api_token_create
 
     setup_test_environment()
     logging.disable(logging.WARNING)

@@ -25,10 +25,10 @@ import django  # noqa: E402
 
 django.setup()
 
-from games.conditional_tree import MAX_DEPTH, MAX_NODES, tree_add_line  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.replay import game_replay  # noqa: E402
 from games.services.conditional import _check_legal  # noqa: E402
+from games.services.conditional_tree import MAX_DEPTH, MAX_NODES, tree_add_line  # noqa: E402
 from rules import BLACK, EMPTY, IllegalMove  # noqa: E402
 
 

@@ -441,6 +441,7 @@ def main() -> None:
             "ALLOWED_HOSTS": "127.0.0.1",
             "DATABASE_URL": f"{args.postgres}/{database}",
             "REDIS_URL": args.redis,
+            "TRUSTED_PROXY_COUNT": "0",  # the load generator talks to gunicorn directly
             "SECURE_SSL_REDIRECT": "false",
             "LOG_LEVEL": "WARNING",
             "BENCH_STATIC_ROOT": str(workdir / f"static_{number}"),

@@ -50,9 +50,9 @@ def _reply(text: str, *, sender: str, to: str, number: int, html: bool, png: byt
 
 
 def bench_parse(repeat: int) -> list[tuple[str, int, float]]:
-    from games.reply_mail import command_parse, reply_mail_parse
+    from games.inbound.parse import command_parse, reply_mail_parse
     from rules import Game, preset, square
-    from rules.render import render_png
+    from rules.images.render import render_png
 
     game = Game.new(square(19), preset("go-area", square(19)))
     png = render_png(game.position, size=300)
@@ -76,8 +76,8 @@ def bench_round_trip(replies: int, lmtp: bool) -> list[float]:
 
     from accounts.models import User
     from games.game_settings import GameSettings
-    from games.mail_receiver import receiver_start, receiver_stop
-    from games.reply_address import reply_address_for
+    from games.inbound.address import reply_address_for
+    from games.inbound.receiver import receiver_start, receiver_stop
     from games.services import play
     from rules import square
 

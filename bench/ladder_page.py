@@ -32,8 +32,9 @@ def _setup(players: int):
 
     from accounts.models import User
     from games.game_settings import GameSettings
-    from ladder.models import Ladder, LadderEntry, Rating
-    from ladder.services.ladders import ladder_challenge
+    from ladder.ladders.models import Ladder, LadderEntry
+    from ladder.ladders.services import ladder_challenge
+    from ladder.ratings.models import Rating
 
     now = timezone.now() - dt.timedelta(hours=1)
     ladder = Ladder.objects.create(

@@ -32,7 +32,7 @@ def _setup(threads_many: int, messages_many: int):
     from django.utils import timezone
 
     from accounts.models import User
-    from messaging import threads
+    from messaging.messages import services as threads
 
     call_command("migrate", verbosity=0)
     now = timezone.now()

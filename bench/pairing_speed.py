@@ -4,7 +4,8 @@ Run: .venv/bin/python bench/pairing_speed.py [--players 100 200 500] [--rounds 5
 
 Each field is a seeded McMahon: ranks spread 25k..5d, bar 2d, floor 20k, even games; a game
 is won by the higher rating with the Glicko expected score, so upsets happen. Every round is
-paired with `ladder.pairing.pair_round` (default `PairingRules`: the complete candidate graph
+paired with `ladder.tournaments.pairing.pair_round` (default `PairingRules`: the complete candidate
+graph
 up to 150 players, the windowed graph above) and the table shows the process CPU time of that
 call alone, the candidate pairs, repeats and players paired outside their score group.
 `--complete` also times the complete graph for every field (slow at 500: about 25 s a round).
@@ -23,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ladder import pairing  # noqa: E402
-from ladder.glicko2 import expected_score  # noqa: E402
-from ladder.pairing import PairingRules, entrants_for_round, pair_round  # noqa: E402
-from ladder.ranks import rank_label, rating_for_rank  # noqa: E402
-from ladder.standings import Bye, GameResult, mcmahon_start_scores, standings  # noqa: E402
+from ladder.ratings.glicko2 import expected_score  # noqa: E402
+from ladder.ratings.ranks import rank_label, rating_for_rank  # noqa: E402
+from ladder.tournaments import pairing  # noqa: E402
+from ladder.tournaments.pairing import PairingRules, entrants_for_round, pair_round  # noqa: E402
+from ladder.tournaments.standings import Bye, GameResult, mcmahon_start_scores, standings  # noqa: E402
 
 
 def simulate(

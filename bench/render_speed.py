@@ -1,4 +1,4 @@
-"""Renderer speed: `rules.render.render_png` on seeded random positions, cold and warm.
+"""Renderer speed: `rules.images.render.render_png` on seeded random positions, cold and warm.
 
 Run: .venv/bin/python bench/render_speed.py [--repeat R]
 
@@ -18,7 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import EMPTY, Game, IllegalMove, preset, render  # noqa: E402
+from rules import (
+    EMPTY,  # noqa: E402
+    Game,  # noqa: E402
+    IllegalMove,  # noqa: E402
+    preset,  # noqa: E402
+)
+from rules.images import render  # noqa: E402
 from rules.scoring import score  # noqa: E402
 from rules.topology import Topology, hexagon, square  # noqa: E402
 

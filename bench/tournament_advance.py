@@ -5,7 +5,8 @@ Run: .venv/bin/python bench/tournament_advance.py [--players 500] [--rounds 5] [
 The tournament is started (seeding, McMahon start scores, round 1 paired and its games started),
 then for each later round every game's result is written straight into the pairings (Black
 wins, a random half of the boards White) and `ladder.tournaments.advance.tournament_advance`
-is timed: it reads the standings, pairs the round with `ladder.pairing.pair_round` and starts
+is timed: it reads the standings, pairs the round with `ladder.tournaments.pairing.pair_round` and
+starts
 every game. Wall and CPU seconds, queries, and the CPU time inside `pair_round` alone. Publishing
 the queued tasks (notices) is switched off: that work happens later in the workers. A temporary
 SQLite file is used unless --database-url names another database.
@@ -47,9 +48,8 @@ def main() -> None:
     import ladder.tournaments.advance as advance_module
     from accounts.models import User
     from games.game_settings import GameSettings
-    from ladder import pairing
-    from ladder.models import Rating
-    from ladder.tournaments import services
+    from ladder.ratings.models import Rating
+    from ladder.tournaments import pairing, services
     from ladder.tournaments.models import TournamentPairing, TournamentPlayer
     from messaging import outbox
 

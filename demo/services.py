@@ -11,8 +11,8 @@ from django.db import transaction
 from games.game_settings import GameSettings
 from games.models import Game
 from games.services import play
-from ladder.models import Ladder
-from ladder.services.ladders import ladder_join
+from ladder.ladders.models import Ladder
+from ladder.ladders.services import ladder_join
 
 # Printed by `make run` and written in README.md; never loaded outside DEBUG without --force.
 DEMO_PASSWORD = "badux-demo-pass"  # noqa: S105

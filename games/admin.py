@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from .models import (
+from games.models import (
     Challenge,
     ContactStatus,
     Game,
@@ -26,7 +26,7 @@ from .models import (
     ScoringReport,
     Vacation,
 )
-from .services import contact, corrections
+from games.services import contact, corrections
 
 
 def _game_link(game: Game) -> str:

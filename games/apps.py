@@ -9,14 +9,16 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Registers games' notification kinds, the Celery tasks (the outbox checks task names;
-        # workers also load games.inbound_sweeps through CELERY_IMPORTS), the receivers of
+        # workers also load games.inbound.sweeps through CELERY_IMPORTS), the receivers of
         # allauth's sign-up signals, and the receiver that reschedules running clocks when a
         # player changes time zone (accounts runs that hook), and the receivers that renew a
-        # player's status-page stamp when their games or challenges change. Imported here, not
+        # player's status-page stamp when their games or challenges change, and the reviews'
+        # receiver that queues a finished game's estimate graph. Imported here, not
         # at the top: these modules import models, which need the app registry complete.
         from accounts.hooks import time_zone_changed_register  # registered below, see above
-
-        from . import notices, receivers, status_stamps, tasks  # noqa: F401
-        from .services.zones import clocks_rezone  # imports models, see above
+        from games import notices, receivers, tasks  # noqa: F401  (registering, see above)
+        from games.pages import status_stamps  # noqa: F401  (registering, see above)
+        from games.reviews import receivers as reviews  # noqa: F401  (game-finished hook)
+        from games.services.zones import clocks_rezone  # imports models, see above
 
         time_zone_changed_register(clocks_rezone)

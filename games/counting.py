@@ -12,21 +12,18 @@ from collections.abc import Iterable
 from django.conf import settings
 
 import rules
+from games.models import EndReason, Game
+from games.replay import game_replay
 from rules.scoring import Score, score, score_estimated
-
-from .models import EndReason, Game
-from .replay import game_replay
 
 # Games with a count to show and dispute: ended by two passes or at the move cap.
 COUNTED_END_REASONS = (EndReason.PASSES, EndReason.MOVE_CAP)
-DEFAULT_DISPUTE_WINDOW_DAYS = 3
 
 
 def dispute_window() -> dt.timedelta:
     """How long a count may be disputed after the game, and how long the marking phase lasts:
-    setting GAMES_DISPUTE_WINDOW_DAYS (3)."""
-    days = getattr(settings, "GAMES_DISPUTE_WINDOW_DAYS", DEFAULT_DISPUTE_WINDOW_DAYS)
-    return dt.timedelta(days=int(days))
+    settings.GAMES_DISPUTE_WINDOW_DAYS."""
+    return dt.timedelta(days=settings.GAMES_DISPUTE_WINDOW_DAYS)
 
 
 def position_count(*, game: Game, position: rules.Position) -> Score:

@@ -1,11 +1,20 @@
 """Errors the games services raise; every message is one a player can read.
 
-Views show `str(error)` and leave the game as it was (the services write nothing on error).
+Each is answered through the one mapping of refusals (accounts.refusals, registered at the end
+of this module): the API sends its code and status, a page shows its message. The services
+write nothing when they raise.
 """
 
 from __future__ import annotations
 
+import re
+
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext, gettext_lazy
+
+from accounts.refusals import Refusal, refusal_register, sentence
+from rules import CoordinateError, IllegalMove
 
 
 class GameActionError(Exception):
@@ -44,3 +53,80 @@ class TimeRanOut(MoveRefused):
     is committed) and the move was not played."""
 
     code = "timeout"
+
+
+class NoSuchGame(Http404):
+    """The game does not exist, or the visitor may not see it (a private game's non-players):
+    the two answer alike, so that no one learns a private game exists."""
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or gettext("No such game."))
+
+
+refusal_register(GameActionError, lambda error: Refusal(409, error.code, sentence(str(error))))
+# The API published "stale_move_number" before the services named it "stale".
+refusal_register(StalePage, lambda error: Refusal(409, "stale_move_number", sentence(str(error))))
+refusal_register(
+    NotAPlayer,
+    lambda error: Refusal(403, "not_a_player", str(error) or gettext("You may not do that.")),
+)
+
+
+# The rules' refusals as a player reads them. rules/ stays free of Django and speaks English;
+# the site translates at its edge, by the stable IllegalMove code (English text unchanged).
+RULES_REFUSALS = {
+    "illegal": gettext_lazy("that move is not allowed"),
+    "occupied": gettext_lazy("that point is already occupied"),
+    "suicide": gettext_lazy("that move would leave your own stones without liberties (suicide)"),
+    "ko": gettext_lazy("ko: you may not retake the ko immediately; play elsewhere first"),
+    "superko": gettext_lazy("superko: that move would repeat an earlier position"),
+    "not_your_turn": gettext_lazy("it is not your turn"),
+    "game_over": gettext_lazy("the game is already over"),
+    "off_board": gettext_lazy("that point is not on the board"),
+}
+# rules.topology's coordinate refusals, which quote the typed text: (its English pattern, ours).
+COORDINATE_REFUSALS = (
+    (
+        re.compile(r"'(?P<text>.*)': there is no column I on a Go board", re.S),
+        gettext_lazy("'%(text)s': there is no column I on a Go board"),
+    ),
+    (
+        re.compile(r"'(?P<text>.*)' is not a coordinate: use a column letter .*", re.S),
+        gettext_lazy(
+            "'%(text)s' is not a coordinate: use a column letter (no I) and a row number, like D4"
+        ),
+    ),
+    (
+        re.compile(r"(?P<text>.*) is off the (?P<board>.*) board", re.S),
+        gettext_lazy("%(text)s is off the %(board)s board"),
+    ),
+    (
+        re.compile(r"(?P<text>.*) is not a coordinate: expected text like D4", re.S),
+        gettext_lazy("%(text)s is not a coordinate: expected text like D4"),
+    ),
+)
+
+
+def rules_refusal(error: Exception) -> str:
+    """Why the rules refused, in the active language: an IllegalMove by its `code`, a
+    CoordinateError by the shape of its message; any other text (a detail the rules wrote for
+    one case) as the rules said it."""
+    said = str(error)
+    if isinstance(error, IllegalMove) and said == error.reason and error.code in RULES_REFUSALS:
+        return str(RULES_REFUSALS[error.code])
+    if isinstance(error, CoordinateError):
+        for pattern, ours in COORDINATE_REFUSALS:
+            match = pattern.fullmatch(said)
+            if match:
+                return str(ours) % match.groupdict()
+    return said
+
+
+# The rules' refusals answered in the active language (accounts.refusals answers them in the
+# rules' English where games is not loaded; the codes are the same).
+refusal_register(
+    CoordinateError, lambda error: Refusal(400, error.code, sentence(rules_refusal(error)))
+)
+refusal_register(
+    IllegalMove, lambda error: Refusal(409, error.code, sentence(rules_refusal(error)))
+)

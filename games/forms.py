@@ -5,22 +5,26 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 import rules
-
-from .choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
-from .game_settings import (
+from games.choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
+from games.game_settings import (
     BOARD_SIZES,
-    CLOCK_DAYS,
+    CANADIAN_MOVES,
+    CANADIAN_PERIOD_DAYS,
+    CLOCK_KIND_DAYS,
     DEFAULT_CLOCK_DAYS,
     FISCHER_CAP_DAYS,
     FISCHER_INCREMENT_DAYS,
     HANDICAPS,
+    JAPANESE_PERIOD_DAYS,
+    JAPANESE_PERIODS,
     MAX_KOMI,
     GameSettings,
     InvalidSetting,
 )
-from .models import CONTACT_MAX_LENGTH
+from games.models import CONTACT_MAX_LENGTH
 
 # The same names as everywhere else ("Go 19×19", "Badux hex 6": the models' board_label).
 GAME_CHOICES = [
@@ -82,84 +86,176 @@ def settings_build(form: forms.Form, data: dict) -> GameSettings | None:
         return None
 
 
-class NewGameForm(forms.Form):
-    """The new-game form: an open challenge, or an invitation when an opponent is named."""
+# The clock fields each time control uses; the others are hidden while it is chosen
+# (static/games/settings_form.js reads `data-clock-kinds`) and cleared when the form is sent.
+CLOCK_KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "clock_increment_days": (ClockKind.FISCHER,),
+    "clock_cap_days": (ClockKind.FISCHER,),
+    "clock_periods": (ClockKind.JAPANESE,),
+    "clock_period_moves": (ClockKind.CANADIAN,),
+    "clock_period_days": (ClockKind.JAPANESE, ClockKind.CANADIAN),
+}
+ALL_CLOCK_DAYS = sorted({days for values in CLOCK_KIND_DAYS.values() for days in values})
+
+
+def _kind_field(
+    name: str, label: str, choices: list[tuple[int, str]], help_text: str = ""
+) -> forms.TypedChoiceField:
+    """An optional clock field shown only with the time controls that use it."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=[(0, "–"), *choices],
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=help_text,
+        widget=forms.Select(attrs={"data-clock-kinds": " ".join(CLOCK_KIND_FIELDS[name])}),
+    )
+
+
+class GameSettingsForm(forms.Form):
+    """A field for every GameSettings setting, for the new-game form and the forms of
+    tournaments: `game` (board kind and size), rules, komi, handicap, the clock and its
+    options, rated. `settings_clean(data)` checks the clock fields of the chosen time control
+    and builds `data["settings"]`. A form that leaves a setting out removes its field."""
 
     game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
     ruleset = forms.ChoiceField(
-        label="Rules",
+        label=gettext_lazy("Rules"),
         choices=[(BOARD_RULES, "The board's own rules (Go: area scoring; Badux: Badux rules)")]
         + list(RuleSetKey.choices),
         initial=BOARD_RULES,
         required=False,
-        help_text="Go rules are for square boards; Badux boards are played with the Badux rules.",
+        help_text=gettext_lazy(
+            "Go rules are for square boards; Badux boards are played with the Badux rules."
+        ),
     )
     komi = KomiField(
         required=False,
-        help_text="In half points. Leave empty for the rules' komi (0.5 with a handicap).",
+        help_text=gettext_lazy(
+            "In half points. Leave empty for the rules' komi (0.5 with a handicap)."
+        ),
     )
     handicap = forms.TypedChoiceField(
         choices=HANDICAP_CHOICES,
         coerce=int,
         initial=0,
-        help_text="With a handicap, Black (the weaker player) gets the stones and White "
-        "moves first.",
-    )
-    colour = forms.ChoiceField(
-        label="Your colour", choices=ColourChoice.choices, initial=ColourChoice.RANDOM
+        help_text=gettext_lazy(
+            "With a handicap, Black (the weaker player) gets the stones and White moves first."
+        ),
     )
     clock_kind = forms.ChoiceField(
-        label="Time control",
+        label=gettext_lazy("Time control"),
         choices=ClockKind.choices,
         initial=ClockKind.PER_MOVE,
         widget=forms.RadioSelect,
     )
     clock_days = forms.TypedChoiceField(
-        label="Time per move (Fischer: initial time)",
-        choices=_days(CLOCK_DAYS),
+        label=gettext_lazy("Time per move (Fischer: initial time; absolute, byo-yomi: main time)"),
+        choices=_days(ALL_CLOCK_DAYS),
         coerce=int,
         initial=DEFAULT_CLOCK_DAYS,
+        help_text=gettext_lazy(
+            "Days per move and Fischer: 1 to 21 days; absolute: 7 to 180 days for the whole "
+            "game; byo-yomi: 1 to 90 days of main time."
+        ),
     )
-    clock_increment_days = forms.TypedChoiceField(
-        label="Fischer increment per move",
-        choices=[(0, "–")] + _days(FISCHER_INCREMENT_DAYS),
-        coerce=int,
-        initial=0,
-        required=False,
-        empty_value=0,
+    clock_increment_days = _kind_field(
+        "clock_increment_days",
+        gettext_lazy("Fischer increment per move"),
+        _days(FISCHER_INCREMENT_DAYS),
     )
-    clock_cap_days = forms.TypedChoiceField(
-        label="Fischer maximum",
-        choices=[(0, "–")] + _days(FISCHER_CAP_DAYS),
-        coerce=int,
-        initial=0,
-        required=False,
-        empty_value=0,
+    clock_cap_days = _kind_field(
+        "clock_cap_days", gettext_lazy("Fischer maximum"), _days(FISCHER_CAP_DAYS)
+    )
+    clock_periods = _kind_field(
+        "clock_periods",
+        gettext_lazy("Byo-yomi periods"),
+        [(n, str(n)) for n in JAPANESE_PERIODS],
+        gettext_lazy(
+            "Japanese: once the main time is used, each move has a period; a period used up "
+            "in full is gone, and with the last one the game is lost on time."
+        ),
+    )
+    clock_period_moves = _kind_field(
+        "clock_period_moves",
+        gettext_lazy("Moves per period"),
+        [(n, str(n)) for n in CANADIAN_MOVES],
+        gettext_lazy(
+            "Canadian: once the main time is used, play this many moves within each period; "
+            "then a fresh period starts."
+        ),
+    )
+    clock_period_days = _kind_field(
+        "clock_period_days",
+        gettext_lazy("Length of a period"),
+        _days(sorted(set(JAPANESE_PERIOD_DAYS) | set(CANADIAN_PERIOD_DAYS))),
+        gettext_lazy("Japanese: 1 to 14 days; Canadian: 3 to 30 days."),
     )
     weekend_pause = forms.BooleanField(
-        label="Weekends free",
+        label=gettext_lazy("Weekends free"),
         required=False,
         initial=False,
-        help_text="Saturday and Sunday in each player's own time zone do not count.",
+        help_text=gettext_lazy("Saturday and Sunday in each player's own time zone do not count."),
     )
     vacation_allowed = forms.BooleanField(
-        label="Clocks stop during vacations",
+        label=gettext_lazy("Clocks stop during vacations"),
         required=False,
         initial=True,
-        help_text="A player on vacation has their clock stopped (using their vacation days).",
+        help_text=gettext_lazy(
+            "A player on vacation has their clock stopped (using their vacation days)."
+        ),
     )
     rated = forms.BooleanField(required=False, initial=True)
+
+    def settings_clean(self, data: dict) -> dict:
+        """Refuse a Fischer or byo-yomi clock without its fields, clear the fields the chosen
+        time control does not use, and put the GameSettings in data["settings"] when all is
+        well."""
+        kind = data.get("clock_kind")
+        missing = {
+            "clock_increment_days": gettext("Choose the Fischer increment."),
+            "clock_cap_days": gettext("Choose the Fischer maximum."),
+            "clock_periods": gettext("Choose how many byo-yomi periods."),
+            "clock_period_moves": gettext("Choose how many moves a period asks for."),
+            "clock_period_days": gettext("Choose how long a byo-yomi period lasts."),
+        }
+        for name, kinds in CLOCK_KIND_FIELDS.items():
+            if name not in self.fields:
+                continue
+            if kind not in kinds:
+                data[name] = 0
+            elif not data.get(name):
+                self.add_error(name, missing[name])
+        if not self.errors:
+            data["settings"] = settings_build(self, data)
+        return data
+
+
+class NewGameForm(GameSettingsForm):
+    """The new-game form: an open challenge, or an invitation when an opponent is named."""
+
+    colour = forms.ChoiceField(
+        label=gettext_lazy("Your colour"), choices=ColourChoice.choices, initial=ColourChoice.RANDOM
+    )
+    field_order = ["game", "ruleset", "komi", "handicap", "colour"]  # then the clock and the rest
+
     auto_match = forms.BooleanField(
-        label="Auto-match",
+        label=gettext_lazy("Auto-match"),
         required=False,
-        help_text="If an open challenge with exactly these settings is waiting, start that game "
-        "at once instead of posting a new one.",
+        help_text=gettext_lazy(
+            "If an open challenge with exactly these settings is waiting, start that game "
+            "at once instead of posting a new one."
+        ),
     )
     opponent = forms.CharField(
         required=False,
         max_length=150,
-        help_text="A player's username to invite them; leave empty to post an open challenge "
-        "in the Waiting Room.",
+        help_text=gettext_lazy(
+            "A player's username to invite them; leave empty to post an open challenge "
+            "in the Waiting Room."
+        ),
     )
     message = forms.CharField(
         required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2})
@@ -167,19 +263,11 @@ class NewGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("clock_kind") == ClockKind.FISCHER:
-            if not data.get("clock_increment_days"):
-                self.add_error("clock_increment_days", "Choose the Fischer increment.")
-            if not data.get("clock_cap_days"):
-                self.add_error("clock_cap_days", "Choose the Fischer maximum.")
-        else:
-            data["clock_increment_days"] = 0
-            data["clock_cap_days"] = 0
         if data.get("auto_match") and data.get("opponent"):
-            self.add_error("auto_match", "Auto-match is for open challenges; clear the opponent.")
-        if not self.errors:
-            data["settings"] = settings_build(self, data)
-        return data
+            self.add_error(
+                "auto_match", gettext("Auto-match is for open challenges; clear the opponent.")
+            )
+        return self.settings_clean(data)
 
 
 class AutoMatchForm(forms.Form):
@@ -206,7 +294,7 @@ class WaitingRoomFilterForm(forms.Form):
 class MoveForm(forms.Form):
     """A stone at a point typed or clicked ('D4'), for the page that showed `move_number`."""
 
-    point = forms.CharField(max_length=8, label="Coordinate")
+    point = forms.CharField(max_length=8, label=gettext_lazy("Coordinate"))
     move_number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
@@ -217,19 +305,7 @@ class TurnForm(forms.Form):
 
 
 class ChatForm(forms.Form):
-    text = forms.CharField(max_length=1000, label="Say", widget=forms.TextInput)
-
-
-class SgfUploadForm(forms.Form):
-    """An SGF file to review (at most 512 KB)."""
-
-    sgf = forms.FileField(label="SGF file")
-
-    def clean_sgf(self):
-        upload = self.cleaned_data["sgf"]
-        if upload.size > 512 * 1024:
-            raise forms.ValidationError("That file is larger than 512 KB; SGF records are small.")
-        return upload
+    text = forms.CharField(max_length=1000, label=gettext_lazy("Say"), widget=forms.TextInput)
 
 
 class ReportForm(forms.Form):
@@ -237,10 +313,12 @@ class ReportForm(forms.Form):
 
     reason = forms.CharField(
         max_length=2000,
-        label="What is wrong with the result?",
+        label=gettext_lazy("What is wrong with the result?"),
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="For example: a resignation by mistake, or a count you could not fix by "
-        "marking the dead stones together.",
+        help_text=gettext_lazy(
+            "For example: a resignation by mistake, or a count you could not fix by "
+            "marking the dead stones together."
+        ),
     )
 
 
@@ -253,7 +331,7 @@ class MarkingForm(forms.Form):
 class ToggleForm(MarkingForm):
     """Mark the chain at a point ('D4') dead or alive again."""
 
-    point = forms.CharField(max_length=8, label="Stone")
+    point = forms.CharField(max_length=8, label=gettext_lazy("Stone"))
 
 
 class ContactForm(forms.Form):
@@ -262,10 +340,12 @@ class ContactForm(forms.Form):
 
     text = forms.CharField(
         max_length=CONTACT_MAX_LENGTH,
-        label="Your message to the site staff",
+        label=gettext_lazy("Your message to the site staff"),
         widget=forms.Textarea(attrs={"rows": 6, "maxlength": CONTACT_MAX_LENGTH}),
-        help_text="For example: a bug on this page, a player who behaves badly, a clock that "
-        "looks wrong. The staff see this game with your message and answer by e-mail.",
+        help_text=gettext_lazy(
+            "For example: a bug on this page, a player who behaves badly, a clock that "
+            "looks wrong. The staff see this game with your message and answer by e-mail."
+        ),
     )
 
 
@@ -273,13 +353,13 @@ class TellAFriendForm(NewGameForm):
     """Invite someone by e-mail to join and play: their address, a personal note, and the
     game (the new-game form's settings, without opponent and auto-match)."""
 
-    email = forms.EmailField(label="Your friend's e-mail address", max_length=254)
+    email = forms.EmailField(label=gettext_lazy("Your friend's e-mail address"), max_length=254)
     note = forms.CharField(
-        label="A personal note",
+        label=gettext_lazy("A personal note"),
         required=False,
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": 500}),
-        help_text="It goes into the invitation mail, under your name.",
+        help_text=gettext_lazy("It goes into the invitation mail, under your name."),
     )
     field_order = ["email", "note"]
 

@@ -12,7 +12,10 @@ their games with it. The defaults and limits live here and nowhere else:
 * handicap: 0 or 2 to 9 stones, where the board has the points for them;
 * clock: days per move (1, 2, 3, 5, 7, 14 or 21; default 3), or Fischer with an initial bank
   of those days, an increment of 1, 2, 3, 5 or 7 days and a maximum of 7 to 60 days (at least
-  the initial time); weekends free or not; vacations stop the clock or not;
+  the initial time); or absolute time, 7 to 180 days for the whole game; or byo-yomi after a
+  main time of 1 to 90 days: Japanese, 1 to 10 periods of 1 to 14 days, or Canadian, 5 to 25
+  moves in a period of 3 to 30 days (the arithmetic: `games.clock`); weekends free or not;
+  vacations stop the clock or not;
 * rated or not.
 
 An unknown or invalid setting raises `InvalidSetting` (a Django ValidationError) whose
@@ -29,16 +32,19 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import datetime as dt
 from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 
 import rules
-
-from .choices import BoardKind, ClockKind, RuleSetKey
+from accounts.refusals import Refusal, refusal_register, validation_message
+from games import clock
+from games.choices import BoardKind, ClockKind, RuleSetKey
 
 BOARD_SIZES: dict[str, tuple[int, ...]] = {BoardKind.SQUARE: (9, 13, 19), BoardKind.HEX: (6, 8, 12)}
 DEFAULT_RULESETS: dict[str, str] = {
@@ -49,6 +55,20 @@ CLOCK_DAYS = (1, 2, 3, 5, 7, 14, 21)
 DEFAULT_CLOCK_DAYS = 3
 FISCHER_INCREMENT_DAYS = (1, 2, 3, 5, 7)
 FISCHER_CAP_DAYS = (7, 14, 21, 30, 45, 60)
+ABSOLUTE_DAYS = (7, 14, 21, 30, 45, 60, 90, 120, 180)
+MAIN_DAYS = (1, 2, 3, 5, 7, 14, 21, 30, 45, 60, 90)  # byo-yomi main time
+JAPANESE_PERIODS = (1, 2, 3, 5, 10)
+JAPANESE_PERIOD_DAYS = (1, 2, 3, 5, 7, 14)
+CANADIAN_MOVES = (5, 10, 15, 20, 25)
+CANADIAN_PERIOD_DAYS = (3, 5, 7, 10, 14, 21, 30)
+# The days `clock_days` may take under each time control.
+CLOCK_KIND_DAYS: dict[str, tuple[int, ...]] = {
+    ClockKind.PER_MOVE: CLOCK_DAYS,
+    ClockKind.FISCHER: CLOCK_DAYS,
+    ClockKind.ABSOLUTE: ABSOLUTE_DAYS,
+    ClockKind.JAPANESE: MAIN_DAYS,
+    ClockKind.CANADIAN: MAIN_DAYS,
+}
 HANDICAPS = (0, 2, 3, 4, 5, 6, 7, 8, 9)
 # The presets each board shape may be played with; the first is the board's own.
 BOARD_RULESETS: dict[str, tuple[str, ...]] = {
@@ -64,6 +84,12 @@ class InvalidSetting(ValidationError):
     def __init__(self, setting: str, message: str) -> None:
         super().__init__(message, code="invalid_setting", params={"setting": setting})
         self.setting = setting
+
+
+refusal_register(
+    InvalidSetting,
+    lambda error: Refusal(400, "invalid_setting", f"{error.setting}: {validation_message(error)}"),
+)
 
 
 def _setting(default: Any, column: models.Field) -> Any:
@@ -105,6 +131,11 @@ class GameSettings:
     # Fischer only: days added after each move, and the most a bank may hold.
     clock_increment_days: int = _setting(0, models.PositiveSmallIntegerField(default=0))
     clock_cap_days: int = _setting(0, models.PositiveSmallIntegerField(default=0))
+    # Byo-yomi only, after the main time (clock_days): Japanese, `clock_periods` periods of
+    # `clock_period_days`; Canadian, `clock_period_moves` moves in `clock_period_days`.
+    clock_periods: int = _setting(0, models.PositiveSmallIntegerField(default=0))
+    clock_period_moves: int = _setting(0, models.PositiveSmallIntegerField(default=0))
+    clock_period_days: int = _setting(0, models.PositiveSmallIntegerField(default=0))
     # Saturday and Sunday in the mover's time zone do not count.
     weekend_pause: bool = _setting(
         False, models.BooleanField("Clocks pause at weekends", default=False)
@@ -138,7 +169,9 @@ class GameSettings:
         known = set(cls.names())
         for key in data:
             if key not in known:
-                raise InvalidSetting(str(key), f"There is no game setting called '{key}'.")
+                raise InvalidSetting(
+                    str(key), gettext("There is no game setting called '%(key)s'.") % {"key": key}
+                )
         return cls(**data)
 
     @classmethod
@@ -152,7 +185,9 @@ class GameSettings:
         unknown = set(changes) - set(self.names())
         if unknown:
             name = sorted(unknown)[0]
-            raise InvalidSetting(name, f"There is no game setting called '{name}'.")
+            raise InvalidSetting(
+                name, gettext("There is no game setting called '%(name)s'.") % {"name": name}
+            )
         return dataclasses.replace(self, **changes)
 
     def columns(self) -> dict[str, Any]:
@@ -174,9 +209,29 @@ class GameSettings:
         return base.with_komi(float(self.komi))
 
     @property
+    def time_control(self) -> clock.TimeControl:
+        """The clock as `games.clock` computes it."""
+        return time_control_of(self)
+
+    @property
     def first_to_move(self) -> int:
         """White moves first in a handicap game, Black otherwise."""
         return rules.WHITE if self.handicap >= 2 else rules.BLACK
+
+
+def time_control_of(row: Any) -> clock.TimeControl:
+    """The `games.clock.TimeControl` of settings, a challenge or a game (any object with the
+    clock settings as attributes)."""
+    day = dt.timedelta(days=1)
+    return clock.TimeControl(
+        kind=str(row.clock_kind),
+        main=row.clock_days * day,
+        increment=row.clock_increment_days * day,
+        cap=row.clock_cap_days * day,
+        periods=row.clock_periods,
+        period=row.clock_period_days * day,
+        period_moves=row.clock_period_moves,
+    )
 
 
 def settings_columns() -> dict[str, models.Field]:
@@ -197,13 +252,17 @@ def _is_int(value: Any) -> bool:
 
 def _check_board(s: GameSettings) -> None:
     if s.board_kind not in BoardKind.values:
-        raise InvalidSetting("board_kind", f"Unknown game '{s.board_kind}': Go or Badux.")
+        raise InvalidSetting(
+            "board_kind",
+            gettext("Unknown game '%(board_kind)s': Go or Badux.") % {"board_kind": s.board_kind},
+        )
     _set(s, "board_kind", str(BoardKind(s.board_kind)))
     sizes = BOARD_SIZES[s.board_kind]
     if not _is_int(s.board_size) or s.board_size not in sizes:
         raise InvalidSetting(
             "board_size",
-            f"{BoardKind(s.board_kind).label} is played on sizes {', '.join(map(str, sizes))}.",
+            gettext("%(label)s is played on sizes %(value)s.")
+            % {"label": BoardKind(s.board_kind).label, "value": ", ".join(map(str, sizes))},
         )
 
 
@@ -211,7 +270,9 @@ def _check_ruleset(s: GameSettings) -> None:
     if s.ruleset is None:
         _set(s, "ruleset", DEFAULT_RULESETS[s.board_kind])
     if s.ruleset not in RuleSetKey.values:
-        raise InvalidSetting("ruleset", f"Unknown rule set '{s.ruleset}'.")
+        raise InvalidSetting(
+            "ruleset", gettext("Unknown rule set '%(ruleset)s'.") % {"ruleset": s.ruleset}
+        )
     _set(s, "ruleset", str(RuleSetKey(s.ruleset)))
 
 
@@ -232,13 +293,15 @@ def _check_rules_fit_board(s: GameSettings) -> None:
 
 def _check_handicap(s: GameSettings) -> None:
     if not _is_int(s.handicap) or s.handicap not in HANDICAPS:
-        raise InvalidSetting("handicap", "Handicap is 0 (none) or 2 to 9 stones.")
+        raise InvalidSetting("handicap", gettext("Handicap is 0 (none) or 2 to 9 stones."))
     if s.handicap:
         try:
             s.topology.handicap_points(s.handicap)
         except ValueError as exc:
             raise InvalidSetting(
-                "handicap", f"This board cannot take {s.handicap} handicap stones."
+                "handicap",
+                gettext("This board cannot take %(handicap)s handicap stones.")
+                % {"handicap": s.handicap},
             ) from exc
 
 
@@ -248,46 +311,78 @@ def _check_komi(s: GameSettings) -> None:
         _set(s, "komi", Decimal(str(preset.komi)))
         return
     if isinstance(s.komi, bool):
-        raise InvalidSetting("komi", f"Komi '{s.komi}' is not a number.")
+        raise InvalidSetting("komi", gettext("Komi '%(komi)s' is not a number.") % {"komi": s.komi})
     try:
         value = Decimal(str(s.komi).strip())
     except (InvalidOperation, ValueError) as exc:
-        raise InvalidSetting("komi", f"Komi '{s.komi}' is not a number.") from exc
+        raise InvalidSetting(
+            "komi", gettext("Komi '%(komi)s' is not a number.") % {"komi": s.komi}
+        ) from exc
     if not value.is_finite() or abs(value) > MAX_KOMI or (value * 2) % 1 != 0:
-        raise InvalidSetting("komi", "Komi is a number of half points between -50 and 50.")
+        raise InvalidSetting("komi", gettext("Komi is a number of half points between -50 and 50."))
     _set(s, "komi", value.quantize(Decimal("0.1")))
 
 
 def _check_clock(s: GameSettings) -> None:
     if s.clock_kind not in ClockKind.values:
-        raise InvalidSetting("clock_kind", f"Unknown time control '{s.clock_kind}'.")
-    _set(s, "clock_kind", str(ClockKind(s.clock_kind)))
-    if not _is_int(s.clock_days) or s.clock_days not in CLOCK_DAYS:
         raise InvalidSetting(
-            "clock_days", f"Time is one of {', '.join(map(str, CLOCK_DAYS))} days."
+            "clock_kind",
+            gettext("Unknown time control '%(clock_kind)s'.") % {"clock_kind": s.clock_kind},
         )
+    _set(s, "clock_kind", str(ClockKind(s.clock_kind)))
+    days = CLOCK_KIND_DAYS[s.clock_kind]
+    if not _is_int(s.clock_days) or s.clock_days not in days:
+        raise InvalidSetting(
+            "clock_days",
+            gettext("Time is one of %(value)s days.") % {"value": ", ".join(map(str, days))},
+        )
+    _check_byoyomi(s)
     if s.clock_kind == ClockKind.FISCHER:
         if not _is_int(s.clock_increment_days) or (
             s.clock_increment_days not in FISCHER_INCREMENT_DAYS
         ):
             raise InvalidSetting(
-                "clock_increment_days", "The Fischer increment is 1, 2, 3, 5 or 7 days."
+                "clock_increment_days", gettext("The Fischer increment is 1, 2, 3, 5 or 7 days.")
             )
         if not _is_int(s.clock_cap_days) or not (
             s.clock_cap_days in FISCHER_CAP_DAYS and s.clock_cap_days >= s.clock_days
         ):
             raise InvalidSetting(
-                "clock_cap_days", "The Fischer maximum must be at least the initial time."
+                "clock_cap_days", gettext("The Fischer maximum must be at least the initial time.")
             )
     elif s.clock_increment_days or s.clock_cap_days:
         name = "clock_increment_days" if s.clock_increment_days else "clock_cap_days"
-        raise InvalidSetting(name, "Increment and maximum only apply to a Fischer clock.")
+        raise InvalidSetting(name, gettext("Increment and maximum only apply to a Fischer clock."))
+
+
+def _check_byoyomi(s: GameSettings) -> None:
+    """The period settings: those of the clock's kind within their limits, the others 0."""
+    wanted: dict[str, tuple[int, ...]] = {}
+    if s.clock_kind == ClockKind.JAPANESE:
+        wanted = {"clock_periods": JAPANESE_PERIODS, "clock_period_days": JAPANESE_PERIOD_DAYS}
+    elif s.clock_kind == ClockKind.CANADIAN:
+        wanted = {"clock_period_moves": CANADIAN_MOVES, "clock_period_days": CANADIAN_PERIOD_DAYS}
+    messages = {
+        "clock_periods": "Japanese byo-yomi has 1, 2, 3, 5 or 10 periods.",
+        "clock_period_moves": "Canadian byo-yomi asks for 5, 10, 15, 20 or 25 moves a period.",
+        "clock_period_days": "A byo-yomi period lasts one of {days} days.",
+    }
+    for name in ("clock_periods", "clock_period_moves", "clock_period_days"):
+        value = getattr(s, name)
+        if name in wanted:
+            if not _is_int(value) or value not in wanted[name]:
+                days = ", ".join(map(str, wanted[name]))
+                raise InvalidSetting(name, messages[name].format(days=days))
+        elif value:
+            raise InvalidSetting(name, gettext("Byo-yomi periods only apply to a byo-yomi clock."))
 
 
 def _check_flags(s: GameSettings) -> None:
     for name in ("weekend_pause", "vacation_allowed", "rated"):
         if not isinstance(getattr(s, name), bool):
-            raise InvalidSetting(name, f"'{name}' is yes or no (True or False).")
+            raise InvalidSetting(
+                name, gettext("'%(name)s' is yes or no (True or False).") % {"name": name}
+            )
 
 
 _checks: tuple[Callable[[GameSettings], None], ...] = (

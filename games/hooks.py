@@ -18,6 +18,11 @@ their AppConfig.ready().
   few words ("Spring cup, round 2"), for the status page's cards; games it leaves out belong
   to nothing. One query for any number of games. At most one is registered.
 
+* game competition: `competition(*, game_id) -> dict | None` says, for the game page, what the
+  game belongs to: {"kind", "name", "url", "text"} (templates/ladder/_game_link.html), None
+  for a game of nothing. The page reads it into its context, so that its tag covers it
+  (games.pages.tags.page_etag). At most one is registered.
+
 Receivers run inside the transaction that writes the result, while it holds the game row's
 SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or
 task with transaction.on_commit and must not call games services.
@@ -132,3 +137,21 @@ def game_labels_get(*, game_ids: list[int]) -> dict[int, str]:
     if not _game_labels or not game_ids:
         return {}
     return _game_labels[0](game_ids=game_ids)
+
+
+GameCompetition = Callable[..., "dict | None"]
+
+_game_competition: list[GameCompetition] = []
+
+
+def game_competition_register(competition: GameCompetition) -> GameCompetition:
+    """Register `competition(*, game_id)`, replacing any earlier one; usable as a decorator."""
+    _game_competition[:] = [competition]
+    return competition
+
+
+def game_competition_get(*, game_id: int) -> dict | None:
+    """What the game page says the game belongs to, or None (no provider, or nothing)."""
+    if not _game_competition:
+        return None
+    return _game_competition[0](game_id=game_id)

@@ -9,23 +9,25 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from collections.abc import Callable
 
 from django.urls import reverse
 from django.utils import formats, timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from accounts.selectors import preferences_get
-from messaging import services as messaging
+from games.counting import dispute_window, game_score
+from games.inbound.address import reply_address_for
+from games.models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
+from games.pages import board_text
+from games.replay import game_replay, point_names
+from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from messaging.mail import InlineImage, MailContent, site_url
+from messaging.notifications import services as messaging
 from rules import BLACK, other
-from rules.render import render_png
+from rules.images.render import render_png
 from rules.scoring import uncertain_note
-
-from .counting import dispute_window, game_score
-from .models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
-from .replay import game_replay, point_names
-from .reply_address import reply_address_for
-from .selectors import clock_left_label, clock_time_left
 
 # Widths of the inline boards: small enough for a phone, the result one a bit wider so the
 # caption under the board stays readable.
@@ -80,7 +82,8 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
     # Play by e-mail: a reply to this mail plays this move (None while INBOUND_MAIL_DOMAIN is off).
     reply_to = reply_address_for(user_id=player.pk, game_id=game.pk, move_number=game.move_number)
     return MailContent(
-        subject=f"Your turn against {opponent.username} (game {game.pk})",
+        subject=gettext("Your turn against %(opponent_username)s (game %(game_pk)s)")
+        % {"opponent_username": opponent.username, "game_pk": game.pk},
         template="games/mail/your_turn",
         context={
             "game": game,
@@ -90,12 +93,19 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
             "last_move": _last_move(game, position),
             "game_url": game_url(game),
             "deadline": _local(game.deadline, player),
-            "time_left": clock_left_label(left=left, weekend_pause=game.weekend_pause)
+            "time_left": clock_left_label(
+                left=left,
+                weekend_pause=game.weekend_pause,
+                detail=clock_detail(game=game, colour=game.to_move, left=left),
+            )
             if left is not None
             else "",
             "board_cid": BOARD_CID,
             "board_width": TURN_IMAGE_PX,
             "reply_by_mail": bool(reply_to),
+            # Played without sight: the position by rows, and the picture said in full.
+            "position_rows": board_text.position_lines(position),
+            "board_alt": board_text.board_alt_text(position),
         },
         images=(InlineImage(cid=BOARD_CID, png=png),),
         reply_to=(reply_to,) if reply_to else (),
@@ -115,7 +125,8 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
     won = game.result[:2] == ("B+" if colour == BLACK else "W+")
     outcome = "It is a draw" if game.result == "0" else ("You won" if won else "You lost")
     return MailContent(
-        subject=f"Game {game.pk} is over: {game.result}",
+        subject=gettext("Game %(game_pk)s is over: %(result)s")
+        % {"game_pk": game.pk, "result": game.result},
         template="games/mail/game_over",
         context={
             "game": game,
@@ -139,7 +150,8 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
 def challenge_mail(*, challenge: Challenge) -> MailContent:
     """An invitation, to its recipient."""
     return MailContent(
-        subject=f"{challenge.creator.username} invites you to a game",
+        subject=gettext("%(creator_username)s invites you to a game")
+        % {"creator_username": challenge.creator.username},
         template="games/mail/challenge",
         context={
             "challenge": challenge,
@@ -191,29 +203,39 @@ def notice_mail(
     )
 
 
+Words = str | Callable[[], str]
+
+
+def _said(words: Words) -> str:
+    return words() if callable(words) else str(words)
+
+
 def notice_send(
-    *, user: User, event: str, key: str, text: str, url: str, subject: str, label: str
+    *, user: User, event: str, key: str, text: Words, url: str, subject: Words, label: Words
 ) -> bool:
-    """Record the notice `text` for `user` once per `key` (`messaging.services.notify`),
+    """Record the notice `text` for `user` once per `key`
+    (`messaging.notifications.services.notify`),
     mailed as `notice_mail` with `text` its one paragraph and a button to the site's path
     `url` when the player's choice for `event` says so; returns whether a mail went out.
-    The conditional-move notices and the ladder's and tournaments' use it."""
-    return messaging.notify(
-        user=user,
-        event=event,
-        key=key,
-        text=text,
-        url=url,
-        now=timezone.now(),
-        mail=lambda: notice_mail(
-            subject=subject,
-            summary=text,
-            paragraphs=[text],
+    The conditional-move notices and the ladder's and tournaments' use it. `text`, `subject`
+    and `label` may be lazy translations or functions: they are written in `user`'s language
+    (messaging.notify runs both in it)."""
+
+    def content() -> MailContent:
+        said = _said(text)
+        return notice_mail(
+            subject=_said(subject),
+            summary=said,
+            paragraphs=[said],
             url=site_url(url),
-            label=label,
+            label=_said(label),
             player=user,
-        ),  # fmt: skip
-    ).mailed
+        )
+
+    return messaging.notify(
+        user=user, event=event, key=key, text=lambda: _said(text), url=url,
+        now=timezone.now(), mail=content,
+    ).mailed  # fmt: skip
 
 
 def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailContent:
@@ -224,7 +246,8 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
     if event == "opened":
         opener = dispute.opened_by.username
         return notice_mail(
-            subject=f"{opener} disputes the count of game {game.pk}",
+            subject=gettext("%(opener)s disputes the count of game %(game_pk)s")
+            % {"opener": opener, "game_pk": game.pk},
             summary=f"{opener} disputes the dead stones of game {game.pk} ({game.result}).",
             paragraphs=[
                 f"{opener} disputes the dead stones of game {game.pk} ({game.result}).",
@@ -232,20 +255,21 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
                 f"{game.result} stands.",
             ],
             url=url,
-            label="Mark the dead stones",
+            label=gettext("Mark the dead stones"),
             player=player,
         )
     if event == "accepted":
         accepted = game.black if dispute.black_accepted else game.white
         return notice_mail(
-            subject=f"{accepted.username} accepted the marking of game {game.pk}",
+            subject=gettext("%(accepted_username)s accepted the marking of game %(game_pk)s")
+            % {"accepted_username": accepted.username, "game_pk": game.pk},
             summary=f"{accepted.username} accepted the marking of game {game.pk}.",
             paragraphs=[
                 f"{accepted.username} accepted the dead stones as marked now.",
                 f"Accept them too, or change them, before {until}; otherwise {game.result} stands.",
             ],
             url=url,
-            label="See the marking",
+            label=gettext("See the marking"),
             player=player,
         )
     if event == "agreed":
@@ -262,7 +286,7 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
         summary=subject + ".",
         paragraphs=[body],
         url=game_url(game),
-        label="See the game",
+        label=gettext("See the game"),
         player=player,
     )
 
@@ -277,14 +301,15 @@ def result_corrected_notice(*, correction: ResultCorrection, player: User) -> Ma
     if correction.note:
         paragraphs.append(correction.note)
     return notice_mail(
-        subject=f"Game {game.pk}: result corrected to {correction.new_result}",
+        subject=gettext("Game %(game_pk)s: result corrected to %(new_result)s")
+        % {"game_pk": game.pk, "new_result": correction.new_result},
         summary=(
             f"Game {game.pk}: result changed from {correction.old_result} to "
             f"{correction.new_result}."
         ),
         paragraphs=paragraphs,
         url=game_url(game),
-        label="See the game",
+        label=gettext("See the game"),
         player=player,
     )
 
@@ -293,7 +318,8 @@ def timeout_warning_mail(*, game: Game, player: User, when: dt.datetime) -> Mail
     """80 % of the player's time for this move is used."""
     opponent = game.white if player.pk == game.black_id else game.black
     return notice_mail(
-        subject=f"Time is running out against {opponent.username}",
+        subject=gettext("Time is running out against %(opponent_username)s")
+        % {"opponent_username": opponent.username},
         summary=f"Time is running out in game {game.pk}.",
         paragraphs=[
             f"You have used most of your time for move {game.move_number + 1} in game {game.pk} "
@@ -301,6 +327,6 @@ def timeout_warning_mail(*, game: Game, player: User, when: dt.datetime) -> Mail
             f"Your time runs out on {when:%a %d %b %Y, %H:%M %Z}; then the game is lost on time.",
         ],
         url=game_url(game),
-        label="Play your move",
+        label=gettext("Play your move"),
         player=player,
     )

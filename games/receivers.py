@@ -9,7 +9,7 @@ from allauth.account.signals import email_confirmed, user_signed_up
 from django.dispatch import receiver
 from django.utils import timezone
 
-from .services.friends import friend_invites_accept
+from games.services.friends import friend_invites_accept
 
 
 @receiver(user_signed_up, dispatch_uid="games.friend_invites_on_sign_up")

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import rules
+from games.models import PASS_TOKEN, Game
 from rules.game import PASS, PLAY, Move
-
-from .models import PASS_TOKEN, Game
 
 
 def game_moves(game: Game) -> list[Move]:

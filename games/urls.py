@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from .views import challenges, conditional, contact, friends, play, records, results, vacation
+from games.bots import views as bot_views
+from games.reviews.urls import urlpatterns as reviews_urls
+from games.views import (
+    board_words,
+    challenges,
+    conditional,
+    contact,
+    friends,
+    play,
+    records,
+    results,
+    vacation,
+)
 
 app_name = "games"
 
@@ -10,13 +22,13 @@ urlpatterns = [
     path("", challenges.status, name="status"),
     path("next/", challenges.next_game, name="next"),
     path("new/", challenges.new_game, name="new"),
+    path("play-a-bot/", bot_views.bot_play, name="bot_play"),
     path("waiting-room/", challenges.waiting_room, name="waiting_room"),
     path("auto-match/", challenges.auto_match, name="auto_match"),
     path(
         "auto-match/<int:challenge_id>/leave/", challenges.auto_match_leave, name="auto_match_leave"
     ),
     path("history/", records.history, name="history"),
-    path("review/", records.sgf_upload, name="review_upload"),
     path("vacation/", vacation.vacation, name="vacation"),
     path("invite-a-friend/", friends.friend_invite, name="invite_friend"),
     path("invitation/<str:token>/", friends.invite_landing, name="invite_landing"),
@@ -27,6 +39,7 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/cancel/", challenges.challenge_cancel, name="cancel"),
     path("<int:game_id>/", play.board, name="board"),
     path("<int:game_id>/move/", play.move, name="move"),
+    path("<int:game_id>/words/", board_words.board_words, name="words"),
     path("<int:game_id>/pass/", play.pass_turn, name="pass"),
     path("<int:game_id>/resign/", play.resign, name="resign"),
     path("<int:game_id>/chat/", play.chat, name="chat"),
@@ -49,4 +62,5 @@ urlpatterns = [
     path("<int:game_id>/contact/", contact.contact_staff, name="contact"),
     path("<int:game_id>/review/", records.review, name="review"),
     path("<int:game_id>.sgf", records.sgf_download, name="sgf"),
+    *reviews_urls,  # review/ (upload), reviews/..., <id>/notes/
 ]

@@ -8,17 +8,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from games.game_settings import GameSettings, InvalidSetting
-
-from .models import (
-    Ladder,
-    LadderChallenge,
-    LadderEntry,
-    PositionChange,
-    Rating,
-    RatingChange,
-    Tournament,
-    TournamentPairing,
-)
+from ladder.ladders.models import Ladder, LadderChallenge, LadderEntry, PositionChange
+from ladder.models import Tournament, TournamentPairing
+from ladder.ratings.models import Rating, RatingChange
 
 
 class LadderForm(forms.ModelForm):

@@ -8,9 +8,19 @@ class LadderConfig(AppConfig):
     name = "ladder"
 
     def ready(self) -> None:
-        # Registers the notification kinds, the Celery tasks and the games.hooks receivers in
-        # every process. Imported here, not at the top: they import models, which need the app
-        # registry complete.
-        from . import notices, receivers, tasks  # noqa: F401
-        from .tournaments import notices as tournament_notices  # noqa: F401
-        from .tournaments import tasks as tournament_tasks  # noqa: F401
+        # Registers the notification kinds, the Celery tasks, the games.hooks receivers and
+        # the ladder's sections of Learn's "This site's rules" page (games never imports the
+        # ladder) in every process. Imported here, not at the top: they import models, which
+        # need the app registry complete.
+        from games.learn import site_rules
+        from ladder import (  # all four: see the comment above
+            learn,  # the ladder's sections of the rules page, registered below
+            notices,  # noqa: F401
+            receivers,  # noqa: F401
+        )
+        from ladder.ladders import tasks  # noqa: F401
+        from ladder.tournaments import notices as tournament_notices  # noqa: F401
+        from ladder.tournaments import tasks as tournament_tasks  # noqa: F401
+
+        for section in (learn.ratings_section, learn.ladders_section, learn.tournaments_section):
+            site_rules.section_register(section)

@@ -2,21 +2,30 @@
 module. The result receivers run inside the game's transaction, holding its row lock: ratings
 and positions commit or roll back with the result, and notices are queued through the outbox.
 The match ranking orders the auto-match queue by rating; the game labels name a game's tournament
-or ladder on the status page."""
+or ladder on the status page, and a ladder or tournament saved (renamed in the admin) renews the
+status stamps of its players, whose kept status pages show that name
+(games.pages.status_stamps)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
 from games import hooks
 from games.game_settings import GameSettings
 from games.models import Game, ResultCorrection
-
-from .models import Rating
-from .services.ladders import ladder_game_apply
-from .services.ratings import ratings_apply, ratings_correct, start_values
-from .tournaments.advance import pairing_correct, pairing_record
-from .tournaments.selectors import game_competition_labels
+from games.pages.status_stamps import status_stamps_bump
+from ladder.ladders.models import Ladder
+from ladder.ladders.services import ladder_game_apply
+from ladder.ratings.models import Rating
+from ladder.ratings.services import ratings_apply, ratings_correct, start_values
+from ladder.tournaments.advance import pairing_correct, pairing_record
+from ladder.tournaments.models import Tournament
+from ladder.tournaments.selectors import game_competition, game_competition_labels
 
 
 @hooks.game_finished_register
@@ -56,3 +65,30 @@ def closest_rating_first(*, user, settings: GameSettings, candidates: list) -> l
 def competition_labels(*, game_ids: list[int]) -> dict[int, str]:
     """The status page's cards name the tournament round or ladder of a game."""
     return game_competition_labels(game_ids=game_ids)
+
+
+@hooks.game_competition_register
+def competition_link(*, game_id: int) -> dict | None:
+    """The game page names the ladder or tournament of a game, linked."""
+    return game_competition(game_id=game_id)
+
+
+@receiver(post_save, sender=Ladder, dispatch_uid="ladder.status_stamps_ladder_saved")
+def _ladder_saved(sender, instance: Ladder, created: bool = False, **kwargs) -> None:
+    if not created:  # a new one has no games yet
+        _stamps_renew(Q(ladder_challenge__ladder=instance))
+
+
+@receiver(post_save, sender=Tournament, dispatch_uid="ladder.status_stamps_tournament_saved")
+def _tournament_saved(sender, instance: Tournament, created: bool = False, **kwargs) -> None:
+    if not created:  # a new one has no games yet
+        _stamps_renew(Q(tournament_pairing__tournament=instance))
+
+
+def _stamps_renew(games: Q) -> None:
+    """Renew, once the save commits, the status stamps of the players of the games `games`
+    selects: their status pages name the ladder or tournament (one query per save)."""
+    players = Game.objects.filter(games).values_list("black_id", "white_id").distinct()
+    user_ids = {uid for pair in players for uid in pair}
+    if user_ids:
+        transaction.on_commit(lambda: status_stamps_bump(user_ids=user_ids))

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from .models import AdminMail, Digest, Message, Notification, SpamReport, SpamStatus
+from messaging.messages.models import Message, SpamReport, SpamStatus
+from messaging.notifications.models import AdminMail, Digest, Notification
 
 
 @admin.register(Notification)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from .selectors import request_unread_counts
+from messaging.unread import request_unread_counts
 
 
 def notifications(request: HttpRequest) -> dict[str, object]:

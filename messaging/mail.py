@@ -1,8 +1,8 @@
 """Building and sending one mail: plain text plus HTML from Django templates, inline PNGs,
 unsubscribe headers, and a split of SMTP failures into transient (retry) and permanent.
 
-Tasks that send mail use `RETRY_OPTIONS`: Celery retries them, with exponential backoff, only
-on `TransientMailError`.
+Tasks that send mail use `RETRY_OPTIONS`: Celery retries them, with exponential backoff, on
+`TransientMailError` (and on a database error of the moment, as every task).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from email.mime.image import MIMEImage
 
 from django.conf import settings
 from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.db import OperationalError
 from django.template.loader import render_to_string
 
 
@@ -25,14 +26,17 @@ class PermanentMailError(Exception):
     """The mail server refused the mail for good (5xx); retrying would not help."""
 
 
-# Celery options of every task that sends mail. The longest wait stays below the broker's
-# visibility timeout (one hour), so a waiting retry is never delivered twice.
+# Celery options of every task that sends mail: retried on the mail server's transient errors
+# and, like every task (baduxsite.celery.BaduxTask), on a database error of the moment. Waits of
+# 30 s doubling to at most 5 minutes, 24 times: about two hours of a mail server's outage. The
+# longest wait stays below the broker's visibility timeout (10 minutes), so a waiting retry is
+# never delivered twice.
 RETRY_OPTIONS: dict[str, object] = {
-    "autoretry_for": (TransientMailError,),
+    "autoretry_for": (TransientMailError, OperationalError),
     "retry_backoff": 30,
-    "retry_backoff_max": 30 * 60,
+    "retry_backoff_max": 5 * 60,
     "retry_jitter": True,
-    "max_retries": 6,
+    "max_retries": 24,
 }
 
 
@@ -73,7 +77,7 @@ def message_build(
     context = {**extra_context, **content.context, "unsubscribe_url": unsubscribe_url}
     text = render_to_string(f"{content.template}.txt", context)
     html = render_to_string(f"{content.template}.html", context)
-    prefix = getattr(settings, "ACCOUNT_EMAIL_SUBJECT_PREFIX", "")
+    prefix = settings.ACCOUNT_EMAIL_SUBJECT_PREFIX
     message = EmailMultiAlternatives(
         subject=f"{prefix}{content.subject}",
         body=text,

@@ -21,7 +21,7 @@ from celery.app.task import Task
 from django.db import connection, transaction
 from django.utils import timezone
 
-from .models import OutboxTask
+from messaging.models import OutboxTask
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +31,8 @@ RELAY_AFTER = dt.timedelta(seconds=60)
 # publishes it from memory (no SELECT); later it reads the row first, as the sweep may have.
 FRESH_MARGIN = dt.timedelta(seconds=30)
 RELAY_BATCH = 500
+# A row naming a task no process knows waits this long before the sweep looks at it again.
+SET_ASIDE = dt.timedelta(days=1)
 # What publishing raises when the broker (or the Redis result backend) is unreachable.
 BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
@@ -111,6 +113,14 @@ def outbox_relay(*, now: dt.datetime, batch_size: int = RELAY_BATCH) -> int:
             )
             done = []
             for row in rows:
+                if row.task not in current_app.tasks:
+                    # Renamed or removed since it was recorded: set aside (outbox_prune deletes
+                    # it in the end), so that it does not hold up the rows behind it.
+                    logger.error("Outbox row %s names no task: %s", row.pk, row.task)
+                    OutboxTask.objects.filter(pk=row.pk).update(
+                        attempts=row.attempts + 1, last_error="no such task", due=now + SET_ASIDE
+                    )
+                    continue
                 if not _publish(row):
                     OutboxTask.objects.filter(pk=row.pk).update(
                         attempts=row.attempts + 1, last_error="broker unreachable"
@@ -121,3 +131,13 @@ def outbox_relay(*, now: dt.datetime, batch_size: int = RELAY_BATCH) -> int:
             published += len(done)
         if len(done) < batch_size:
             return published
+
+
+def outbox_prune(*, now: dt.datetime, keep: dt.timedelta) -> int:
+    """Delete the rows recorded more than `keep` before `now` and never published (a task that
+    no longer exists, or a broker down all that time): they are logged, by task, and gone.
+    Returns how many."""
+    old = OutboxTask.objects.filter(created__lt=now - keep)
+    for task, args in old.values_list("task", "args")[:100]:
+        logger.warning("Outbox: giving up on %s%s, never published", task, tuple(args))
+    return old.delete()[0]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from messaging.notifications import views
 
 app_name = "messaging"
 

@@ -18,7 +18,14 @@ from rules.errors import (
 )
 from rules.game import Game, Move, Position, replay
 from rules.ruleset import RuleSet, default_preset_key, preset
-from rules.topology import CoordinateError, Topology, hexagon, square, topology_for
+from rules.topology import (
+    CoordinateError,
+    OffBoardCoordinate,
+    Topology,
+    hexagon,
+    square,
+    topology_for,
+)
 
 __all__ = [
     "BLACK",
@@ -35,6 +42,7 @@ __all__ = [
     "NotYourTurn",
     "Occupied",
     "OffBoard",
+    "OffBoardCoordinate",
     "Position",
     "RuleSet",
     "RulesError",

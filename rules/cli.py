@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from rules.board import BLACK, COLOUR_LETTERS, WHITE
 from rules.game import Game
-from rules.render import render_png
+from rules.images.render import render_png
 from rules.scoring import score_estimated
 from rules.sgf import IllegalRecordMove, SgfError, SgfRecord, game_from_record, read_sgf
 

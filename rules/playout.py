@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from rules.topology import Topology
 
@@ -25,8 +26,10 @@ EMPTY = 0
 SACRIFICE = 2  # largest chain a playout may put into atari (a nakade throw-in)
 
 
+@cache
 def diagonals(topology: Topology) -> tuple[tuple[int, ...], ...]:
-    """Square boards: the diagonal neighbours of each point; hexagons: none."""
+    """Square boards: the diagonal neighbours of each point; hexagons: none (cached per
+    topology: topologies are cached and immutable)."""
     if topology.kind != "square":
         return tuple(() for _ in topology.points())
     out = []
@@ -88,8 +91,17 @@ class Playouts:
         self.stones = stones
         self.libs = libs
 
-    def run(self, first: int, rng: random.Random, seki: list[int] | None = None) -> list[int]:
+    def run(
+        self,
+        first: int,
+        rng: random.Random,
+        seki: list[int] | None = None,
+        played: list[int] | None = None,
+    ) -> list[int]:
         """One playout with `first` to move; the owner (0, 1, 2) of every point at the end.
+
+        With a `played` list, appends every stone the playout places, in order: the point for
+        Black, `~point` (-point-1) for White (a tree search's all-moves-as-first statistics).
 
         With a `seki` list (one count per point), adds 1 for every stone whose chain ends the
         playout with at most one eye (liberty that only its colour touches) and beside an
@@ -159,6 +171,8 @@ class Playouts:
             passes = 0
             moves += 1
             ko = self._play(chosen, me, colour, cid, libs, stones, empty, where)
+            if played is not None:
+                played.append(chosen if me == 1 else ~chosen)
             last = chosen
             me = 3 - me
         owner = colour[:]

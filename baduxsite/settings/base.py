@@ -8,7 +8,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from . import env
+from baduxsite.settings import env
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 # Runtime files (SQLite database, embedded Redis socket, logs of `make run`); git-ignored.
@@ -47,10 +47,13 @@ MIDDLEWARE = [
     # WhiteNoise serves collected static files straight after the security headers.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the set_language cookie, else Accept-Language, else LANGUAGE_CODE;
+    # accounts.middleware.PresenceMiddleware then prefers the player's own choice.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Presence (last_seen, written at most every few minutes) and the player's time zone.
+    # Presence (last_seen, written at most every few minutes), the player's time zone and language.
     "accounts.middleware.PresenceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -94,6 +97,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "messaging.context_processors.notifications",
+                "baduxsite.context_processors.site_links",
             ],
         },
     },
@@ -112,6 +116,18 @@ DATABASES = {
 if env.get_str("DATABASE_URL") is None:
     # SQLite cannot create its own directory.
     VAR_DIR.mkdir(exist_ok=True)
+# SQLite (the embedded default of `make run`) as safe as PostgreSQL on one machine: every
+# transaction takes the write lock at BEGIN (IMMEDIATE), so two writers queue instead of one
+# failing with "database is locked" when it upgrades a read lock mid-transaction (a deferred
+# BEGIN cannot wait there); a writer waits up to SQLITE_BUSY_TIMEOUT seconds for the lock. WAL
+# lets pages read while a task writes. Tasks still retry a lock error (baduxsite.celery).
+SQLITE_BUSY_TIMEOUT = 20
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_BUSY_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, Celery broker and result backend -------------------------------------------
@@ -155,20 +171,25 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Redis redelivers an unacknowledged task after this many seconds. It must exceed the longest
-# task run time and any ETA/countdown, or the task runs twice. Long deadlines (days-long game
-# clocks) are therefore swept by periodic beat tasks, never scheduled as countdowns.
+# Redis redelivers an unacknowledged task after this many seconds (a worker killed with SIGKILL
+# by a deploy or the OOM killer cannot give its tasks back). It must exceed the longest task run
+# time (CELERY_TASK_TIME_LIMIT) and any ETA/countdown (the mail retries wait at most 5 minutes:
+# messaging.mail.RETRY_OPTIONS), or the task runs twice. Long deadlines (days-long game clocks)
+# are therefore swept by periodic beat tasks, never scheduled as countdowns, and the work that
+# must not wait even this long (tournament rounds, turn and game-over notices) has a catch-up
+# sweep every 2 minutes (below).
+_VISIBILITY_TIMEOUT = 10 * 60
 # Publishing gives up at once when Redis is unreachable (one quick retry, no 6 s of backoff):
 # messaging.outbox keeps the task and its sweep publishes it later, so no request waits on the
 # broker. Workers reconnect on their own terms (broker_connection_retry).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": 60 * 60,
+    "visibility_timeout": _VISIBILITY_TIMEOUT,
     "max_retries": 1,
     "interval_start": 0,
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 60}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
@@ -189,13 +210,81 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
     # Daily: players without a ladder game for their ladder's inactive_days leave it.
     "ladder-remove-inactive": {"task": "ladder.remove_inactive", "schedule": 24 * 60 * 60},
-    # Hourly: re-queues the round advance of every running tournament (a safety net: the
-    # game-finished hook queues it; a task lost or failed would otherwise stall a round).
-    "ladder-tournaments-sweep": {"task": "ladder.tournaments_sweep", "schedule": 60 * 60},
+    # Every 2 minutes: re-queues the round advance of every running tournament (a safety net:
+    # the game-finished hook queues it; a task lost with a killed worker or failed would
+    # otherwise stall a round until Redis redelivers it).
+    "ladder-tournaments-sweep": {"task": "ladder.tournaments_sweep", "schedule": 2 * 60},
+    # Every 2 minutes: re-queues the "your turn" and game-over notices that should exist by now
+    # and do not (their task lost with a killed worker): games.selectors.play.notices_missing.
+    "games-notices-sweep": {"task": "games.notices_sweep", "schedule": 2 * 60},
+    # Daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS and outbox rows older
+    # than OUTBOX_KEEP_DAYS (tasks that could never be published, e.g. renamed since).
+    "messaging-prune": {"task": "messaging.prune", "schedule": 24 * 60 * 60},
+    # Daily: delete expired sessions (accounts.sessions.sessions_prune).
+    "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
+    # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).
+    "bots-sweep": {"task": "bots.sweep", "schedule": 2 * 60},
 }
-# Task modules that are not an app's `tasks.py` (autodiscovery finds only those).
-# games.inbound_sweeps imports games.inbound, which imports games.inbound_tasks.
-CELERY_IMPORTS = ("baduxsite.tasks", "games.inbound_sweeps")
+# Every task module, by feature folder (autodiscovery finds only an app's own `tasks`; the apps'
+# `ready()` imports these too, so every process knows the names the outbox checks).
+CELERY_IMPORTS = (
+    "baduxsite.tasks",
+    "accounts.sessions",
+    "games.tasks",
+    "messaging.notifications.tasks",
+    "ladder.ladders.tasks",
+    "ladder.tournaments.tasks",
+    "games.bots.tasks",
+)
+
+# --- Bots (games/bots/) --------------------------------------------------------------------------
+# The engines the site runs for bot accounts (User.is_bot; User.bot_engine names a key here). Each:
+# "name" shown to players; "strength" a short label ("easy", "GNU Go level 10"); "boards" the
+# boards it plays, as "<board_kind> <board_size>"; "kind" "mcts" for our own engine
+# (games.bots.engine, "budget" one of its STRENGTHS, "playouts" optionally overriding its count)
+# or "gtp" for a program speaking GTP started as "command" (square boards only). A GTP engine
+# whose program is missing is shown as unavailable and accepts nothing. Bots stay out of ladders
+# and tournaments unless staff set User.bot_competes.
+_SQUARES = ["square 9", "square 13", "square 19"]
+_ALL_BOARDS = [*_SQUARES, "hex 6", "hex 8", "hex 12"]
+BOT_ENGINES: dict[str, dict] = {
+    "badux-easy": {
+        "name": "Badux bot",
+        "strength": "easy",
+        "kind": "mcts",
+        "budget": "easy",
+        "boards": _ALL_BOARDS,
+    },
+    "badux-medium": {
+        "name": "Badux bot",
+        "strength": "medium",
+        "kind": "mcts",
+        "budget": "medium",
+        "boards": _ALL_BOARDS,
+    },
+    "badux-hard": {
+        "name": "Badux bot",
+        "strength": "hard",
+        "kind": "mcts",
+        "budget": "hard",
+        "boards": _ALL_BOARDS,
+    },
+    "gnugo": {
+        "name": "GNU Go",
+        "strength": "level 10",
+        "kind": "gtp",
+        "boards": _SQUARES,
+        "command": ["/usr/games/gnugo", "--mode", "gtp", "--level", "10", "--chinese-rules"],
+    },
+}
+# Seconds a bot may think about one move (a GTP engine is killed past it); the tries of one move
+# before the bot says in the game chat that it cannot move and staff are told.
+BOT_MOVE_SECONDS = 20
+BOT_MOVE_TRIES = 3
+# Bot moves run on a Celery queue of their own (`celery -A baduxsite worker -Q bots`), so a slow
+# engine never delays mail or clocks; everything else stays on the default queue.
+BOT_QUEUE = "bots"
+CELERY_TASK_ROUTES = {"bots.*": {"queue": BOT_QUEUE}}
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
 # Sessions stay in the database (the record) and are read through the cache (Redis in
@@ -219,14 +308,22 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Asked at sign-up beside allauth's fields: the time zone (from the browser, editable).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Badux] "
 # allauth's default rate limits stay on (login, failed logins, signup, password reset, e-mail
 # confirmation). They count in the cache, which is why production needs the shared Redis cache.
 ACCOUNT_RATE_LIMITS: dict[str, str] = {}
-# Behind N reverse proxies, allauth must read the client IP from X-Forwarded-For (rate limits).
+# Where allauth's per-IP rate limits (sign-up, login, password reset) find the visitor's IP.
+# Behind N reverse proxies that each append to X-Forwarded-For, it is the N-th address from the
+# right; with 0, REMOTE_ADDR, which behind a proxy is the proxy's own address: every visitor
+# would share one bucket (20 sign-ups a minute for the whole site). A proxy that sets a header
+# of its own with the client IP (e.g. X-Real-IP) names it in TRUSTED_CLIENT_IP_HEADER instead.
+# Production requires TRUSTED_PROXY_COUNT to be set (settings.prod).
 ALLAUTH_TRUSTED_PROXY_COUNT = env.get_int("TRUSTED_PROXY_COUNT", 0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.get_str("TRUSTED_CLIENT_IP_HEADER")
 
 # --- E-mail ------------------------------------------------------------------------------------
 EMAIL_HOST = env.get_str("EMAIL_HOST", "localhost")
@@ -236,8 +333,13 @@ EMAIL_HOST_PASSWORD = env.get_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env.get_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env.get_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 30
+# Where the file mail backends (dev: baduxsite.devmail) write each mail as an .eml file.
+EMAIL_FILE_PATH = env.get_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = env.get_str("DEFAULT_FROM_EMAIL", "Badux <noreply@localhost>")
 SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# How long a count may be disputed after a counted game ends, and how long the marking phase of
+# a dispute lasts (games.counting.dispute_window).
+GAMES_DISPUTE_WINDOW_DAYS = 3
 # Play by e-mail: replies go to play+<signed token>@INBOUND_MAIL_DOMAIN; unset turns it off.
 INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
 # Reply-mail records (one per message, so a redelivered message acts once) are kept this long:
@@ -249,6 +351,17 @@ GAMES_INBOUND_AUTHSERV_ID = (env.get_str("GAMES_INBOUND_AUTHSERV_ID", "") or "")
 EMAIL_SUBJECT_PREFIX = "[Badux] "
 # Absolute links in mails (game pages, unsubscribe) start with this; no trailing slash.
 SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")
+# Where players write to the people who run the site (the sign-up and password pages link to
+# it); unset, those pages point to the per-game "Contact the site" form only.
+CONTACT_EMAIL = env.get_str("CONTACT_EMAIL", "") or ""
+# The site's source code (the footer's "open source" links to it); unset, no link.
+SOURCE_URL = env.get_str("SOURCE_URL", "") or ""
+# Read notifications are deleted this many days after they were made (beat: messaging.prune);
+# unread ones stay. At 100,000 running games they are ~200,000 rows a day.
+NOTIFICATIONS_KEEP_DAYS = env.get_int("NOTIFICATIONS_KEEP_DAYS", 90)
+# Outbox rows (messaging.outbox) still unpublished after this many days are deleted, logged:
+# a task that no worker knows any more (renamed, removed) would otherwise stay for ever.
+OUTBOX_KEEP_DAYS = 7
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
@@ -258,8 +371,32 @@ API_THROTTLE_RATE = env.get_str("API_THROTTLE_RATE", "120/m")
 # Live personal access tokens a player may hold.
 API_TOKENS_PER_USER = 10
 
+# --- Flood limits (accounts/limits.py) ---------------------------------------------------------
+# Overrides of the limits on what a player sends to others, by limit name: {"message": (30,
+# 3600)} allows 30 private messages an hour. The defaults are accounts.limits.DEFAULTS.
+FLOOD_LIMITS: dict[str, tuple[int, int]] = {}
+
 # --- Internationalisation ----------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# English is the source language and the fallback for visitors whose browser asks for none of
+# LANGUAGES. A player's own choice (accounts.User.language) wins over the browser's.
+LANGUAGE_CODE = "en"
+# The languages the site speaks, by their own name (the switcher shows them untranslated, so a
+# reader finds their language whatever the page's language is). Catalogs: locale/<code>/.
+LANGUAGES = [
+    ("en", "English"),
+    ("ja", "日本語"),
+    ("ko", "한국어"),
+    ("zh-hans", "简体中文"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("ru", "Русский"),
+]
+# Our catalogs (templates and all apps), one tree at the top of the repository; see
+# locale/README.md for makemessages / compilemessages.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The set_language cookie lives a year, like a player's preference would.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -272,6 +409,17 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# --- Reviews (games/reviews) ------------------------------------------------------------------
+# An uploaded SGF record may be at most this many bytes (larger ones are refused with a plain
+# message), and a review's tree (every move of every variation) at most this many nodes.
+REVIEW_SGF_MAX_BYTES = 512 * 1024
+REVIEW_MAX_NODES = 2000
+# One comment on a review, in characters; the comments one review may hold; a player's private
+# notes on one game, in characters.
+REVIEW_COMMENT_MAX_LENGTH = 2000
+REVIEW_COMMENTS_MAX = 1000
+GAME_NOTE_MAX_LENGTH = 10000
 
 # --- Logging: everything to stdout, the process manager collects it ----------------------------
 LOG_LEVEL = env.get_str("LOG_LEVEL", "INFO")

@@ -1,8 +1,8 @@
 """Development settings: `make run` and `manage.py` on a developer machine."""
 
-from . import env
-from .base import *  # noqa: F403
-from .base import ALLOWED_HOSTS, VAR_DIR
+from baduxsite.settings import env
+from baduxsite.settings.base import *  # noqa: F403
+from baduxsite.settings.base import ALLOWED_HOSTS
 
 DEBUG = env.get_bool("DEBUG", True)
 # A fixed, publicly known key is acceptable only here: dev sessions protect nothing.
@@ -11,7 +11,6 @@ ALLOWED_HOSTS = [*ALLOWED_HOSTS, "localhost", "127.0.0.1", "[::1]"]
 # Mail is written whole to var/mail/*.eml; `make run` prints one line per mail (recipient,
 # subject, first link, file), so board images do not flood the terminal.
 EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "baduxsite.devmail.EmailBackend")
-EMAIL_FILE_PATH = env.get_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 # Serve static files from the source directories without `collectstatic`.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

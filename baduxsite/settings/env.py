@@ -53,6 +53,12 @@ def get_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
 
 
+def require_int(name: str) -> int:
+    """Like `get_int`, but an unset or empty variable raises `ImproperlyConfigured`."""
+    require_str(name)
+    return get_int(name, 0)
+
+
 def get_list(name: str, default: list[str] | None = None) -> list[str]:
     """Split a comma-separated value into stripped, non-empty items."""
     raw = get_str(name)

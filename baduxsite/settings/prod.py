@@ -1,10 +1,11 @@
 """Production settings. The server refuses to start when a required variable is missing.
 
-Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL (see README.md).
+Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL, TRUSTED_PROXY_COUNT (see
+README.md).
 """
 
-from . import env
-from .base import *  # noqa: F403
+from baduxsite.settings import env
+from baduxsite.settings.base import *  # noqa: F403
 
 DEBUG = False
 SECRET_KEY = env.require_str("SECRET_KEY")
@@ -15,6 +16,11 @@ env.require_str("DATABASE_URL")  # base.DATABASES parsed it; production must nam
 REDIS_URL = env.require_str("REDIS_URL")
 CACHES = redis_cache(REDIS_URL)  # noqa: F405
 CELERY_BROKER_URL = REDIS_URL
+# How many proxies stand in front of the web processes (0 when gunicorn faces the Internet):
+# allauth's per-IP rate limits take the client IP from X-Forwarded-For accordingly. Required,
+# because both wrong defaults hurt: 0 behind a proxy puts every visitor in one bucket, and a
+# count above the real one lets a visitor choose their IP by sending the header themselves.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.require_int("TRUSTED_PROXY_COUNT")
 CELERY_RESULT_BACKEND = REDIS_URL
 
 # --- HTTPS ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Test settings: fast, isolated, no network except the database named by DATABASE_URL."""
 
-from .base import *  # noqa: F403
+from baduxsite.settings.base import *  # noqa: F403
 
 DEBUG = False
 SECRET_KEY = "test-only-secret-key-not-used-anywhere-else"  # noqa: S105

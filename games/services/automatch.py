@@ -11,12 +11,11 @@ from django.db import connection, transaction
 
 from accounts.models import User
 from accounts.selectors import contact_refusal_reason
-
-from .. import hooks
-from ..errors import ChallengeClosed
-from ..game_settings import GameSettings
-from ..models import Challenge, ChallengeStatus, ColourChoice, Game
-from .challenges import challenge_accept, challenge_create, colour_check
+from games import hooks
+from games.errors import ChallengeClosed
+from games.game_settings import GameSettings
+from games.models import Challenge, ChallengeStatus, ColourChoice, Game
+from games.services.challenges import challenge_accept, challenge_create, colour_check
 
 _COMPATIBLE_COLOURS = {
     ColourChoice.BLACK: (ColourChoice.WHITE, ColourChoice.RANDOM),

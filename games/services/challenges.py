@@ -9,16 +9,17 @@ import random
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.limits import limit_enforce
 from accounts.models import User
 from accounts.selectors import ContactRefused, contact_refusal_reason
+from games.bots.queue import bot_challenge_queue
+from games.errors import ChallengeClosed, NotAPlayer
+from games.game_settings import GameSettings
+from games.models import Challenge, ChallengeStatus, ColourChoice, Game
+from games.services.play import game_start
 from messaging.outbox import enqueue_on_commit
-
-from ..errors import ChallengeClosed, NotAPlayer
-from ..game_settings import GameSettings
-from ..models import Challenge, ChallengeStatus, ColourChoice, Game
-from .play import game_start
 
 DEFAULT_CHALLENGE_EXPIRY_DAYS = 14
 MESSAGE_MAX_LENGTH = 500
@@ -34,7 +35,7 @@ def challenge_expiry_days() -> int:
 def colour_check(colour: str) -> str:
     """`colour` if it is a colour choice ('black', 'white', 'random'); ValidationError else."""
     if colour not in ColourChoice.values:
-        raise ValidationError(f"Unknown colour '{colour}'.")
+        raise ValidationError(gettext("Unknown colour '%(colour)s'.") % {"colour": colour})
     return colour
 
 
@@ -58,7 +59,10 @@ def challenge_create(
     """
     colour_check(creator_colour)
     if len(message) > MESSAGE_MAX_LENGTH:
-        raise ValidationError(f"The message is at most {MESSAGE_MAX_LENGTH} characters.")
+        raise ValidationError(
+            gettext("The message is at most %(MESSAGE_MAX_LENGTH)s characters.")
+            % {"MESSAGE_MAX_LENGTH": MESSAGE_MAX_LENGTH}
+        )
     if recipient is not None:
         reason = contact_refusal_reason(sender=creator, recipient=recipient)
         if reason is not None:
@@ -73,7 +77,7 @@ def challenge_create(
         expires=now + dt.timedelta(days=challenge_expiry_days()),
         **settings.columns(),
     )
-    if recipient is not None:
+    if recipient is not None and not bot_challenge_queue(challenge=challenge):
         enqueue_on_commit("games.notify_challenge", challenge.pk)
     return challenge
 
@@ -81,12 +85,14 @@ def challenge_create(
 def _limit_check(creator: User, recipient: User | None, now: dt.datetime) -> None:
     made = Challenge.objects.filter(creator=creator)
     if recipient is None:
-        limit_enforce(name="challenge", rows=made.filter(recipient__isnull=True), now=now)
+        limit_enforce(
+            name="challenge", rows=made.filter(recipient__isnull=True), now=now, sender=creator
+        )
         return
     # Accepted ones are left out: they mailed nobody who did not want it, and an accepted open
     # challenge also has its recipient set.
     invitations = made.filter(recipient__isnull=False).exclude(status=ChallengeStatus.ACCEPTED)
-    limit_enforce(name="invitation", rows=invitations, now=now)
+    limit_enforce(name="invitation", rows=invitations, now=now, sender=creator)
     limit_enforce(name="invitation_day", rows=invitations, now=now)
     limit_enforce(name="invitation_pair", rows=invitations.filter(recipient=recipient), now=now)
 
@@ -103,7 +109,9 @@ def _locked_open_challenge(challenge_id: int, now: dt.datetime) -> Challenge:
         challenge.save(update_fields=["status", "closed"])
     if challenge.status != ChallengeStatus.OPEN:
         label = ChallengeStatus(challenge.status).label.lower()
-        raise ChallengeClosed(f"This challenge is no longer open: it was {label}.")
+        raise ChallengeClosed(
+            gettext("This challenge is no longer open: it was %(label)s.") % {"label": label}
+        )
     return challenge
 
 
@@ -169,14 +177,18 @@ def _accept_locked(
     paired: bool,
 ) -> Game:
     if challenge.creator_id == user.pk:
-        raise ChallengeClosed("You cannot accept your own challenge.", code="own_challenge")
+        raise ChallengeClosed(
+            gettext("You cannot accept your own challenge."), code="own_challenge"
+        )
     if challenge.recipient_id is not None and challenge.recipient_id != user.pk:
-        raise NotAPlayer("This invitation is for another player.")
+        raise NotAPlayer(gettext("This invitation is for another player."))
     reason = contact_refusal_reason(sender=user, recipient=challenge.creator)
     if reason is not None:
         raise ContactRefused(reason)
     black, white = _colours(challenge, user, rng, acceptor_colour)
-    game = game_start(black=black, white=white, settings=challenge.settings, now=now)
+    game = game_start(
+        black=black, white=white, settings=challenge.settings, now=now, started_by=user
+    )
     challenge.status = ChallengeStatus.ACCEPTED
     challenge.closed = now
     challenge.game = game
@@ -192,7 +204,7 @@ def challenge_decline(*, challenge_id: int, user: User, now: dt.datetime) -> Cha
     """The recipient declines an invitation; the creator is told after the commit."""
     challenge = _locked_open_challenge(challenge_id, now)
     if challenge.recipient_id != user.pk:
-        raise NotAPlayer("Only the invited player can decline this invitation.")
+        raise NotAPlayer(gettext("Only the invited player can decline this invitation."))
     challenge.status = ChallengeStatus.DECLINED
     challenge.closed = now
     challenge.save(update_fields=["status", "closed"])
@@ -205,7 +217,7 @@ def challenge_cancel(*, challenge_id: int, user: User, now: dt.datetime) -> Chal
     """The creator withdraws an open challenge or invitation."""
     challenge = _locked_open_challenge(challenge_id, now)
     if challenge.creator_id != user.pk:
-        raise NotAPlayer("Only the player who made this challenge can cancel it.")
+        raise NotAPlayer(gettext("Only the player who made this challenge can cancel it."))
     challenge.status = ChallengeStatus.CANCELLED
     challenge.closed = now
     challenge.save(update_fields=["status", "closed"])

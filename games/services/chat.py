@@ -6,13 +6,13 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.limits import limit_enforce
 from accounts.models import User
+from games.models import Game, GameChat
+from games.selectors.play import game_player_check
 from messaging.outbox import enqueue_on_commit
-
-from ..errors import NotAPlayer
-from ..models import Game, GameChat
 
 CHAT_MAX_LENGTH = 1000
 
@@ -23,15 +23,21 @@ def game_chat_post(*, game_id: int, user: User, text: str, now: dt.datetime) -> 
     after the commit. Raises NotAPlayer, Game.DoesNotExist, ValidationError for an empty or
     too long line, RateLimited (a ValidationError) past the "chat" and "chat_hour" limits."""
     game = Game.objects.get(pk=game_id)
-    if game.colour_of(user) is None:
-        raise NotAPlayer("Only the players of this game can write in its chat.")
+    game_player_check(
+        game=game,
+        user=user,
+        refusal=gettext("Only the players of this game can write in its chat."),
+    )
     text = text.strip()
     if not text:
-        raise ValidationError("Write something first.")
+        raise ValidationError(gettext("Write something first."))
     if len(text) > CHAT_MAX_LENGTH:
-        raise ValidationError(f"A chat line is at most {CHAT_MAX_LENGTH} characters.")
+        raise ValidationError(
+            gettext("A chat line is at most %(CHAT_MAX_LENGTH)s characters.")
+            % {"CHAT_MAX_LENGTH": CHAT_MAX_LENGTH}
+        )
     own_lines = GameChat.objects.filter(author=user)
-    limit_enforce(name="chat", rows=own_lines, now=now)
+    limit_enforce(name="chat", rows=own_lines, now=now, sender=user)
     limit_enforce(name="chat_hour", rows=own_lines, now=now)
     line = GameChat.objects.create(
         game=game, author=user, move_number=game.move_number, text=text, created=now

@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime as dt
 
 import rules
+from games import clock
+from games.models import ClockKind, Game, Vacation
+from games.selectors import play as selectors
 from rules import BLACK
-
-from .. import clock, selectors
-from ..models import ClockKind, Game, Vacation
 
 
 def player_on_vacation(*, game: Game, colour: int, now: dt.datetime) -> bool:
@@ -44,10 +44,11 @@ def clock_schedule(*, game: Game, colour: int) -> None:
 
 def clock_start(*, game: Game, colour: int, now: dt.datetime, left: dt.timedelta) -> None:
     """Start `colour`'s clock at `now` with `left`, or keep it stopped while they are on
-    vacation (deadline None, `left` kept for when they come back)."""
+    vacation (deadline None, `left` kept for when they come back) and always for a bot: bots
+    never time out."""
     game.clock_started = now
     game.clock_left = left
-    if player_on_vacation(game=game, colour=colour, now=now):
+    if game.player(colour).is_bot or player_on_vacation(game=game, colour=colour, now=now):
         game.deadline = None
         game.warn_at = None
     else:
@@ -55,17 +56,13 @@ def clock_start(*, game: Game, colour: int, now: dt.datetime, left: dt.timedelta
 
 
 def clock_advance(*, game: Game, mover: int, now: dt.datetime) -> None:
-    """After `mover` moved at `now`: bank their time (Fischer: what was left plus the
-    increment, at most the cap) and start the opponent's clock with their full time."""
-    if game.clock_kind == ClockKind.FISCHER:
-        bank = clock.fischer_bank(
-            left=selectors.clock_time_left(game=game, colour=mover, now=now),
-            increment=dt.timedelta(days=game.clock_increment_days),
-            cap=dt.timedelta(days=game.clock_cap_days),
-        )
-        if mover == BLACK:
-            game.black_bank = bank
-        else:
-            game.white_bank = bank
+    """After `mover` moved at `now`: keep what they have left (`games.clock.after_move`: the
+    Fischer bank plus its increment, the main time left, the byo-yomi periods) and start the
+    opponent's clock with the time their next move has."""
+    if game.clock_kind != ClockKind.PER_MOVE:
+        control, before = game.time_control, game.player_time(mover)
+        left = selectors.clock_time_left(game=game, colour=mover, now=now)
+        used = clock.turn_time(control, before) - left
+        game.player_time_set(mover, clock.after_move(control, before, used))
     nxt = rules.other(mover)
     clock_start(game=game, colour=nxt, now=now, left=game.turn_budget(nxt))

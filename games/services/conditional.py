@@ -14,16 +14,17 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from games.errors import GameActionError, MoveRefused, StalePage, rules_refusal
+from games.models import PASS_TOKEN, ConditionalMoves, Game
+from games.replay import game_replay
+from games.selectors.play import game_player_check
+from games.services.conditional_tree import PASS, Line, code_name, line_label, tree_check
+from games.services.locking import game_lock
 from messaging.outbox import enqueue_on_commit
-
-from ..conditional_tree import PASS, Line, code_name, line_label, tree_check
-from ..errors import GameActionError, MoveRefused, NotAPlayer, StalePage
-from ..models import PASS_TOKEN, ConditionalMoves, Game
-from ..replay import game_replay
-from .locking import game_lock
 
 
 def conditional_moves_set(
@@ -34,7 +35,8 @@ def conditional_moves_set(
     expected_move_number: int,
     now: dt.datetime,
 ) -> ConditionalMoves:
-    """Store `tree` (see `games.conditional_tree`) as `user`'s conditional moves in the game,
+    """Store `tree` (see `games.services.conditional_tree`) as `user`'s conditional moves in the
+    game,
     replacing any they had.
 
     Allowed to a player of a running game while it is their opponent's turn, on the position of
@@ -47,26 +49,33 @@ def conditional_moves_set(
     """
     with transaction.atomic():
         game = game_lock(game_id=game_id)
-        colour = game.colour_of(user)
-        if colour is None:
-            raise NotAPlayer("Only the players of this game can do that.")
+        colour = game_player_check(
+            game=game, user=user, refusal=gettext("Only the players of this game can do that.")
+        )
         if game.is_over:
             raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
         if expected_move_number != game.move_number:
             raise StalePage(
-                "The game has moved on since this page was loaded "
-                f"(move {game.move_number}, the page showed move {expected_move_number}). "
-                "Your conditional moves were not saved; look at the board again."
+                gettext(
+                    "The game has moved on since this page was loaded (move "
+                    "%(move_number)s, the page showed move %(expected_move_number)s). Your "
+                    "conditional moves were not saved; look at the board again."
+                )
+                % {"move_number": game.move_number, "expected_move_number": expected_move_number}
             )
         if game.to_move == colour:
             raise GameActionError(
-                "It is your turn: play your move. Conditional moves are left while your "
-                "opponent is to play.",
+                gettext(
+                    "It is your turn: play your move. Conditional moves are left while your "
+                    "opponent is to play."
+                ),
                 code="your_turn",
             )
         checked = tree_check(tree, topology=game.topology)
         if not checked:
-            raise ValidationError("Give at least one answer (or clear your conditional moves).")
+            raise ValidationError(
+                gettext("Give at least one answer (or clear your conditional moves).")
+            )
         _check_legal(game, checked, owner=colour)
         stored, _ = ConditionalMoves.objects.update_or_create(
             game=game,
@@ -137,8 +146,16 @@ def _check_legal(game: Game, tree: list[dict], *, owner: int) -> None:
                 state.play(topology.from_sgf(code), colour)
         except rules.IllegalMove as exc:
             raise ValidationError(
-                f"The line '{line_label(line, topology)}' cannot be played: {whose} "
-                f"{code_name(code, topology)} is refused ({exc})."
+                gettext(
+                    "The line '%(value)s' cannot be played: %(whose)s %(value2)s is "
+                    "refused (%(exc)s)."
+                )
+                % {
+                    "value": line_label(line, topology),
+                    "whose": whose,
+                    "value2": code_name(code, topology),
+                    "exc": rules_refusal(exc),
+                }
             ) from exc
 
     def walk(state: rules.Game, nodes: list[dict], prefix: Line) -> None:
@@ -149,13 +166,17 @@ def _check_legal(game: Game, tree: list[dict], *, owner: int) -> None:
             apply(after, node["if"], opponent, line, "their move")
             if after.over:
                 raise ValidationError(
-                    f"The line '{line_label(line, topology)}' cannot be played: the game would "
-                    "be over before your answer."
+                    gettext(
+                        "The line '%(value)s' cannot be played: the game would be over "
+                        "before your answer."
+                    )
+                    % {"value": line_label(line, topology)}
                 )
             apply(after, node["play"], owner, line, "your answer")
             if node["then"] and after.over:
                 raise ValidationError(
-                    f"The line '{line_label(line, topology)}' goes on after the end of the game."
+                    gettext("The line '%(value)s' goes on after the end of the game.")
+                    % {"value": line_label(line, topology)}
                 )
             walk(after, node["then"], line)
 

@@ -10,24 +10,31 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from accounts.limits import limit_enforce
+from accounts.locale import reader_locale
 from accounts.models import User
+from games.models import CONTACT_MAX_LENGTH, ContactStatus, Game, GameContact
 from messaging.mail import PermanentMailError, TransientMailError, message_send, site_url
+from messaging.notifications.services import admin_mail_once
 from messaging.outbox import enqueue_on_commit
-from messaging.services import admin_mail_once
-
-from ..models import CONTACT_MAX_LENGTH, ContactStatus, Game, GameContact
 
 
 def _clean(text: str, *, what: str) -> str:
     text = (text or "").strip()
     if "\x00" in text:
-        raise ValidationError(f"The {what} contains a NUL character; remove it and try again.")
+        raise ValidationError(
+            gettext("The %(what)s contains a NUL character; remove it and try again.")
+            % {"what": what}
+        )
     if not text:
-        raise ValidationError(f"Write the {what} first.")
+        raise ValidationError(gettext("Write the %(what)s first.") % {"what": what})
     if len(text) > CONTACT_MAX_LENGTH:
-        raise ValidationError(f"The {what} is at most {CONTACT_MAX_LENGTH} characters.")
+        raise ValidationError(
+            gettext("The %(what)s is at most %(CONTACT_MAX_LENGTH)s characters.")
+            % {"what": what, "CONTACT_MAX_LENGTH": CONTACT_MAX_LENGTH}
+        )
     return text
 
 
@@ -39,7 +46,9 @@ def game_contact_create(*, game_id: int, user: User, text: str, now: dt.datetime
     RateLimited (a ValidationError) past the "contact" limit."""
     game = Game.objects.get(pk=game_id)
     text = _clean(text, what="message")
-    limit_enforce(name="contact", rows=GameContact.objects.filter(author=user), now=now)
+    limit_enforce(
+        name="contact", rows=GameContact.objects.filter(author=user), now=now, sender=user
+    )
     contact = GameContact.objects.create(game=game, author=user, text=text, created=now)
     enqueue_on_commit("games.contact_staff_mail", contact.pk)
     return contact
@@ -76,7 +85,8 @@ def contact_staff_mail(*, contact_id: int, now: dt.datetime) -> bool:
     game_url = site_url(contact.game.get_absolute_url())
     return admin_mail_once(
         key=f"contact:{contact.pk}",
-        subject=f"{contact.author.username} about game {contact.game_id}",
+        subject=gettext("%(author_username)s about game %(game_id)s")
+        % {"author_username": contact.author.username, "game_id": contact.game_id},
         body=(
             f"{contact.author.username} wrote about game {contact.game_id} ({game_url}):\n\n"
             f"{contact.text}\n\nAnswer it in the admin: {admin_url}\n"
@@ -104,11 +114,12 @@ def contact_answer_mail(*, contact_id: int, now: dt.datetime) -> bool:
         "game_url": site_url(contact.game.get_absolute_url()),
         "site_url": site_url(),
     }
-    message = EmailMessage(
-        subject=f"Answer about game {contact.game_id}",
-        body=render_to_string("games/mail/contact_answer.txt", context),
-        to=[contact.author.email],
-    )
+    with reader_locale(user=contact.author):
+        message = EmailMessage(
+            subject=gettext("Answer about game %(game_id)s") % {"game_id": contact.game_id},
+            body=render_to_string("games/mail/contact_answer.txt", context),
+            to=[contact.author.email],
+        )
     try:
         message_send(message)
     except TransientMailError:

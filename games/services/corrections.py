@@ -12,16 +12,14 @@ from collections.abc import Collection
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
-from messaging.outbox import enqueue_on_commit
-from rules.scoring import score
-
-from .. import hooks
-from ..counting import COUNTED_END_REASONS
-from ..errors import GameActionError, NotAPlayer
-from ..models import (
+from games import hooks
+from games.counting import COUNTED_END_REASONS
+from games.errors import GameActionError, rules_refusal
+from games.models import (
     CorrectionKind,
     DisputeStatus,
     Game,
@@ -30,8 +28,11 @@ from ..models import (
     ScoreDispute,
     ScoringReport,
 )
-from ..replay import game_replay
-from .locking import game_lock
+from games.replay import game_replay
+from games.selectors.play import game_player_check
+from games.services.locking import game_lock
+from messaging.outbox import enqueue_on_commit
+from rules.scoring import score
 
 DISPUTE_MAX_LENGTH = 2000
 RESULT_PATTERN = re.compile(r"[BW]\+(?:R|T|\d{1,3}(?:\.5)?)|0")
@@ -79,17 +80,23 @@ def scoring_report_file(
     commit). Raises NotAPlayer for anyone else, GameActionError while the game runs or when this
     player already has an open report on it, ValidationError for an empty or too long reason."""
     game = game_lock(game_id=game_id)
-    if game.colour_of(user) is None:
-        raise NotAPlayer("Only the players of this game can report its result.")
+    game_player_check(
+        game=game,
+        user=user,
+        refusal=gettext("Only the players of this game can report its result."),
+    )
     if not game.is_over:
-        raise GameActionError("The game is still running; only a result can be reported.")
+        raise GameActionError(gettext("The game is still running; only a result can be reported."))
     reason = reason.strip()
     if not reason:
-        raise ValidationError("Say what is wrong with the result.")
+        raise ValidationError(gettext("Say what is wrong with the result."))
     if len(reason) > DISPUTE_MAX_LENGTH:
-        raise ValidationError(f"Keep it under {DISPUTE_MAX_LENGTH} characters.")
+        raise ValidationError(
+            gettext("Keep it under %(DISPUTE_MAX_LENGTH)s characters.")
+            % {"DISPUTE_MAX_LENGTH": DISPUTE_MAX_LENGTH}
+        )
     if ScoringReport.objects.filter(game=game, raised_by=user, status=ReportStatus.OPEN).exists():
-        raise GameActionError("You already reported this result; the staff will answer.")
+        raise GameActionError(gettext("You already reported this result; the staff will answer."))
     report = ScoringReport.objects.create(game=game, raised_by=user, reason=reason, created=now)
     enqueue_on_commit("games.notify_report", report.pk)
     return report
@@ -100,8 +107,11 @@ def result_parse(text: str) -> str:
     value = text.strip().upper()
     if not RESULT_PATTERN.fullmatch(value):
         raise ValidationError(
-            f"'{text}' is not a result: write B+R or W+R (resignation), B+T or W+T (time), "
-            "B+3.5 or W+12 (points) or 0 (a draw)."
+            gettext(
+                "'%(text)s' is not a result: write B+R or W+R (resignation), B+T or W+T "
+                "(time), B+3.5 or W+12 (points) or 0 (a draw)."
+            )
+            % {"text": text}
         )
     return value
 
@@ -118,9 +128,13 @@ def dead_parse(*, game: Game, text: str) -> list[int]:
         try:
             point = topology.parse(word)
         except rules.CoordinateError as exc:
-            raise ValidationError(f"'{word}': {exc}.") from exc
+            raise ValidationError(
+                gettext("'%(word)s': %(reason)s.") % {"word": word, "reason": rules_refusal(exc)}
+            ) from exc
         if stones[point] == rules.EMPTY:
-            raise ValidationError(f"There is no stone at {topology.name(point)}.")
+            raise ValidationError(
+                gettext("There is no stone at %(value)s.") % {"value": topology.name(point)}
+            )
         points.append(point)
     return sorted(set(points))
 
@@ -147,33 +161,42 @@ def result_correct(
     runs. Nothing changes when it raises.
     """
     if not (staff.is_active and staff.is_staff):
-        raise PermissionDenied("Only the site staff can correct a result.")
+        raise PermissionDenied(gettext("Only the site staff can correct a result."))
     note = note.strip()
     if not note:
-        raise ValidationError("Write a note: why the result changes (it is kept in the audit).")
+        raise ValidationError(
+            gettext("Write a note: why the result changes (it is kept in the audit).")
+        )
     if (dead is None) == (result is None):
-        raise ValidationError("Give either the dead stones or the result.")
+        raise ValidationError(gettext("Give either the dead stones or the result."))
     game = game_lock(game_id=game_id)
     if not game.is_over:
-        raise GameActionError("The game is still running.")
+        raise GameActionError(gettext("The game is still running."))
     report = None
     if report_id is not None:
         report = ScoringReport.objects.select_for_update().filter(pk=report_id, game=game).first()
         if report is None:
-            raise ValidationError(f"Report {report_id} is not about game {game.pk}.")
+            raise ValidationError(
+                gettext("Report %(report_id)s is not about game %(game_pk)s.")
+                % {"report_id": report_id, "game_pk": game.pk}
+            )
     if dead is not None:
         if game.end_reason not in COUNTED_END_REASONS:
             raise ValidationError(
-                "This game was not counted (no passes at the end); set its result instead."
+                gettext("This game was not counted (no passes at the end); set its result instead.")
             )
         size = game.topology.size
         bad = [p for p in dead if type(p) is not int or not 0 <= p < size]
         if bad:
-            raise ValidationError(f"{bad[0]!r} is not a point of this board.")
+            raise ValidationError(
+                gettext("'%(value)s' is not a point of this board.") % {"value": bad[0]}
+            )
         try:
             counted = score(game_replay(game).position, game.rule_set, dead)
         except (ValueError, IndexError) as exc:
-            raise ValidationError(f"These dead stones cannot be counted: {exc}.") from exc
+            raise ValidationError(
+                gettext("These dead stones cannot be counted: %(exc)s.") % {"exc": exc}
+            ) from exc
         new_result = counted.result
         new_score = counted.as_dict(sgf_point=game.topology.sgf)
     else:
@@ -191,7 +214,10 @@ def result_correct(
         now=now,
     )
     if correction is None:
-        raise ValidationError(f"{new_result} with this count is already the result.")
+        raise ValidationError(
+            gettext("%(new_result)s with this count is already the result.")
+            % {"new_result": new_result}
+        )
     ScoreDispute.objects.filter(game=game, status=DisputeStatus.MARKING).update(
         status=DisputeStatus.STAFF, closed=now
     )

@@ -32,18 +32,19 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from games.counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
+from games.errors import GameActionError, StalePage
+from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
+from games.replay import game_replay
+from games.selectors.play import game_player_check
+from games.services.corrections import result_change
+from games.services.locking import game_lock
 from messaging.outbox import enqueue_on_commit
 from rules import BLACK
-
-from ..counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
-from ..errors import GameActionError, NotAPlayer, StalePage
-from ..models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
-from ..replay import game_replay
-from .corrections import result_change
-from .locking import game_lock
 
 
 def dispute_count(*, game: Game, dispute: ScoreDispute) -> rules.scoring.Score:
@@ -59,18 +60,23 @@ def dispute_check(*, game: Game, now: dt.datetime) -> None:
     """Raise GameActionError unless `game` is a finished, counted game whose dispute window is
     open at `now` (whether it was already disputed is checked by `dispute_open`)."""
     if not game.is_over:
-        raise GameActionError("The game is still running; only a finished count can be disputed.")
+        raise GameActionError(
+            gettext("The game is still running; only a finished count can be disputed.")
+        )
     if game.end_reason not in COUNTED_END_REASONS or not game.score:
         raise GameActionError(
-            f"This game was not counted (it ended by {game.get_end_reason_display().lower()}), "
-            "so there are no dead stones to mark. Report it to the site staff if the result "
-            "is wrong.",
+            gettext(
+                "This game was not counted (it ended by %(value)s), so there are no dead "
+                "stones to mark. Report it to the site staff if the result is wrong."
+            )
+            % {"value": game.get_end_reason_display().lower()},
             code="not_counted",
         )
     until = game.finished + dispute_window()
     if now >= until:
         raise GameActionError(
-            f"The count could be disputed until {_date(until)}; the result is final.",
+            gettext("The count could be disputed until %(value)s; the result is final.")
+            % {"value": _date(until)},
             code="window_over",
         )
 
@@ -85,17 +91,21 @@ def dispute_open(*, game_id: int, user: User, now: dt.datetime) -> ScoreDispute:
     the result.
     """
     game = game_lock(game_id=game_id)
-    if game.colour_of(user) is None:
-        raise NotAPlayer("Only the players of this game can dispute its count.")
+    game_player_check(
+        game=game,
+        user=user,
+        refusal=gettext("Only the players of this game can dispute its count."),
+    )
     dispute_check(game=game, now=now)
     if ScoreDispute.objects.filter(game=game).exists():
         raise GameActionError(
-            "This count was already disputed once; a game has only one marking phase.",
+            gettext("This count was already disputed once; a game has only one marking phase."),
             code="already_disputed",
         )
     if ResultCorrection.objects.filter(game=game, kind=CorrectionKind.STAFF).exists():
         raise GameActionError(
-            "The site staff have set this result; it can no longer be disputed.", code="corrected"
+            gettext("The site staff have set this result; it can no longer be disputed."),
+            code="corrected",
         )
     dispute = ScoreDispute.objects.create(
         game=game,
@@ -113,31 +123,35 @@ def _locked_marking(
 ) -> tuple[Game, ScoreDispute, int]:
     """Lock the game; return it, its dispute (still marking) and the player's colour."""
     game = game_lock(game_id=game_id)
-    colour = game.colour_of(user)
-    if colour is None:
-        raise NotAPlayer("Only the players of this game can mark dead stones.")
+    colour = game_player_check(
+        game=game, user=user, refusal=gettext("Only the players of this game can mark dead stones.")
+    )
     dispute = ScoreDispute.objects.filter(game=game).first()
     if dispute is None:
-        raise GameActionError("Nobody has disputed this count.", code="no_dispute")
+        raise GameActionError(gettext("Nobody has disputed this count."), code="no_dispute")
     if dispute.status == DisputeStatus.AGREED:
         raise GameActionError(
-            "Both players already accepted the marking; the result is final.", code="agreed"
+            gettext("Both players already accepted the marking; the result is final."),
+            code="agreed",
         )
     if dispute.status == DisputeStatus.STAFF:
         raise GameActionError(
-            f"The site staff closed the marking phase and set the result {game.result}.",
+            gettext("The site staff closed the marking phase and set the result %(result)s.")
+            % {"result": game.result},
             code="marking_over",
         )
     if not dispute.is_open(now):
         raise GameActionError(
-            f"The marking phase ended on {_date(min(dispute.deadline, dispute.closed or now))}; "
-            f"the result {game.result} stands.",
+            gettext("The marking phase ended on %(value)s; the result %(result)s stands.")
+            % {"value": _date(min(dispute.deadline, dispute.closed or now)), "result": game.result},
             code="marking_over",
         )
     if expected_version is not None and expected_version != dispute.version:
         raise StalePage(
-            "The marking has changed since this page was loaded. Nothing was changed; look at "
-            "the board again."
+            gettext(
+                "The marking has changed since this page was loaded. Nothing was changed; look at "
+                "the board again."
+            )
         )
     return game, dispute, colour
 
@@ -156,11 +170,14 @@ def dispute_toggle(
     game, dispute, _colour = _locked_marking(game_id, user, expected_version, now)
     topology = game.topology
     if type(point) is not int or not 0 <= point < topology.size:
-        raise ValidationError(f"{point!r} is not a point of this board.")
+        raise ValidationError(
+            gettext("'%(point)s' is not a point of this board.") % {"point": point}
+        )
     position = game_replay(game).position
     if position.stones[point] == rules.EMPTY:
         raise GameActionError(
-            f"There is no stone at {topology.name(point)} to mark.", code="no_stone"
+            gettext("There is no stone at %(value)s to mark.") % {"value": topology.name(point)},
+            code="no_stone",
         )
     dead = {topology.from_sgf(p) for p in dispute.dead}
     chain = stone_chain(position, point)

@@ -24,9 +24,15 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from accounts.limits import limit_enforce
+from accounts.locale import reader_locale
 from accounts.models import User
+from games.choices import ColourChoice
+from games.game_settings import GameSettings
+from games.models import Challenge, FriendInvite, InviteOptOut
+from games.services.challenges import MESSAGE_MAX_LENGTH, challenge_create
 from messaging.mail import (
     MailContent,
     PermanentMailError,
@@ -36,11 +42,6 @@ from messaging.mail import (
     site_url,
 )
 from messaging.outbox import enqueue_on_commit
-
-from ..choices import ColourChoice
-from ..game_settings import GameSettings
-from ..models import Challenge, FriendInvite, InviteOptOut
-from .challenges import MESSAGE_MAX_LENGTH, challenge_create
 
 logger = logging.getLogger(__name__)
 
@@ -127,23 +128,30 @@ def friend_invite_send(
     validate_email(email)
     note = (note or "").strip()
     if "\x00" in note:
-        raise ValidationError("The note contains a NUL character; remove it and try again.")
+        raise ValidationError(
+            gettext("The note contains a NUL character; remove it and try again.")
+        )
     if len(note) > MESSAGE_MAX_LENGTH:
-        raise ValidationError(f"The note is at most {MESSAGE_MAX_LENGTH} characters.")
+        raise ValidationError(
+            gettext("The note is at most %(MESSAGE_MAX_LENGTH)s characters.")
+            % {"MESSAGE_MAX_LENGTH": MESSAGE_MAX_LENGTH}
+        )
     if creator_colour not in ColourChoice.values:
-        raise ValidationError("Choose black, white or random.")
+        raise ValidationError(gettext("Choose black, white or random."))
     if invite_opted_out(email=email):
-        raise ValidationError("That address asked not to get invitations from Badux.")
+        raise ValidationError(gettext("That address asked not to get invitations from Badux."))
     taken = EmailAddress.objects.filter(email__iexact=email).exists()
     if taken or User.objects.filter(email__iexact=email).exists():
         raise ValidationError(
-            "That address belongs to a Badux player already: invite them by their username "
-            "from “New game”."
+            gettext(
+                "That address belongs to a Badux player already: invite them by their username "
+                "from “New game”."
+            )
         )
     mine = FriendInvite.objects.filter(inviter=inviter)
     if mine.filter(email__iexact=email, invitee__isnull=True).exists():
-        raise ValidationError("You have already invited that address.")
-    limit_enforce(name="tell_a_friend", rows=mine, now=now)
+        raise ValidationError(gettext("You have already invited that address."))
+    limit_enforce(name="tell_a_friend", rows=mine, now=now, sender=inviter)
     invite = FriendInvite.objects.create(
         inviter=inviter,
         email=email,
@@ -168,25 +176,30 @@ def friend_invite_mail(*, invite_id: int, now: dt.datetime) -> bool:
     opt_out_url = site_url(
         reverse("games:invite_never", args=[opt_out_token_make(email=invite.email)])
     )
-    content = MailContent(
-        subject=f"{invite.inviter.username} invites you to a game of {invite.board_label} on Badux",
-        template="games/mail/friend_invite",
-        context={
-            "invite": invite,
-            "inviter": invite.inviter,
-            "game_label": invite.board_label,
-            "clock_label": invite.clock_label,
-            "join_url": site_url(
-                reverse("games:invite_landing", args=[invite_token_make(invite_id=invite.pk)])
-            ),
-        },
-    )
-    message = message_build(
-        to=invite.email,
-        content=content,
-        unsubscribe_url=opt_out_url,
-        extra_context={"site_url": site_url()},
-    )
+    # The invitee has no account yet: the mail speaks the inviter's language.
+    with reader_locale(user=invite.inviter):
+        content = MailContent(
+            subject=gettext(
+                "%(inviter_username)s invites you to a game of %(board_label)s on Badux"
+            )
+            % {"inviter_username": invite.inviter.username, "board_label": invite.board_label},
+            template="games/mail/friend_invite",
+            context={
+                "invite": invite,
+                "inviter": invite.inviter,
+                "game_label": invite.board_label,
+                "clock_label": invite.clock_label,
+                "join_url": site_url(
+                    reverse("games:invite_landing", args=[invite_token_make(invite_id=invite.pk)])
+                ),
+            },
+        )
+        message = message_build(
+            to=invite.email,
+            content=content,
+            unsubscribe_url=opt_out_url,
+            extra_context={"site_url": site_url()},
+        )
     try:
         message_send(message)
     except TransientMailError:

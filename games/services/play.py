@@ -11,50 +11,66 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from games import clock, hooks
+from games.bots.queue import bot_turn_queue
+from games.counting import position_count
+from games.errors import MoveRefused, StalePage, TimeRanOut, rules_refusal
+from games.game_settings import GameSettings
+from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
+from games.replay import game_replay
+from games.selectors.play import game_player_check
+from games.services import conditional
+from games.services.clocks import clock_advance, clock_start
+from games.services.locking import game_lock, game_lock_if_any
 from messaging.outbox import enqueue_on_commit
-from rules import BLACK
-
-from .. import hooks
-from ..counting import position_count
-from ..errors import MoveRefused, NotAPlayer, StalePage, TimeRanOut
-from ..game_settings import GameSettings
-from ..models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
-from ..replay import game_replay
-from . import conditional
-from .clocks import clock_advance, clock_start
-from .locking import game_lock, game_lock_if_any
+from rules import BLACK, WHITE
 
 
-def game_start(*, black: User, white: User, settings: GameSettings, now: dt.datetime) -> Game:
+def game_start(
+    *,
+    black: User,
+    white: User,
+    settings: GameSettings,
+    now: dt.datetime,
+    started_by: User | None = None,
+    announce: bool = True,
+) -> Game:
     """Create a running game between two players with `settings`; the first mover's clock
     starts at `now` (stopped instead while they are on vacation and the game allows it).
 
     With a handicap, Black's stones stand on their fixed points and White moves first.
     Raises ValidationError when both players are the same. The first mover is told after the
-    commit.
+    commit, in words that name `started_by` (the player who started it: who accepted a
+    challenge, the ladder challenger), or what the game belongs to when nobody did (a
+    tournament's pairing); `announce=False` leaves the telling to the caller, whose own
+    notice then says whose move it is.
     """
     if black.pk == white.pk:
-        raise ValidationError("A game needs two different players.")
+        raise ValidationError(gettext("A game needs two different players."))
     first = settings.first_to_move
-    bank = (
-        dt.timedelta(days=settings.clock_days) if settings.clock_kind == ClockKind.FISCHER else None
-    )
     game = Game(
         black=black,
         white=white,
         first_to_move=first,
         to_move=first,
-        black_bank=bank,
-        white_bank=bank,
         created=now,
         **settings.columns(),
     )
+    if settings.clock_kind != ClockKind.PER_MOVE:
+        initial = clock.player_time_initial(settings.time_control)
+        game.player_time_set(BLACK, initial)
+        game.player_time_set(WHITE, initial)
     clock_start(game=game, colour=first, now=now, left=game.turn_budget(first))
     game.save()
-    enqueue_on_commit("games.notify_turn", game.pk, 0)
+    if announce:
+        enqueue_on_commit(
+            "games.notify_turn", game.pk, 0, started_by.pk if started_by is not None else None
+        )
+    bot_turn_queue(game=game)
     return game
 
 
@@ -68,16 +84,23 @@ def _check_player_to_act(
 ) -> int:
     """The colour of `user`, who may act now; `undone` tells a stale page what did not
     happen."""
-    colour = game.colour_of(user)
-    if colour is None:
-        raise NotAPlayer("Only the players of this game can do that.")
+    colour = game_player_check(
+        game=game, user=user, refusal=gettext("Only the players of this game can do that.")
+    )
     if game.is_over:
         raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
     if expected_move_number is not None and expected_move_number != game.move_number:
         raise StalePage(
-            "The game has moved on since this page was loaded "
-            f"(move {game.move_number}, the page showed move {expected_move_number}). "
-            f"{undone}; look at the board again."
+            gettext(
+                "The game has moved on since this page was loaded (move %(move_number)s, "
+                "the page showed move %(expected_move_number)s). %(undone)s; look at the "
+                "board again."
+            )
+            % {
+                "move_number": game.move_number,
+                "expected_move_number": expected_move_number,
+                "undone": undone,
+            }
         )
     if not any_turn and colour != game.to_move:
         raise MoveRefused(rules.NotYourTurn.reason, code=rules.NotYourTurn.code)
@@ -136,6 +159,7 @@ def _after_turn(
         game.save()
         if notify:
             enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
+            bot_turn_queue(game=game)
     return game
 
 
@@ -148,7 +172,7 @@ def _apply(game: Game, state: rules.Game, colour: int, point: int | None) -> str
         else:
             state.play(point, colour)
     except rules.IllegalMove as exc:
-        raise MoveRefused(str(exc), code=exc.code) from exc
+        raise MoveRefused(rules_refusal(exc), code=exc.code) from exc
     code = PASS_TOKEN if point is None else game.topology.sgf(point)
     game.moves += code
     return code
@@ -193,8 +217,11 @@ def _end_if_overdue(game: Game, now: dt.datetime) -> bool:
 
 def _time_ran_out(game: Game) -> TimeRanOut:
     return TimeRanOut(
-        "Your time ran out before this move arrived, so the game ended on time "
-        f"({game.result}). Nothing was played."
+        gettext(
+            "Your time ran out before this move arrived, so the game ended on time "
+            "(%(result)s). Nothing was played."
+        )
+        % {"result": game.result}
     )
 
 

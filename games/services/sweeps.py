@@ -9,11 +9,10 @@ import logging
 
 from django.db import transaction
 
+from games.models import EndReason, Game, GameStatus
+from games.services.play import game_timeout
+from games.services.vacations import vacations_end_due
 from messaging.outbox import enqueue_on_commit
-
-from ..models import EndReason, Game, GameStatus
-from .play import game_timeout
-from .vacations import vacations_end_due
 
 logger = logging.getLogger(__name__)
 

@@ -7,14 +7,15 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from accounts.models import User
+from games import clock
+from games.errors import GameActionError
+from games.models import Game, GameStatus, Vacation
+from games.selectors import play as selectors
+from games.services.clocks import clock_schedule
 from rules import BLACK, WHITE
-
-from .. import clock, selectors
-from ..errors import GameActionError
-from ..models import Game, GameStatus, Vacation
-from .clocks import clock_schedule
 
 
 def _locked_vacation(user_id: int, now: dt.datetime) -> Vacation:
@@ -44,16 +45,18 @@ def vacation_start(*, user: User, now: dt.datetime) -> Vacation:
     vacation lasts until they stop it or their balance is used up.
 
     Raises GameActionError when already on vacation, ValidationError with less than one day
-    of balance.
+    of balance, and for a bot (bots never take vacations).
     """
+    if user.is_bot:
+        raise ValidationError(gettext("Bots never take vacations: their clocks never run."))
     row = _locked_vacation(user.pk, now)
     if row.active:
-        raise GameActionError("You are already on vacation.", code="on_vacation")
+        raise GameActionError(gettext("You are already on vacation."), code="on_vacation")
     balance = clock.vacation_accrued(balance=row.balance, since=row.balance_at, now=now)
     if balance < clock.VACATION_MIN_START:
         raise ValidationError(
-            "A vacation needs at least one day of balance; you have "
-            f"{selectors.duration_label(balance)}."
+            gettext("A vacation needs at least one day of balance; you have %(value)s.")
+            % {"value": selectors.duration_label(balance)}
         )
     row.balance, row.balance_at = balance, now
     row.started, row.until = now, now + balance
@@ -74,7 +77,7 @@ def vacation_stop(*, user: User, now: dt.datetime) -> Vacation:
     from that moment with the time it had left. Raises GameActionError when not on vacation."""
     row = _locked_vacation(user.pk, now)
     if not row.active:
-        raise GameActionError("You are not on vacation.", code="not_on_vacation")
+        raise GameActionError(gettext("You are not on vacation."), code="not_on_vacation")
     end = min(now, row.until)
     row.balance = max(row.balance - (end - row.started), clock.ZERO)
     row.balance_at = end

@@ -19,12 +19,11 @@ import datetime as dt
 from django.db.models import Q
 
 from accounts.models import User
+from games import clock
+from games.models import Game, GameStatus
+from games.services.clocks import clock_schedule
+from games.services.locking import game_lock_if_any
 from rules import BLACK, WHITE
-
-from .. import clock
-from ..models import Game, GameStatus
-from .clocks import clock_schedule
-from .locking import game_lock_if_any
 
 
 def clocks_rezone(*, user: User, old: str, new: str, now: dt.datetime) -> int:

@@ -5,15 +5,14 @@
 * `board_thumbnail_svg` (thumbnail.py): small flat pictures for lists.
 * `review_frames` (review.py): the frames review.js steps through.
 
-Geometry (geometry.py) and colours come from the rules package (rules.render_layout,
-rules.themes), shared with the PNG renderer.
+Geometry (geometry.py) and colours come from the rules package (rules.images.layout,
+rules.images.themes), shared with the PNG renderer.
 """
 
-from rules.themes import THEMES
-
-from .board import MARK_SHAPES, board_svg, confirm_href
-from .review import review_frames
-from .thumbnail import board_thumbnail_svg
+from games.svg.board import MARK_SHAPES, board_svg, confirm_href
+from games.svg.review import review_frames
+from games.svg.thumbnail import board_thumbnail_svg
+from rules.images.themes import THEMES
 
 __all__ = [
     "MARK_SHAPES",

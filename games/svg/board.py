@@ -4,11 +4,11 @@
 its viewBox. It carries no ``<style>``: its look comes from static/games/board.css (served once,
 linked by the ``{% board %}`` tag) and the theme colours, CSS custom properties of
 ``.board-theme-<code>``, from static/games/themes.css (linked by base.html, generated from
-rules/themes.py). Only what differs per board is on the SVG: the grid's ``stroke-width``, the
+rules/images/themes.py). Only what differs per board is on the SVG: the grid's ``stroke-width``, the
 labels' ``font-size`` and, in its ``style`` attribute, ``--bd-gb``/``--bd-gw``, the stone
 gradients of its own ``<defs>`` (ids ``ELEMENT_ID-gb``/``-gw``).
 
-Geometry is the PNG renderer's (rules/render_layout.board_geometry) at 20 user units between
+Geometry is the PNG renderer's (rules.images.layout.board_geometry) at 20 user units between
 points: square boards on a grid, hexagons with horizontal rows at x = k*(q + r/2),
 y = k*(sqrt(3)/2)*r, row numbers at both ends of every row and column letters at both ends of
 every diagonal of constant q.
@@ -68,13 +68,12 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from games.svg.geometry import STEP, SvgGeometry, num, svg_geometry
 from rules.board import BLACK, EMPTY
 from rules.game import PLAY, Position
+from rules.images.themes import THEMES
 from rules.scoring import Score
-from rules.themes import THEMES
 from rules.topology import Topology
-
-from .geometry import STEP, SvgGeometry, num, svg_geometry
 
 # "unsure": the red ring round a stone the automatic count was unsure of (rules.scoring).
 MARK_SHAPES = ("circle", "square", "triangle", "cross", "unsure")
@@ -138,7 +137,7 @@ def board_svg(
 ) -> SafeString:
     """The board of `position` as an inline SVG string (already escaped, marked safe).
 
-    * `theme`: a code of rules.themes ("wood", "slate"). `coordinates`: letters and numbers
+    * `theme`: a code of rules.images.themes ("wood", "slate"). `coordinates`: letters and numbers
       around the board.
     * `clickable`: points that are links (`point_href(name)`, default "?confirm=D4"); occupied
       points are never links.

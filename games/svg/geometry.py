@@ -1,4 +1,4 @@
-"""The shared board geometry (rules.render_layout.board_geometry) in SVG user units, formatted
+"""The shared board geometry (rules.images.layout.board_geometry) in SVG user units, formatted
 once per board shape and cached: every SVG of a 19x19 board reuses the same strings."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-from rules.render_layout import BoardGeometry, board_geometry
+from rules.images.layout import BoardGeometry, board_geometry
 from rules.topology import Topology
 
 STEP = 20  # user units between neighbouring points

@@ -6,11 +6,10 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from games.svg.geometry import LINE_SCALE, STEP, num, points_attr, svg_geometry
 from rules.board import BLACK, WHITE
 from rules.game import Position
-from rules.themes import THEMES
-
-from .geometry import LINE_SCALE, STEP, num, points_attr, svg_geometry
+from rules.images.themes import THEMES
 
 THUMB_STONES = {BLACK: ("#151515", "#000"), WHITE: ("#f4f4ef", "#555")}
 

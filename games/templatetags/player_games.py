@@ -12,7 +12,7 @@ from __future__ import annotations
 from django import template
 
 from accounts.models import User
-from games import selectors
+from games.selectors import records as records_selectors
 
 register = template.Library()
 
@@ -21,7 +21,7 @@ register = template.Library()
 def home_games(user: User) -> dict:
     """The logged-in home card: a first welcome for a player without games, else their count
     of games and turns, with Play (the most urgent game), New game and the Waiting Room."""
-    return {"player": user, "games": selectors.player_games_count(user=user)}
+    return {"player": user, "games": records_selectors.player_games_count(user=user)}
 
 
 @register.inclusion_tag("games/_player_record.html")
@@ -31,6 +31,6 @@ def player_record(profile: User, viewer: User | None) -> dict:
     return {
         "profile": profile,
         "is_self": viewer is not None and viewer.pk == profile.pk,
-        "record": selectors.player_record(user=profile),
-        "recent": selectors.player_recent_games(user=profile, viewer=viewer),
+        "record": records_selectors.player_record(user=profile),
+        "recent": records_selectors.player_recent_games(user=profile, viewer=viewer),
     }

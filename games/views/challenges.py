@@ -5,27 +5,34 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 import rules
 from accounts.models import User
+from accounts.refusals import refusal_form, refusal_kinds
 from accounts.selectors import board_appearance_get
-from messaging.selectors import request_unread_counts
-
-from .. import hooks, selectors
-from ..errors import GameActionError
-from ..etags import STATUS_PAGE_SECONDS, status_etag, tagged_page
-from ..forms import AutoMatchForm, NewGameForm, WaitingRoomFilterForm, parse_game_choice
-from ..models import Challenge, Game
-from ..presenters import finished_rows, status_rows
-from ..services import automatch, challenges
-from .common import PAGE_SIZE
-from .common import error_message as _message
+from games import hooks
+from games.forms import (
+    GAME_CHOICES,
+    AutoMatchForm,
+    NewGameForm,
+    WaitingRoomFilterForm,
+    parse_game_choice,
+)
+from games.models import Game
+from games.pages.status import finished_rows, status_rows
+from games.pages.tags import STATUS_PAGE_SECONDS, status_etag, tagged_page
+from games.selectors import challenges as challenges_selectors
+from games.selectors import status as status_selectors
+from games.services import automatch, challenges
+from games.views.common import PAGE_SIZE
+from games.views.common import error_message as _message
+from messaging.unread import request_unread_counts
 
 
 @login_required
@@ -39,7 +46,7 @@ def status(request: HttpRequest) -> HttpResponse:
     theme = board_appearance_get(user=user).theme
 
     def draw() -> HttpResponse:
-        running = selectors.games_running_for(user=user)
+        running = status_selectors.games_running_for(user=user)
         rows = status_rows(
             games=running,
             user=user,
@@ -47,7 +54,7 @@ def status(request: HttpRequest) -> HttpResponse:
             theme=theme,
             labels=hooks.game_labels_get(game_ids=[game.pk for game in running]),
         )
-        finished = Paginator(selectors.games_finished_listed_for(user=user), PAGE_SIZE)
+        finished = Paginator(status_selectors.games_finished_listed_for(user=user), PAGE_SIZE)
         page = finished.get_page(page_number)
         return render(
             request,
@@ -57,8 +64,8 @@ def status(request: HttpRequest) -> HttpResponse:
                 "next_game": next((r["game"] for r in rows if r["my_turn"]), None),
                 "page": page,
                 "finished": finished_rows(games=page.object_list, user=user),
-                "received": selectors.challenges_received(user=user, now=now),
-                "sent": selectors.challenges_sent(user=user, now=now),
+                "received": challenges_selectors.challenges_received(user=user, now=now),
+                "sent": challenges_selectors.challenges_sent(user=user, now=now),
             },
         )
 
@@ -86,9 +93,9 @@ def _page_number(value: str | None) -> int:
 @login_required
 def next_game(request: HttpRequest) -> HttpResponse:
     """Open the most urgent game where it is your turn."""
-    game = selectors.game_next_for(user=request.user)
+    game = status_selectors.game_next_for(user=request.user)
     if game is None:
-        messages.info(request, "It is not your turn in any game.")
+        messages.info(request, gettext("It is not your turn in any game."))
         return redirect("games:status")
     return redirect(game)
 
@@ -96,6 +103,7 @@ def next_game(request: HttpRequest) -> HttpResponse:
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
     """Create an open challenge or invite a named player."""
+    status = 200
     if request.method == "POST":
         form = NewGameForm(request.POST)
         if form.is_valid():
@@ -106,7 +114,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                     username__iexact=data["opponent"].strip(), is_active=True
                 ).first()
                 if recipient is None:
-                    form.add_error("opponent", "There is no player with that username.")
+                    form.add_error("opponent", gettext("There is no player with that username."))
             if not form.errors:
                 now = timezone.now()
                 try:
@@ -127,20 +135,28 @@ def new_game(request: HttpRequest) -> HttpResponse:
                             message=data["message"],
                             recipient=recipient,
                         )
-                except (ValidationError, PermissionDenied) as error:
-                    form.add_error(None, _message(error))
+                except refusal_kinds() as error:
+                    status = refusal_form(form, error)
                 else:
                     if isinstance(challenge, Game):
-                        messages.success(request, "Matched: your game has started.")
+                        messages.success(request, gettext("Matched: your game has started."))
                         return redirect(challenge)
                     if recipient is None:
-                        messages.success(request, "Your challenge is in the Waiting Room.")
+                        messages.success(request, gettext("Your challenge is in the Waiting Room."))
                         return redirect("games:waiting_room")
-                    messages.success(request, f"Your invitation was sent to {recipient}.")
+                    messages.success(
+                        request,
+                        gettext("Your invitation was sent to %(recipient)s.")
+                        % {"recipient": recipient},
+                    )
                     return redirect("games:challenge", challenge_id=challenge.pk)
     else:
-        form = NewGameForm(initial={"opponent": request.GET.get("opponent", "")})
-    return render(request, "games/new_game.html", {"form": form})
+        initial = {"opponent": request.GET.get("opponent", "")}
+        # "?game=square-9" preselects a board (the Learn pages and the new player's home card).
+        if request.GET.get("game") in dict(GAME_CHOICES):
+            initial["game"] = request.GET["game"]
+        form = NewGameForm(initial=initial)
+    return render(request, "games/new_game.html", {"form": form}, status=status)
 
 
 @login_required
@@ -156,17 +172,24 @@ def auto_match(request: HttpRequest) -> HttpResponse:
             )
             if isinstance(result, Game):
                 opponent = result.player(rules.other(result.colour_of(user)))
-                messages.success(request, f"Paired with {opponent}: your game has started.")
+                messages.success(
+                    request,
+                    gettext("Paired with %(opponent)s: your game has started.")
+                    % {"opponent": opponent},
+                )
                 return redirect(result)
             messages.success(
                 request,
-                f"You are in the queue for {result.board_label}: the next player who joins it "
-                "plays you.",
+                gettext(
+                    "You are in the queue for %(board_label)s: the next player who joins "
+                    "it plays you."
+                )
+                % {"board_label": result.board_label},
             )
             return redirect("games:auto_match")
     else:
         form = AutoMatchForm()
-    queued = selectors.challenges_queued(user=user, now=timezone.now())
+    queued = challenges_selectors.challenges_queued(user=user, now=timezone.now())
     return render(request, "games/auto_match.html", {"form": form, "queued": queued})
 
 
@@ -178,10 +201,14 @@ def auto_match_leave(request: HttpRequest, challenge_id: int) -> HttpResponse:
         challenge = challenges.challenge_cancel(
             challenge_id=challenge_id, user=request.user, now=timezone.now()
         )
-    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+    except refusal_kinds() as error:
         messages.error(request, _message(error))
     else:
-        messages.success(request, f"You left the queue for {challenge.board_label}.")
+        messages.success(
+            request,
+            gettext("You left the queue for %(board_label)s.")
+            % {"board_label": challenge.board_label},
+        )
     return redirect("games:auto_match")
 
 
@@ -194,7 +221,7 @@ def waiting_room(request: HttpRequest) -> HttpResponse:
             kind, size = parse_game_choice(form.cleaned_data["game"])
         elif form.cleaned_data["kind"]:
             kind = form.cleaned_data["kind"]
-    challenges = selectors.challenges_open(
+    challenges = challenges_selectors.challenges_open(
         viewer=request.user, now=timezone.now(), board_kind=kind, board_size=size
     )
     page = Paginator(challenges, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -204,11 +231,11 @@ def waiting_room(request: HttpRequest) -> HttpResponse:
 @login_required
 def challenge_detail(request: HttpRequest, challenge_id: int) -> HttpResponse:
     """An invitation or challenge: its settings, with accept / decline / cancel buttons."""
-    challenge = selectors.challenge_get(challenge_id=challenge_id)
+    challenge = challenges_selectors.challenge_get(challenge_id=challenge_id)
     user = request.user
     party = user.pk in (challenge.creator_id, challenge.recipient_id)
     if not party and not challenge.is_open_challenge:
-        raise Http404("No such challenge.")
+        raise Http404(gettext("No such challenge."))
     return render(
         request,
         "games/challenge.html",
@@ -228,10 +255,10 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
         game = challenges.challenge_accept(
             challenge_id=challenge_id, user=request.user, now=timezone.now()
         )
-    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+    except refusal_kinds() as error:
         messages.error(request, _message(error))
         return redirect("games:waiting_room")
-    messages.success(request, "The game has started.")
+    messages.success(request, gettext("The game has started."))
     return redirect(game)
 
 
@@ -242,10 +269,10 @@ def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
         challenges.challenge_decline(
             challenge_id=challenge_id, user=request.user, now=timezone.now()
         )
-    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+    except refusal_kinds() as error:
         messages.error(request, _message(error))
     else:
-        messages.success(request, "You declined the invitation.")
+        messages.success(request, gettext("You declined the invitation."))
     return redirect("games:status")
 
 
@@ -256,8 +283,8 @@ def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
         challenges.challenge_cancel(
             challenge_id=challenge_id, user=request.user, now=timezone.now()
         )
-    except (GameActionError, PermissionDenied, Challenge.DoesNotExist) as error:
+    except refusal_kinds() as error:
         messages.error(request, _message(error))
     else:
-        messages.success(request, "Your challenge was withdrawn.")
+        messages.success(request, gettext("Your challenge was withdrawn."))
     return redirect("games:status")

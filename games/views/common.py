@@ -1,31 +1,36 @@
 """Pieces every games page uses: looking up a game the visitor may see, and turning a refusal
-into the sentence shown on the page."""
+into the sentence shown on the page (through the one mapping, accounts.refusals)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 
-from .. import selectors
-from ..models import Game
+from accounts.refusals import refusal_message
+from games.models import Game
+from games.selectors import play as selectors
 
 PAGE_SIZE = 20
 
 
 def viewable_game(request: HttpRequest, game_id: int) -> Game:
-    """The game, if the visitor may see it; Http404 otherwise."""
+    """The game, if the visitor may see it; NoSuchGame (404) otherwise, missing or private
+    alike (games.selectors.play.game_view_check, the API's check too)."""
     game = selectors.game_get(game_id=game_id)
-    if not selectors.game_can_view(game=game, user=request.user):
-        raise Http404("No such game.")
+    selectors.game_view_check(game=game, user=request.user)
     return game
 
 
 def player_game(request: HttpRequest, game_id: int, what: str) -> Game:
-    """The game, if the visitor plays in it; PermissionDenied saying they cannot `what`."""
-    game = viewable_game(request, game_id)
-    if game.colour_of(request.user) is None:
-        raise PermissionDenied(f"Only the players of this game can {what}.")
+    """The game, if the visitor plays in it; NotAPlayer (403) saying they cannot `what` to
+    other visitors of a public game, NoSuchGame (404) to those of a private one."""
+    game = selectors.game_get(game_id=game_id)
+    selectors.game_player_check(
+        game=game,
+        user=request.user,
+        refusal=gettext("Only the players of this game can %(what)s.") % {"what": what},
+    )
     return game
 
 
@@ -35,10 +40,9 @@ def board_redirect(game_id: int) -> HttpResponse:
 
 
 def error_message(error: Exception) -> str:
-    """What a refusal says to the player."""
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error) or "You may not do that."
+    """What a refusal says to the player: accounts.refusals.refusal_message (which raises the
+    error page for refusals answered "not found" or "forbidden")."""
+    return refusal_message(error)
 
 
 def sentence(text: str) -> str:

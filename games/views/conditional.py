@@ -3,7 +3,8 @@
 The section (templates/games/_conditional.html, static/games/conditional.js) shows while the
 viewer waits for their opponent. A line is typed as board coordinates ("D4 Q16 C3 R4": their
 move, your answer, ...) or clicked on the board, which fills in the same form; it is merged into
-the player's tree (`games.conditional_tree.tree_add_line`) and the whole tree is stored again
+the player's tree (`games.services.conditional_tree.tree_add_line`) and the whole tree is stored
+again
 through `games.services.conditional`, which checks it.
 """
 
@@ -14,33 +15,32 @@ from functools import cache
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from rules import Topology
-
-from ..conditional_tree import (
+from accounts.refusals import refusal_kinds
+from games.models import Game
+from games.selectors.conditional import conditional_lines, conditional_moves_get
+from games.services.conditional import conditional_moves_clear, conditional_moves_set
+from games.services.conditional_tree import (
     MAX_LINE_TEXT,
     line_label,
     line_parse,
     tree_add_line,
     tree_remove_line,
 )
-from ..errors import GameActionError
-from ..models import Game
-from ..selectors_conditional import conditional_lines, conditional_moves_get
-from ..services.conditional import conditional_moves_clear, conditional_moves_set
-from ..svg.geometry import num, svg_geometry
-from .common import error_message, player_game, sentence
+from games.svg.geometry import num, svg_geometry
+from games.views.common import error_message, player_game, sentence
+from rules import Topology
 
 
 class LineForm(forms.Form):
     """One line of the tree as typed ('D4 Q16 C3 R4'), for the page that showed `move_number`."""
 
-    line = forms.CharField(max_length=MAX_LINE_TEXT, label="Line", strip=True)
+    line = forms.CharField(max_length=MAX_LINE_TEXT, label=gettext_lazy("Line"), strip=True)
     move_number = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
 
 
@@ -79,7 +79,8 @@ def _store(request: HttpRequest, game: Game, change) -> HttpResponse:
     form = LineForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, "Type the line as coordinates such as D4 Q16 C3 R4. Nothing was saved."
+            request,
+            gettext("Type the line as coordinates such as D4 Q16 C3 R4. Nothing was saved."),
         )
         return _back(game.pk)
     try:
@@ -96,8 +97,11 @@ def _store(request: HttpRequest, game: Game, change) -> HttpResponse:
             )
         else:
             conditional_moves_clear(game_id=game.pk, user=request.user)
-    except (ValidationError, GameActionError, PermissionDenied, Game.DoesNotExist) as error:
-        messages.error(request, f"{sentence(error_message(error))} Nothing was saved.")
+    except refusal_kinds() as error:
+        messages.error(
+            request,
+            gettext("%(value)s Nothing was saved.") % {"value": sentence(error_message(error))},
+        )
     else:
         messages.success(request, done)
     return _back(game.pk)
@@ -134,5 +138,5 @@ def conditional_clear(request: HttpRequest, game_id: int) -> HttpResponse:
     """Remove all of the player's conditional moves."""
     game = player_game(request, game_id, "plan answers")
     conditional_moves_clear(game_id=game.pk, user=request.user)
-    messages.success(request, "Your conditional moves were cleared.")
+    messages.success(request, gettext("Your conditional moves were cleared."))
     return _back(game.pk)

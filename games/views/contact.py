@@ -8,10 +8,11 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from ..forms import ContactForm
-from ..services import contact
-from .common import board_redirect, viewable_game
+from games.forms import ContactForm
+from games.services import contact
+from games.views.common import board_redirect, viewable_game
 
 
 @login_required
@@ -31,7 +32,7 @@ def contact_staff(request: HttpRequest, game_id: int) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(
-                request, "Your message was sent to the site staff; they answer by e-mail."
+                request, gettext("Your message was sent to the site staff; they answer by e-mail.")
             )
             return board_redirect(game.pk)
     status = 400 if form.errors else 200

@@ -13,12 +13,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from .. import selectors
-from ..forms import TellAFriendForm
-from ..services import friends
+from games.forms import TellAFriendForm
+from games.selectors import friends as friends_selectors
+from games.services import friends
 
 
 @login_required
@@ -41,12 +42,15 @@ def friend_invite(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"Invitation sent to {invite.email}. When they join, your game invitation is "
-                "waiting for them.",
+                gettext(
+                    "Invitation sent to %(email)s. When they join, your game invitation is "
+                    "waiting for them."
+                )
+                % {"email": invite.email},
             )
             return redirect("games:invite_friend")
     status = 400 if form.errors else 200
-    context = {"form": form, "invites": selectors.friend_invites_list(inviter=request.user)}
+    context = {"form": form, "invites": friends_selectors.friend_invites_list(inviter=request.user)}
     return render(request, "games/friend_invite.html", context, status=status)
 
 

@@ -4,30 +4,34 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from accounts.refusals import refusal_kinds
 from accounts.selectors import board_appearance_get
-from messaging.selectors import request_unread_counts
+from games import hooks
+from games.errors import MoveRefused, rules_refusal
+from games.forms import ChatForm, MoveForm, TurnForm
+from games.learn.reasons import with_rule_link
+from games.pages.board import board_context
+from games.pages.tags import board_etag, tagged_page
+from games.reviews.selectors import reviews_box, reviews_stamp
+from games.selectors import chat as chat_selectors
+from games.selectors import play as selectors
+from games.services import chat as chat_services
+from games.services import play
+from games.views.board_words import board_words_section, move_preview_text, moved_text
+from games.views.common import board_redirect as _turn_redirect
+from games.views.common import error_message as _message
+from games.views.common import sentence as _sentence
+from games.views.common import viewable_game as _viewable_game
+from games.views.conditional import conditional_section
+from games.views.results import result_section as _result
+from messaging.unread import request_unread_counts
 from rules import CoordinateError
-
-from .. import selectors
-from ..errors import GameActionError, MoveRefused
-from ..etags import board_etag, tagged_page
-from ..forms import ChatForm, MoveForm, TurnForm
-from ..models import Game
-from ..presenters import board_context
-from ..services import chat as chat_services
-from ..services import play
-from .common import board_redirect as _turn_redirect
-from .common import error_message as _message
-from .common import sentence as _sentence
-from .common import viewable_game as _viewable_game
-from .conditional import conditional_section
-from .results import result_section as _result
 
 
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -45,13 +49,21 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     )
     if confirm and context["confirm_error"]:
         messages.error(request, context["confirm_error"])
-    context["chat_lines"] = list(selectors.game_chat_lines(game=game))
+    context["chat_lines"] = list(chat_selectors.game_chat_lines(game=game))
     context["result"] = _result(request, game)
     context["chat_form"] = ChatForm()
+    context["words"] = board_words_section(game=game, user=request.user)
+    if context["confirm_point"] is not None:
+        context["confirm_words"] = move_preview_text(game=game, point=context["confirm_point"])
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
     context["conditional"] = conditional_section(
         game=game, user=request.user, coordinates=bool(context["appearance"].show_coordinates)
     )
+    # The ladder or tournament the game belongs to (templates/ladder/_game_link.html).
+    context["competition"] = hooks.game_competition_get(game_id=game.pk)
+    # The reviews box ({% game_reviews %}): the viewer's notes and reviews change the page.
+    context["reviews_box"] = reviews_box(game=game, user=request.user)
+    context["reviews_stamp"] = reviews_stamp(context["reviews_box"])
     etag = board_etag(
         request=request, game=game, context=context, unread=request_unread_counts(request=request)
     )
@@ -67,31 +79,36 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     read once, locked, by the service (it reads the coordinate with the game's topology)."""
     form = MoveForm(request.POST)
     if not form.is_valid():
-        if not Game.objects.filter(pk=game_id).exists():
-            raise Http404("No such game.")
-        messages.error(request, "Give a coordinate such as D4.")
+        # Missing and hidden games answer alike (NoSuchGame): no existence oracle.
+        _viewable_game(request, game_id)
+        messages.error(request, gettext("Give a coordinate such as D4."))
         return _turn_redirect(game_id)
     try:
-        play.game_move(
+        game = play.game_move(
             game_id=game_id,
             user=request.user,
             point=form.cleaned_data["point"],
             expected_move_number=form.cleaned_data["move_number"],
             now=timezone.now(),
         )
-    except Game.DoesNotExist as error:
-        raise Http404("No such game.") from error
     except (CoordinateError, MoveRefused) as error:
-        messages.error(request, f"{_sentence(str(error))} Nothing was played.")
-    except (GameActionError, PermissionDenied) as error:
-        messages.error(request, _sentence(_message(error)))
+        # The refused move links to the Learn section of the rule it broke (suicide, ko...).
+        text = gettext("%(reason)s Nothing was played.") % {
+            "reason": _sentence(rules_refusal(error))
+        }
+        messages.error(request, with_rule_link(text, getattr(error, "code", None)))
+    except refusal_kinds() as error:
+        messages.error(request, _message(error))
+    else:
+        # Said again by board_cursor.js in the page's status line ("board-moved").
+        point = form.cleaned_data["point"]
+        messages.success(request, moved_text(game=game, point=point), "board-moved")
     return _turn_redirect(game_id)
 
 
 def _confirm_turn(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
-    game = _viewable_game(request, game_id)
-    if game.colour_of(request.user) is None:
-        raise PermissionDenied("Only the players of this game can do that.")
+    game = selectors.game_get(game_id=game_id)
+    selectors.game_player_check(game=game, user=request.user)
     if request.method == "POST":
         form = TurnForm(request.POST)
         if form.is_valid():
@@ -103,10 +120,13 @@ def _confirm_turn(request: HttpRequest, game_id: int, action: str) -> HttpRespon
                     expected_move_number=form.cleaned_data["move_number"],
                     now=timezone.now(),
                 )
-            except (GameActionError, PermissionDenied) as error:
-                messages.error(request, _sentence(_message(error)))
+            except refusal_kinds() as error:
+                messages.error(request, _message(error))
             else:
-                messages.success(request, "You passed." if action == "pass" else "You resigned.")
+                messages.success(
+                    request,
+                    gettext("You passed.") if action == "pass" else gettext("You resigned."),
+                )
         return _turn_redirect(game_id)
     return render(
         request,
@@ -144,8 +164,8 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
                 text=form.cleaned_data["text"],
                 now=timezone.now(),
             )
-        except (ValidationError, PermissionDenied, Game.DoesNotExist) as error:
+        except refusal_kinds() as error:
             messages.error(request, _message(error))
     else:
-        messages.error(request, "A chat line is 1 to 1000 characters.")
+        messages.error(request, gettext("A chat line is 1 to 1000 characters."))
     return redirect(f"{redirect('games:board', game_id=game_id).url}#chat")

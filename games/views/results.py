@@ -5,27 +5,28 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from accounts.refusals import refusal_form, refusal_kinds
 from accounts.selectors import board_appearance_get
+from games.counting import dispute_window
+from games.errors import GameActionError, rules_refusal
+from games.forms import MarkingForm, ReportForm, ToggleForm
+from games.models import DisputeStatus, Game
+from games.pages.marking import marking_context
+from games.pages.result import result_context
+from games.selectors import play as selectors
+from games.services import corrections, disputes
+from games.views.common import board_redirect as _turn_redirect
+from games.views.common import error_message as _message
+from games.views.common import player_game as _player_game
+from games.views.common import sentence as _sentence
+from games.views.common import viewable_game as _viewable_game
 from rules import CoordinateError
-
-from .. import selectors
-from ..counting import dispute_window
-from ..errors import GameActionError
-from ..forms import MarkingForm, ReportForm, ToggleForm
-from ..models import DisputeStatus, Game
-from ..presenters import marking_context, result_context
-from ..services import corrections, disputes
-from .common import board_redirect as _turn_redirect
-from .common import error_message as _message
-from .common import player_game as _player_game
-from .common import sentence as _sentence
-from .common import viewable_game as _viewable_game
 
 
 def result_section(request: HttpRequest, game: Game) -> dict | None:
@@ -50,9 +51,11 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             disputes.dispute_open(game_id=game.pk, user=request.user, now=timezone.now())
         except GameActionError as error:
-            messages.error(request, _sentence(_message(error)))
+            messages.error(request, _message(error))
             return _turn_redirect(game.pk)
-        messages.success(request, "The marking phase is open: mark the dead stones together.")
+        messages.success(
+            request, gettext("The marking phase is open: mark the dead stones together.")
+        )
         return redirect("games:marking", game_id=game.pk)
     if selectors.game_score_dispute(game=game) is not None:
         return redirect("games:marking", game_id=game.pk)
@@ -61,9 +64,9 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             disputes.dispute_check(game=game, now=timezone.now())
         except GameActionError as error:
-            messages.error(request, _sentence(_message(error)))
+            messages.error(request, _message(error))
         else:
-            messages.error(request, "The site staff have set this result; it is final.")
+            messages.error(request, gettext("The site staff have set this result; it is final."))
         return _turn_redirect(game.pk)
     return render(
         request,
@@ -79,7 +82,7 @@ def marking(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable_game(request, game_id)
     dispute = selectors.game_score_dispute(game=game)
     if dispute is None:
-        raise Http404("Nobody has disputed the count of this game.")
+        raise Http404(gettext("Nobody has disputed the count of this game."))
     context = marking_context(
         game=game,
         dispute=dispute,
@@ -105,7 +108,7 @@ def marking_toggle(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _player_game(request, game_id, "mark dead stones")
     form = ToggleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the coordinate of a stone, such as D4.")
+        messages.error(request, gettext("Give the coordinate of a stone, such as D4."))
         return _marking_redirect(game.pk)
     try:
         point = game.topology.parse(form.cleaned_data["point"])
@@ -117,9 +120,12 @@ def marking_toggle(request: HttpRequest, game_id: int) -> HttpResponse:
             now=timezone.now(),
         )
     except CoordinateError as error:
-        messages.error(request, f"{_sentence(str(error))} Nothing was changed.")
-    except (GameActionError, ValidationError) as error:
-        messages.error(request, _sentence(_message(error)))
+        messages.error(
+            request,
+            gettext("%(value)s Nothing was changed.") % {"value": _sentence(rules_refusal(error))},
+        )
+    except refusal_kinds() as error:
+        messages.error(request, _message(error))
     return _marking_redirect(game.pk)
 
 
@@ -130,7 +136,7 @@ def marking_accept(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _player_game(request, game_id, "accept the marking")
     form = MarkingForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "This form is out of date; look at the marking again.")
+        messages.error(request, gettext("This form is out of date; look at the marking again."))
         return _marking_redirect(game.pk)
     try:
         dispute = disputes.dispute_accept(
@@ -140,13 +146,18 @@ def marking_accept(request: HttpRequest, game_id: int) -> HttpResponse:
             now=timezone.now(),
         )
     except GameActionError as error:
-        messages.error(request, _sentence(_message(error)))
+        messages.error(request, _message(error))
         return _marking_redirect(game.pk)
     if dispute.status == DisputeStatus.AGREED:
         game.refresh_from_db(fields=["result"])
-        messages.success(request, f"Both players accept: the result is {game.result}.")
+        messages.success(
+            request,
+            gettext("Both players accept: the result is %(result)s.") % {"result": game.result},
+        )
         return _turn_redirect(game.pk)
-    messages.success(request, "You accept this marking; now your opponent has to accept it.")
+    messages.success(
+        request, gettext("You accept this marking; now your opponent has to accept it.")
+    )
     return _marking_redirect(game.pk)
 
 
@@ -154,6 +165,7 @@ def marking_accept(request: HttpRequest, game_id: int) -> HttpResponse:
 def report(request: HttpRequest, game_id: int) -> HttpResponse:
     """A player reports a finished game's result to the site staff."""
     game = _player_game(request, game_id, "report its result")
+    status = 200
     if request.method == "POST":
         form = ReportForm(request.POST)
         if form.is_valid():
@@ -164,11 +176,11 @@ def report(request: HttpRequest, game_id: int) -> HttpResponse:
                     reason=form.cleaned_data["reason"],
                     now=timezone.now(),
                 )
-            except (GameActionError, ValidationError) as error:
-                form.add_error(None, _message(error))
+            except refusal_kinds() as error:
+                status = refusal_form(form, error)
             else:
-                messages.success(request, "Your report was sent to the site staff.")
+                messages.success(request, gettext("Your report was sent to the site staff."))
                 return _turn_redirect(game.pk)
     else:
         form = ReportForm()
-    return render(request, "games/report.html", {"game": game, "form": form})
+    return render(request, "games/report.html", {"game": game, "form": form}, status=status)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from .. import clock, selectors
-from ..errors import GameActionError
-from ..services import vacations
-from .common import error_message as _message
-from .common import sentence as _sentence
+from accounts.refusals import refusal_kinds
+from games import clock
+from games.selectors import play as selectors
+from games.selectors import status as status_selectors
+from games.selectors import vacations as vacations_selectors
+from games.services import vacations
+from games.views.common import error_message as _message
 
 
 @login_required
@@ -24,29 +26,31 @@ def vacation(request: HttpRequest) -> HttpResponse:
         action = request.POST.get("action")
         act = {"start": vacations.vacation_start, "stop": vacations.vacation_stop}.get(action)
         if act is None:
-            messages.error(request, "Choose to start or to stop your vacation.")
+            messages.error(request, gettext("Choose to start or to stop your vacation."))
         else:
             try:
                 act(user=request.user, now=timezone.now())
-            except (GameActionError, ValidationError) as error:
-                messages.error(request, _sentence(_message(error)))
+            except refusal_kinds() as error:
+                messages.error(request, _message(error))
             else:
                 messages.success(
                     request,
-                    "Your vacation has started: your clocks are stopped."
+                    gettext("Your vacation has started: your clocks are stopped.")
                     if action == "start"
-                    else "Welcome back: your clocks run again.",
+                    else gettext("Welcome back: your clocks run again."),
                 )
         return redirect("games:vacation")
     now = timezone.now()
-    state = selectors.vacation_state(user=request.user, now=now)
+    state = vacations_selectors.vacation_state(user=request.user, now=now)
     return render(
         request,
         "games/vacation.html",
         {
             "state": state,
             "balance": selectors.duration_label(state.balance),
-            "stopped_games": selectors.games_stopped_for(user=request.user) if state.active else [],
+            "stopped_games": status_selectors.games_stopped_for(user=request.user)
+            if state.active
+            else [],
             "days_per_year": clock.VACATION_DAYS_PER_YEAR,
             "cap_days": clock.VACATION_CAP_DAYS,
             "initial_days": clock.VACATION_INITIAL_DAYS,

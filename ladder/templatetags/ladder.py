@@ -7,10 +7,8 @@ from django import template
 from django.utils import timezone
 
 from accounts.selectors import user_find_by_username
-
-from ..models import Rating
-from ..selectors import handicap_hints, rating_view, ratings_of
-from ..tournaments.selectors import game_competition
+from ladder.ratings.models import Family, Rating
+from ladder.ratings.selectors import handicap_hints, rating_view, ratings_of
 
 register = template.Library()
 
@@ -26,14 +24,28 @@ def profile_ratings(profile, is_self: bool = False) -> dict:
         "ratings": [r for r in ratings if r.games] or [],
         "is_self": is_self,
         "can_declare": not any(r.games for r in ratings),
+        # The families without a rated game, where a strength may still be declared.
+        "declarable": [
+            (f.value, f.label)
+            for f in Family
+            if f.value not in {r.family for r in ratings if r.games}
+        ],
     }
 
 
-@register.inclusion_tag("ladder/_game_link.html")
-def ladder_link(game) -> dict:
-    """On a game page: which ladder or tournament the game belongs to, linked (nothing for
-    other games)."""
-    return {"competition": game_competition(game_id=game.pk)}
+@register.inclusion_tag("ladder/_declare_offer.html", takes_context=True)
+def declare_offer(context, family: str = "") -> dict:
+    """For a logged-in player with no rated game yet in `family` (a board kind; every family
+    when empty): an offer to declare their strength there, back to this page afterwards.
+    Nothing for anyone else."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"families": []}
+    played = {r.family for r in ratings_of(user=user, now=timezone.now()) if r.games}
+    wanted = [family] if family else [f.value for f in Family]
+    families = [(f, Family(f).label) for f in wanted if f in Family.values and f not in played]
+    return {"families": families, "next": request.get_full_path()}
 
 
 @register.inclusion_tag("ladder/_handicap_hint.html")

@@ -31,13 +31,9 @@ from games.errors import MoveRefused
 from games.game_settings import GameSettings, InvalidSetting
 from games.models import EndReason, Game
 from games.services.play import game_resign, game_start
-from messaging.outbox import enqueue_on_commit
-
-from ..brackets import Bracket, double_elimination, single_elimination
-from ..pairing import PairingRules, entrants_for_round, pair_round, round_robin
-from ..services.ratings import score_for_black
-from ..standings import Bye, GameResult, Standing, standings
-from .models import (
+from ladder.ratings.services import score_for_black
+from ladder.tournaments.brackets import Bracket, double_elimination, single_elimination
+from ladder.tournaments.models import (
     Format,
     HandicapRule,
     Outcome,
@@ -47,6 +43,9 @@ from .models import (
     TournamentPlayer,
     TournamentStatus,
 )
+from ladder.tournaments.pairing import PairingRules, entrants_for_round, pair_round, round_robin
+from ladder.tournaments.standings import Bye, GameResult, Standing, standings
+from messaging.outbox import enqueue_on_commit
 
 # Knockout pairings store their bracket round under these offsets (winners' round r is r).
 LOSERS_ROUND = 100
@@ -191,7 +190,11 @@ def _create(
         settings = tournament.settings
         if handicap:
             settings = _handicap_settings(settings, handicap)
-        game = game_start(black=players[black], white=players[white], settings=settings, now=now)
+        # The pairing notice (tournament_notify_pairing) tells both players, the first mover
+        # that it is their move: one notice, not a second "your turn" beside it.
+        game = game_start(
+            black=players[black], white=players[white], settings=settings, now=now, announce=False
+        )
     pairing = TournamentPairing.objects.create(
         tournament=tournament,
         round=round,

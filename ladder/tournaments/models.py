@@ -6,16 +6,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from games.models import GameSettingsColumns
 
 
 class Format(models.TextChoices):
-    ROUND_ROBIN = "round_robin", "Round robin"
-    SWISS = "swiss", "Swiss"
-    MCMAHON = "mcmahon", "McMahon"
-    SINGLE_ELIM = "single_elim", "Single elimination"
-    DOUBLE_ELIM = "double_elim", "Double elimination"
+    ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+    SWISS = "swiss", gettext_lazy("Swiss")
+    MCMAHON = "mcmahon", gettext_lazy("McMahon")
+    SINGLE_ELIM = "single_elim", gettext_lazy("Single elimination")
+    DOUBLE_ELIM = "double_elim", gettext_lazy("Double elimination")
 
 
 KNOCKOUTS = (Format.SINGLE_ELIM, Format.DOUBLE_ELIM)
@@ -23,14 +24,14 @@ PAIRED_BY_ROUND = (Format.SWISS, Format.MCMAHON)
 
 
 class TournamentStatus(models.TextChoices):
-    OPEN = "open", "Registration open"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    OPEN = "open", gettext_lazy("Registration open")
+    RUNNING = "running", gettext_lazy("Running")
+    FINISHED = "finished", gettext_lazy("Finished")
 
 
 class HandicapRule(models.TextChoices):
-    NONE = "none", "Even games"
-    MCMAHON = "mcmahon", "By McMahon score difference"
+    NONE = "none", gettext_lazy("Even games")
+    MCMAHON = "mcmahon", gettext_lazy("By McMahon score difference")
 
 
 class Tournament(GameSettingsColumns):
@@ -85,9 +86,9 @@ class Tournament(GameSettingsColumns):
 
 
 class PlayerStatus(models.TextChoices):
-    ACTIVE = "active", "Playing"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    DISQUALIFIED = "disqualified", "Disqualified"
+    ACTIVE = "active", gettext_lazy("Playing")
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
+    DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")
 
 
 class TournamentPlayer(models.Model):
@@ -127,11 +128,11 @@ class TournamentPlayer(models.Model):
 class Outcome(models.TextChoices):
     """A pairing's result. Stored codes."""
 
-    PENDING = "", "Not finished"
-    BLACK = "black", "Black won"
-    WHITE = "white", "White won"
-    JIGO = "jigo", "Jigo"
-    BYE = "bye", "Bye"
+    PENDING = "", gettext_lazy("Not finished")
+    BLACK = "black", gettext_lazy("Black won")
+    WHITE = "white", gettext_lazy("White won")
+    JIGO = "jigo", gettext_lazy("Jigo")
+    BYE = "bye", gettext_lazy("Bye")
 
 
 def stage_name(*, match: str, round: int) -> str:

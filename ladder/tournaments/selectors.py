@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games.models import Game
-from games.selectors import game_can_view
-
-from ..brackets import Bracket
-from .advance import FINAL_ROUND, LOSERS_ROUND, bracket_of, table_of
-from .models import (
+from games.selectors.play import game_can_view
+from ladder.tournaments.advance import FINAL_ROUND, LOSERS_ROUND, bracket_of, table_of
+from ladder.tournaments.brackets import Bracket
+from ladder.tournaments.models import (
     Outcome,
     PlayerStatus,
     Tournament,
@@ -117,7 +117,13 @@ def standings_rows(
         row.place = None
     rows = kept + gone
     number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
-    shown = tournament.rounds if tournament.format == "round_robin" else complete
+    # Every round robin round; a Swiss or McMahon's finished rounds and the one being played
+    # (its games "?": the standings count only the finished ones).
+    shown = (
+        tournament.rounds
+        if tournament.format == "round_robin"
+        else max(complete, tournament.current_round)
+    )
     cells: dict[int, dict[int, CrossCell]] = {uid: {} for uid in by_user}
     for p in pairings:
         if p.round > shown:
@@ -138,6 +144,83 @@ def standings_rows(
     for row in rows:
         row.cells = [cells[row.entry.user_id].get(r, CrossCell("–")) for r in range(1, shown + 1)]
     return rows, complete
+
+
+def tournament_next_step(
+    *,
+    tournament: Tournament,
+    entries: list[TournamentPlayer],
+    pairings: list[TournamentPairing],
+) -> str:
+    """What happens next in `tournament`, and the rule that decides it, in a sentence or two
+    for its page: when registration ends, which round is being played and what the next one
+    waits for, or that it is over."""
+    if tournament.status == TournamentStatus.OPEN:
+        names = {"taken": len(entries), "limit": tournament.player_limit}
+        if tournament.start_when_full:
+            return (
+                gettext(
+                    "Registration is open: %(taken)s of %(limit)s places taken. The tournament "
+                    "starts as soon as the last place is taken, or earlier when the organiser "
+                    "starts it."
+                )
+                % names
+            )
+        return (
+            gettext(
+                "Registration is open: %(taken)s of %(limit)s places taken. The tournament starts "
+                "when the organiser starts it."
+            )
+            % names
+        )
+    if tournament.status == TournamentStatus.FINISHED:
+        return gettext("The tournament is over: every game has ended.")
+    running = [p for p in pairings if p.game_id and not p.decided]
+    if tournament.is_knockout:
+        return ngettext(
+            "%(count)s match is being played. A match starts as soon as both its players are "
+            "known; the tournament ends with the final.",
+            "%(count)s matches are being played. A match starts as soon as both its players "
+            "are known; the tournament ends with the final.",
+            len(running),
+        ) % {"count": len(running)}
+    if tournament.format == "round_robin":
+        return ngettext(
+            "All games started together; %(count)s is still being played. The tournament ends "
+            "when the last one ends.",
+            "All games started together; %(count)s are still being played. The tournament ends "
+            "when the last one ends.",
+            len(running),
+        ) % {"count": len(running)}
+    names = {
+        "round": tournament.current_round,
+        "rounds": tournament.rounds,
+        "count": len([p for p in running if p.round == tournament.current_round]),
+        "next": tournament.current_round + 1,
+    }
+    if tournament.current_round >= tournament.rounds:
+        return (
+            ngettext(
+                "The last round, %(round)s of %(rounds)s, is being played: %(count)s game still "
+                "running. The tournament ends when it ends.",
+                "The last round, %(round)s of %(rounds)s, is being played: %(count)s games still "
+                "running. The tournament ends when they end.",
+                names["count"],
+            )
+            % names
+        )
+    return (
+        ngettext(
+            "Round %(round)s of %(rounds)s is being played: %(count)s game still running. Round "
+            "%(next)s is paired as soon as it ends (each round waits until every game of the one "
+            "before has ended, so that it is paired by the scores).",
+            "Round %(round)s of %(rounds)s is being played: %(count)s games still running. Round "
+            "%(next)s is paired as soon as they all end (each round waits until every game of the "
+            "one before has ended, so that it is paired by the scores).",
+            names["count"],
+        )
+        % names
+    )
 
 
 @dataclass
@@ -288,17 +371,11 @@ def game_competition(*, game_id: int) -> dict | None:
     """What a game page says about the ladder or tournament the game belongs to:
     {"kind": "ladder", "name", "url", "text"} or {"kind": "tournament", ...}; None for other
     games. One query, none for a game already known to belong to neither (cache)."""
-    try:
-        if cache.get(_none_key(game_id)):
-            return None
-    except Exception:  # noqa: BLE001 - the cache is a speed-up only: ask the database
-        logger.warning("competition cache read failed", exc_info=True)
+    if cache.get(_none_key(game_id)):
+        return None
     found = _competition(game_id)
     if found is None:
-        try:
-            cache.set(_none_key(game_id), True, _NONE_SECONDS)
-        except Exception:  # noqa: BLE001 - the cache is a speed-up only
-            logger.warning("competition cache write failed", exc_info=True)
+        cache.set(_none_key(game_id), True, _NONE_SECONDS)
     return found
 
 

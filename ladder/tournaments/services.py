@@ -14,17 +14,16 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import User
+from accounts.selectors import user_may_compete
 from games.game_settings import GameSettings
-from messaging.outbox import enqueue_on_commit
-
-from .. import ranks
-from ..models import Rating
-from ..services.ratings import start_values
-from ..standings import mcmahon_start_scores
-from .advance import pair_next, tournament_lock
-from .models import (
+from ladder.ratings import ranks
+from ladder.ratings.models import Rating
+from ladder.ratings.services import start_values
+from ladder.tournaments.advance import pair_next, tournament_lock
+from ladder.tournaments.models import (
     KNOCKOUTS,
     PAIRED_BY_ROUND,
     Format,
@@ -34,6 +33,8 @@ from .models import (
     TournamentPlayer,
     TournamentStatus,
 )
+from ladder.tournaments.standings import mcmahon_start_scores
+from messaging.outbox import enqueue_on_commit
 
 MAX_PLAYERS = 500
 # A round robin starts every game at once, in the request that starts it: 30 players are 435
@@ -56,8 +57,84 @@ def _rank_or_refuse(value: str, what: str) -> str:
     try:
         ranks.parse_rank(value)
     except ValueError as exc:
-        raise TournamentRefused(f"The {what} is not a rank: use 30k to 1k or 1d to 9d.") from exc
+        raise TournamentRefused(
+            gettext("The %(what)s is not a rank: use 30k to 1k or 1d to 9d.") % {"what": what}
+        ) from exc
     return value.strip().lower()
+
+
+def _checked_fields(
+    *,
+    name: str,
+    format: str,
+    settings: GameSettings,
+    description: str,
+    rounds: int,
+    mcmahon_bar: str,
+    mcmahon_floor: str,
+    handicap_rule: str,
+    player_limit: int,
+    rank_min: str,
+    rank_max: str,
+    start_when_full: bool,
+) -> dict:
+    """A tournament's columns from what its organiser chose; TournamentRefused for impossible
+    values (the same checks for a new tournament and an edited one)."""
+    name = name.strip()
+    if not name or len(name) > 80 or "\x00" in name:
+        raise TournamentRefused(gettext("Give the tournament a name of 1 to 80 characters."))
+    if format not in Format.values:
+        raise TournamentRefused(gettext("Choose a format."))
+    if handicap_rule not in HandicapRule.values:
+        raise TournamentRefused(gettext("Choose a handicap rule."))
+    if handicap_rule == HandicapRule.MCMAHON and format != Format.MCMAHON:
+        raise TournamentRefused(gettext("Handicap by McMahon score is for McMahon tournaments."))
+    if format in PAIRED_BY_ROUND and not 1 <= rounds <= MAX_ROUNDS:
+        raise TournamentRefused(
+            gettext("A %(format)s tournament has 1 to %(MAX_ROUNDS)s rounds.")
+            % {"format": format, "MAX_ROUNDS": MAX_ROUNDS}
+        )
+    if not 2 <= player_limit <= MAX_PLAYERS:
+        raise TournamentRefused(
+            gettext("The player limit is 2 to %(MAX_PLAYERS)s.") % {"MAX_PLAYERS": MAX_PLAYERS}
+        )
+    if format == Format.ROUND_ROBIN and player_limit > MAX_ROUND_ROBIN_PLAYERS:
+        raise TournamentRefused(
+            gettext(
+                "A round robin has at most %(MAX_ROUND_ROBIN_PLAYERS)s players, since all "
+                "its games start at once: choose Swiss or McMahon for more."
+            )
+            % {"MAX_ROUND_ROBIN_PLAYERS": MAX_ROUND_ROBIN_PLAYERS}
+        )
+    rank_min = _rank_or_refuse(rank_min, "weakest rank")
+    rank_max = _rank_or_refuse(rank_max, "strongest rank")
+    if rank_min and rank_max and ranks.parse_rank(rank_min) > ranks.parse_rank(rank_max):
+        raise TournamentRefused(gettext("The weakest rank allowed is above the strongest."))
+    if format == Format.MCMAHON:
+        mcmahon_bar = _rank_or_refuse(mcmahon_bar, "McMahon bar") or DEFAULT_BAR
+        mcmahon_floor = _rank_or_refuse(mcmahon_floor, "McMahon floor") or DEFAULT_FLOOR
+        if ranks.parse_rank(mcmahon_floor) > ranks.parse_rank(mcmahon_bar):
+            raise TournamentRefused(gettext("The McMahon floor must not be above the bar."))
+    else:
+        mcmahon_bar = mcmahon_floor = ""
+    if settings.handicap:
+        raise TournamentRefused(
+            gettext("Tournament games start even; handicaps come from the rules.")
+        )
+    return {
+        "name": name,
+        "description": description.replace("\x00", "")[:2000],
+        "format": format,
+        "rounds": rounds if format in PAIRED_BY_ROUND else 0,
+        "mcmahon_bar": mcmahon_bar,
+        "mcmahon_floor": mcmahon_floor,
+        "handicap_rule": handicap_rule,
+        "player_limit": player_limit,
+        "rank_min": rank_min,
+        "rank_max": rank_max,
+        "start_when_full": start_when_full,
+        **settings.columns(),
+    }
 
 
 def tournament_create(
@@ -80,37 +157,20 @@ def tournament_create(
     """Create a tournament open for registration, organised by `organiser` (any player: the
     site requires a verified e-mail to log in). Raises TournamentRefused for impossible
     values or when the organiser already runs MAX_ORGANISING unfinished tournaments."""
-    name = name.strip()
-    if not name or len(name) > 80 or "\x00" in name:
-        raise TournamentRefused("Give the tournament a name of 1 to 80 characters.")
-    if format not in Format.values:
-        raise TournamentRefused("Choose a format.")
-    if handicap_rule not in HandicapRule.values:
-        raise TournamentRefused("Choose a handicap rule.")
-    if handicap_rule == HandicapRule.MCMAHON and format != Format.MCMAHON:
-        raise TournamentRefused("Handicap by McMahon score is for McMahon tournaments.")
-    if format in PAIRED_BY_ROUND and not 1 <= rounds <= MAX_ROUNDS:
-        raise TournamentRefused(f"A {format} tournament has 1 to {MAX_ROUNDS} rounds.")
-    if not 2 <= player_limit <= MAX_PLAYERS:
-        raise TournamentRefused(f"The player limit is 2 to {MAX_PLAYERS}.")
-    if format == Format.ROUND_ROBIN and player_limit > MAX_ROUND_ROBIN_PLAYERS:
-        raise TournamentRefused(
-            f"A round robin has at most {MAX_ROUND_ROBIN_PLAYERS} players, since all its games"
-            " start at once: choose Swiss or McMahon for more."
-        )
-    rank_min = _rank_or_refuse(rank_min, "weakest rank")
-    rank_max = _rank_or_refuse(rank_max, "strongest rank")
-    if rank_min and rank_max and ranks.parse_rank(rank_min) > ranks.parse_rank(rank_max):
-        raise TournamentRefused("The weakest rank allowed is above the strongest.")
-    if format == Format.MCMAHON:
-        mcmahon_bar = _rank_or_refuse(mcmahon_bar, "McMahon bar") or DEFAULT_BAR
-        mcmahon_floor = _rank_or_refuse(mcmahon_floor, "McMahon floor") or DEFAULT_FLOOR
-        if ranks.parse_rank(mcmahon_floor) > ranks.parse_rank(mcmahon_bar):
-            raise TournamentRefused("The McMahon floor must not be above the bar.")
-    else:
-        mcmahon_bar = mcmahon_floor = ""
-    if settings.handicap:
-        raise TournamentRefused("Tournament games start even; handicaps come from the rules.")
+    fields = _checked_fields(
+        name=name,
+        format=format,
+        settings=settings,
+        description=description,
+        rounds=rounds,
+        mcmahon_bar=mcmahon_bar,
+        mcmahon_floor=mcmahon_floor,
+        handicap_rule=handicap_rule,
+        player_limit=player_limit,
+        rank_min=rank_min,
+        rank_max=rank_max,
+        start_when_full=start_when_full,
+    )
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=organiser.pk).first()
         running = Tournament.objects.filter(organiser=organiser).exclude(
@@ -118,24 +178,59 @@ def tournament_create(
         )
         if running.count() >= MAX_ORGANISING:
             raise TournamentRefused(
-                f"You already organise {MAX_ORGANISING} tournaments that have not finished."
+                gettext(
+                    "You already organise %(MAX_ORGANISING)s tournaments that have not finished."
+                )
+                % {"MAX_ORGANISING": MAX_ORGANISING}
             )
-        return Tournament.objects.create(
-            name=name,
-            description=description.replace("\x00", "")[:2000],
-            organiser=organiser,
-            format=format,
-            rounds=rounds if format in PAIRED_BY_ROUND else 0,
-            mcmahon_bar=mcmahon_bar,
-            mcmahon_floor=mcmahon_floor,
-            handicap_rule=handicap_rule,
-            player_limit=player_limit,
-            rank_min=rank_min,
-            rank_max=rank_max,
-            start_when_full=start_when_full,
-            created=now,
-            **settings.columns(),
+        return Tournament.objects.create(organiser=organiser, created=now, **fields)
+
+
+def _organised_open(tournament_id: int, user: User) -> Tournament:
+    """The tournament, locked, when `user` organises it and registration is still open."""
+    tournament = tournament_lock(tournament_id=tournament_id)
+    if tournament is None or tournament.organiser_id != user.pk:
+        raise TournamentRefused(gettext("Only the organiser can change this tournament."))
+    if tournament.status != TournamentStatus.OPEN:
+        raise TournamentRefused(
+            gettext("The tournament has started: it can no longer be changed or cancelled.")
         )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(
+    *, tournament_id: int, user: User, settings: GameSettings, now: dt.datetime, **choices
+) -> Tournament:
+    """The organiser `user` changes a tournament still open for registration: everything
+    `tournament_create` takes but the organiser (`choices` are its keyword arguments). The
+    same checks, and the player limit may not fall below the players registered. The
+    registered players are told what it is now. Raises TournamentRefused."""
+    tournament = _organised_open(tournament_id, user)
+    fields = _checked_fields(settings=settings, **choices)
+    registered = tournament.players.count()
+    if fields["player_limit"] < registered:
+        raise TournamentRefused(
+            gettext("%(count)s players have registered: the limit cannot be lower.")
+            % {"count": registered}
+        )
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    tournament.save()
+    enqueue_on_commit("ladder.tournament_notify_changed", tournament.pk, now.isoformat())
+    return tournament
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament_id: int, user: User, now: dt.datetime) -> None:
+    """The organiser `user` cancels a tournament still open for registration: it is deleted
+    (it has no games yet) and the registered players are told. Raises TournamentRefused."""
+    tournament = _organised_open(tournament_id, user)
+    player_ids = list(tournament.players.values_list("user_id", flat=True))
+    name = tournament.name
+    tournament.delete()
+    if player_ids:
+        enqueue_on_commit("ladder.tournament_notify_cancelled", name, player_ids, now.isoformat())
 
 
 def rating_in(*, user: User, family: str) -> float:
@@ -165,10 +260,14 @@ def tournament_join(*, tournament_id: int, user: User, now: dt.datetime) -> Tour
     if entry is not None:
         return entry
     if tournament.status != TournamentStatus.OPEN:
-        raise TournamentRefused("Registration is closed: the tournament has started.")
+        raise TournamentRefused(gettext("Registration is closed: the tournament has started."))
+    if not user_may_compete(user=user):
+        raise TournamentRefused(
+            gettext("Bots stay out of tournaments unless the staff let them in.")
+        )
     count = TournamentPlayer.objects.filter(tournament=tournament).count()
     if count >= tournament.player_limit:
-        raise TournamentRefused("This tournament is full.")
+        raise TournamentRefused(gettext("This tournament is full."))
     reason = _rank_refusal(tournament, rating_in(user=user, family=tournament.board_kind))
     if reason:
         raise TournamentRefused(reason)
@@ -184,7 +283,7 @@ def tournament_leave(*, tournament_id: int, user: User, now: dt.datetime) -> boo
     start, see `tournament_withdraw`."""
     tournament = tournament_lock(tournament_id=tournament_id)
     if tournament.status != TournamentStatus.OPEN:
-        raise TournamentRefused("The tournament has started: withdraw instead.")
+        raise TournamentRefused(gettext("The tournament has started: withdraw instead."))
     deleted, _ = TournamentPlayer.objects.filter(tournament=tournament, user=user).delete()
     return bool(deleted)
 
@@ -195,9 +294,9 @@ def tournament_start(*, tournament_id: int, user: User, now: dt.datetime) -> Tou
     in a round robin, the first matches in a knockout) is paired and its games started."""
     tournament = tournament_lock(tournament_id=tournament_id)
     if user.pk != tournament.organiser_id:
-        raise TournamentRefused("Only the organiser can start the tournament.")
+        raise TournamentRefused(gettext("Only the organiser can start the tournament."))
     if tournament.status != TournamentStatus.OPEN:
-        raise TournamentRefused("The tournament has already started.")
+        raise TournamentRefused(gettext("The tournament has already started."))
     _start(tournament, now)
     return tournament
 
@@ -207,7 +306,7 @@ def _start(tournament: Tournament, now: dt.datetime) -> None:
     scores and pair the first round. The caller holds the tournament lock."""
     entries = list(TournamentPlayer.objects.filter(tournament=tournament).select_related("user"))
     if len(entries) < max(2, tournament.min_players):
-        raise TournamentRefused("A tournament needs at least two players to start.")
+        raise TournamentRefused(gettext("A tournament needs at least two players to start."))
     ratings = dict(
         Rating.objects.filter(
             family=tournament.board_kind, user_id__in=[e.user_id for e in entries]
@@ -255,9 +354,9 @@ def tournament_withdraw(*, tournament_id: int, user: User, now: dt.datetime) -> 
     tournament = tournament_lock(tournament_id=tournament_id)
     entry = TournamentPlayer.objects.filter(tournament=tournament, user=user).first()
     if entry is None:
-        raise TournamentRefused("You are not in this tournament.")
+        raise TournamentRefused(gettext("You are not in this tournament."))
     if tournament.status == TournamentStatus.FINISHED:
-        raise TournamentRefused("The tournament has finished.")
+        raise TournamentRefused(gettext("The tournament has finished."))
     if tournament.status == TournamentStatus.OPEN:
         entry.delete()
         return entry
@@ -273,15 +372,15 @@ def tournament_disqualify(
     """The organiser disqualifies a player of a running tournament: as a withdrawal, and the
     standings list them last, without a place."""
     if not 0 < player_id < 2**63:
-        raise TournamentRefused("That player is not in this tournament.")
+        raise TournamentRefused(gettext("That player is not in this tournament."))
     tournament = tournament_lock(tournament_id=tournament_id)
     if organiser.pk != tournament.organiser_id:
-        raise TournamentRefused("Only the organiser can disqualify a player.")
+        raise TournamentRefused(gettext("Only the organiser can disqualify a player."))
     if tournament.status != TournamentStatus.RUNNING:
-        raise TournamentRefused("Only a running tournament's players can be disqualified.")
+        raise TournamentRefused(gettext("Only a running tournament's players can be disqualified."))
     entry = TournamentPlayer.objects.filter(tournament=tournament, pk=player_id).first()
     if entry is None:
-        raise TournamentRefused("That player is not in this tournament.")
+        raise TournamentRefused(gettext("That player is not in this tournament."))
     if entry.status != PlayerStatus.DISQUALIFIED:
         _leave_running(tournament, entry, PlayerStatus.DISQUALIFIED, "disqualified")
     return entry

@@ -10,11 +10,12 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
-from .forms import TournamentForm
-from .models import PlayerStatus, Tournament, TournamentStatus
+from ladder.tournaments import selectors, services
+from ladder.tournaments.forms import TournamentForm
+from ladder.tournaments.models import PlayerStatus, Tournament, TournamentStatus
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -31,43 +32,122 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _choices(data: dict) -> dict:
+    """The tournament_create / tournament_update arguments the form's cleaned `data` holds."""
+    return {
+        "name": data["name"],
+        "description": data["description"],
+        "format": data["format"],
+        "rounds": data["rounds"] or 0,
+        "mcmahon_bar": data["mcmahon_bar"],
+        "mcmahon_floor": data["mcmahon_floor"],
+        "handicap_rule": data["handicap_rule"],
+        "player_limit": data["player_limit"],
+        "rank_min": data["rank_min"],
+        "rank_max": data["rank_max"],
+        "start_when_full": data["start_when_full"],
+    }
+
+
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    """Any logged-in player (the site requires a verified e-mail) may organise a tournament."""
+    """Any logged-in player (the site requires a verified e-mail) may organise a tournament,
+    and join it at once ("I play in it too")."""
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         settings = form.settings()
         if settings is not None:
             data = form.cleaned_data
+            now = timezone.now()
             try:
                 tournament = services.tournament_create(
-                    organiser=request.user,
-                    name=data["name"],
-                    description=data["description"],
-                    format=data["format"],
-                    settings=settings,
-                    rounds=data["rounds"] or 0,
-                    mcmahon_bar=data["mcmahon_bar"],
-                    mcmahon_floor=data["mcmahon_floor"],
-                    handicap_rule=data["handicap_rule"],
-                    player_limit=data["player_limit"],
-                    rank_min=data["rank_min"],
-                    rank_max=data["rank_max"],
-                    start_when_full=data["start_when_full"],
-                    now=timezone.now(),
+                    organiser=request.user, settings=settings, now=now, **_choices(data)
                 )
             except ValidationError as error:
                 form.add_error(None, error.messages)
             else:
-                messages.success(request, f"{tournament.name} is open for registration.")
+                messages.success(
+                    request,
+                    gettext("%(tournament_name)s is open for registration.")
+                    % {"tournament_name": tournament.name},
+                )
+                if data.get("join"):
+                    try:
+                        services.tournament_join(
+                            tournament_id=tournament.pk, user=request.user, now=now
+                        )
+                    except ValidationError as error:
+                        messages.error(request, " ".join(error.messages))
+                    else:
+                        messages.success(request, gettext("You are registered for it."))
                 return redirect(tournament)
     status = 400 if request.method == "POST" else 200
     return render(request, "ladder/tournaments/new.html", {"form": form}, status=status)
 
 
+def _form_initial(tournament: Tournament) -> dict:
+    """The edit form's values: the tournament as it stands."""
+    initial = {
+        name: getattr(tournament, name)
+        for name in TournamentForm.base_fields
+        if hasattr(tournament, name)
+    }
+    initial["game"] = f"{tournament.board_kind}-{tournament.board_size}"
+    initial["ruleset"] = tournament.ruleset
+    return initial
+
+
+@login_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser changes a tournament while registration is open."""
+    tournament = _get(pk)
+    if tournament.organiser_id != request.user.pk or tournament.status != TournamentStatus.OPEN:
+        messages.error(
+            request,
+            gettext("Only its organiser can change a tournament, and only before it starts."),
+        )
+        return redirect(tournament)
+    form = TournamentForm(request.POST or None, initial=_form_initial(tournament), editing=True)
+    if request.method == "POST" and form.is_valid():
+        settings = form.settings()
+        if settings is not None:
+            try:
+                services.tournament_update(
+                    tournament_id=tournament.pk,
+                    user=request.user,
+                    settings=settings,
+                    now=timezone.now(),
+                    **_choices(form.cleaned_data),
+                )
+            except ValidationError as error:
+                form.add_error(None, error.messages)
+            else:
+                messages.success(request, gettext("The tournament is changed."))
+                return redirect(tournament)
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "tournament": tournament}
+    return render(request, "ladder/tournaments/new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def tournament_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser cancels a tournament before it starts; its registered players are told."""
+    tournament = _get(pk)
+    try:
+        services.tournament_cancel(
+            tournament_id=tournament.pk, user=request.user, now=timezone.now()
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(tournament)
+    messages.success(request, gettext("%(name)s is cancelled.") % {"name": tournament.name})
+    return redirect("tournament:list")
+
+
 def _get(pk: int, queryset=Tournament.objects) -> Tournament:
     if pk >= 2**63:  # no id is that big; databases refuse such numbers
-        raise Http404("No such tournament.")
+        raise Http404(gettext("No such tournament."))
     return get_object_or_404(queryset, pk=pk)
 
 
@@ -113,6 +193,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "winners": _winners(rows, places, entries) if finished else [],
         "active": PlayerStatus.ACTIVE,
+        "next_step": selectors.tournament_next_step(
+            tournament=tournament, entries=entries, pairings=pairings
+        ),
     }
     return render(request, "ladder/tournaments/detail.html", context)
 
@@ -124,15 +207,35 @@ def _winners(rows: list, places: dict[int, int | None], entries: list) -> list:
     return [e.user for e in entries if places.get(e.user_id) == 1]
 
 
-def _act(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
+def _act(request: HttpRequest, pk: int, action, success) -> HttpResponse:
+    """Run `action(tournament)`; say `success` (a text, or a function of the tournament as it
+    is afterwards) or the refusal."""
     tournament = _get(pk)
     try:
         action(tournament)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
+        if callable(success):
+            tournament.refresh_from_db()
+            success = success(tournament)
         messages.success(request, success)
     return redirect(tournament)
+
+
+def _joined(tournament: Tournament) -> str:
+    """What joining did: registered, or (the last place taken) the tournament started."""
+    if tournament.status != TournamentStatus.OPEN:
+        return gettext(
+            "You took the last place, so the tournament has started: your first game is on "
+            "your Game status page."
+        )
+    if tournament.start_when_full:
+        return gettext(
+            "You are registered. The tournament starts when all %(limit)s places are taken, "
+            "or earlier if the organiser starts it."
+        ) % {"limit": tournament.player_limit}
+    return gettext("You are registered. The tournament starts when the organiser starts it.")
 
 
 @login_required
@@ -144,7 +247,7 @@ def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
         lambda t: services.tournament_join(
             tournament_id=t.pk, user=request.user, now=timezone.now()
         ),
-        "You are registered.",
+        _joined,
     )
 
 

@@ -35,12 +35,27 @@
  * <g class="bd-links" data-href="?confirm={point}" data-pick="D4,60,300 ...">, and draws no
  * empty stone circles: expand() first builds the links above from that data, and a chosen
  * point gets its stone circle when it has none.
+ *
+ * In words: with data-words-url on the frame (the game page), the confirm bar also says what the
+ * move would do ("D4: joins your E4 chain, 3 liberties, captures none."), asked from the server
+ * (games/views/board_words.py). A coordinate typed in the move form's point field is not sent
+ * at once: it gets the same confirm bar (or, for a point the rules refuse, the reason why), and
+ * only "Play D4" submits. Strings go through Django's JavaScript catalog (gettext) when the page
+ * has loaded it. Cancel and Escape give the focus back to the keyboard cursor's point
+ * (board_cursor.js) when there is one.
  */
 (function () {
   "use strict";
   if (window.baduxBoard) { return; }
 
-  var COLOUR_NAMES = { b: "Black", w: "White" };
+  // Translations: Django's JavaScript catalog (/i18n/js/, loaded by base.html), else English.
+  var _ = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var fmt = function (text, values) {
+    if (window.interpolate) { return window.interpolate(text, values, true); }
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
+  };
+  var COLOUR_NAMES = { b: _("Black"), w: _("White") };
 
   var SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -97,11 +112,20 @@
     frame.setAttribute("data-board-ready", "1");
 
     var colour = svg.getAttribute("data-to-move") === "w" ? "w" : "b";
-    var bar = el("div", { "class": "board-confirm", role: "group", "aria-label": "Confirm your move", hidden: "" });
-    var text = el("span", { "class": "board-confirm-text", "aria-live": "polite" });
+    var bar = el("div", { "class": "board-confirm", role: "group", "aria-label": _("Confirm your move"), hidden: "" });
+    // One polite status: the question ("Black at D4?") and, once the server answers, the move
+    // in words beside it.
+    var say = el("span", { "class": "board-confirm-say", role: "status" });
+    var text = el("span", { "class": "board-confirm-text" });
+    var said = el("span", { "class": "board-confirm-words" });
+    say.appendChild(text);
+    say.appendChild(document.createTextNode(" "));
+    say.appendChild(said);
     var play = el("button", { type: "button", "class": "board-confirm-play" });
-    var cancel = el("button", { type: "button", "class": "board-confirm-cancel" }, "Cancel");
-    bar.appendChild(text);
+    var cancel = el("button", { type: "button", "class": "board-confirm-cancel" }, _("Cancel"));
+    var wordsUrl = frame.getAttribute("data-words-url");
+    var confirmed = false;
+    bar.appendChild(say);
     bar.appendChild(play);
     bar.appendChild(cancel);
     svg.insertAdjacentElement("afterend", bar);
@@ -140,26 +164,69 @@
       pending = null;
     }
 
+    // The server's words for a move at `name` (a preview, or why it is refused), or null.
+    function words(name, then) {
+      if (!wordsUrl) { then(null); return; }
+      fetch(wordsUrl + "?format=json&ask=preview&point=" + encodeURIComponent(name), {
+        credentials: "same-origin", headers: { Accept: "application/json" }
+      })
+        .then(function (response) { return response.json(); })
+        .then(function (data) { then(data.text); })
+        .catch(function () { then(null); });
+    }
+
     function choose(link) {
       clear();
       var name = link.getAttribute("data-name");
       var stone = stoneOf(svg, link);
       if (stone) { stone.classList.add(colour, "ghost"); }
       pending = { link: link, stone: stone, name: name };
-      text.textContent = COLOUR_NAMES[colour] + " at " + name + "?";
-      play.textContent = "Play " + name;
+      var question = fmt(_("%(colour)s at %(point)s?"), { colour: COLOUR_NAMES[colour], point: name });
+      text.textContent = question;
+      said.textContent = "";
+      play.textContent = fmt(_("Play %(point)s"), { point: name });
+      play.hidden = false;
       play.disabled = false;
       cancel.disabled = false;
       bar.hidden = false;
       play.focus({ preventScroll: true });
+      words(name, function (answer) {
+        if (answer && pending && pending.name === name) { said.textContent = answer; }
+      });
+    }
+
+    // A typed coordinate the rules refuse: the bar says why, with nothing to play.
+    function refuse(name) {
+      clear();
+      text.textContent = "";
+      said.textContent = "";
+      play.hidden = true;
+      cancel.disabled = false;
+      bar.hidden = false;
+      words(name, function (answer) {
+        said.textContent = answer || fmt(_("%(point)s cannot be played."), { point: name });
+      });
     }
 
     function dismiss() {
       var link = pending && pending.link;
+      var name = link && link.getAttribute("data-name");
+      var cell = name && svg.querySelector('[data-cursor="' + name + '"]');
       clear();
       bar.hidden = true;
-      if (link && link.focus) { link.focus({ preventScroll: true }); }
+      var back = cell || (link && link.getAttribute("tabindex") !== "-1" ? link : null);
+      if (back && back.focus) { back.focus({ preventScroll: true }); }
     }
+
+    // A typed coordinate gets the confirm step too; only "Play D4" submits the form.
+    form.addEventListener("submit", function (event) {
+      if (confirmed) { return; }
+      var typed = (form.elements.point.value || "").trim().toUpperCase();
+      if (!typed) { return; }
+      event.preventDefault();
+      var link = svg.querySelector('a.bd-pt[data-name="' + typed.replace(/[^A-Z0-9]/g, "") + '"]');
+      if (link) { choose(link); } else { refuse(typed); }
+    });
 
     svg.addEventListener("click", function (event) {
       var link = event.target.closest && event.target.closest("a.bd-pt");
@@ -173,19 +240,23 @@
     play.addEventListener("click", function () {
       if (!pending) { return; }
       form.elements.point.value = pending.name;
+      confirmed = true;
       play.disabled = true;
       cancel.disabled = true;
-      text.textContent = "Sending " + pending.name + "…";
+      text.textContent = fmt(_("Sending %(point)s…"), { point: pending.name });
+      said.textContent = "";
       if (typeof form.requestSubmit === "function") { form.requestSubmit(); } else { form.submit(); }
     });
 
-    frame.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && pending) { event.preventDefault(); dismiss(); }
-    });
+    function escape(event) {
+      if (event.key === "Escape" && !bar.hidden) { event.preventDefault(); dismiss(); }
+    }
+    frame.addEventListener("keydown", escape);
+    form.addEventListener("keydown", escape);
 
     // Coming back with the Back button restores the page as it was: no half-sent move.
     window.addEventListener("pageshow", function (event) {
-      if (event.persisted) { clear(); bar.hidden = true; }
+      if (event.persisted) { clear(); bar.hidden = true; confirmed = false; }
     });
   }
 

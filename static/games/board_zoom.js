@@ -6,6 +6,13 @@
  */
 (function () {
   "use strict";
+  // Translations: Django's JavaScript catalog (/i18n/js/, loaded by base.html), else English.
+  var _ = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var fmt = function (text, values) {
+    if (window.interpolate) { return window.interpolate(text, values, true); }
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
+  };
 
   var SMALL = 26;
 
@@ -24,11 +31,11 @@
     button.type = "button";
     button.className = "board-zoom secondary";
     button.setAttribute("aria-pressed", "false");
-    button.textContent = "Zoom in";
+    button.textContent = _("Zoom in");
     button.addEventListener("click", function () {
       var zoomed = frame.classList.toggle("board-zoomed");
       button.setAttribute("aria-pressed", zoomed ? "true" : "false");
-      button.textContent = zoomed ? "Zoom out" : "Zoom in";
+      button.textContent = zoomed ? _("Zoom out") : _("Zoom in");
       if (zoomed) { frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2; }
     });
     frame.parentNode.insertBefore(button, frame);

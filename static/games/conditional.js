@@ -11,6 +11,13 @@
  */
 (function () {
   "use strict";
+  // Translations: Django's JavaScript catalog (/i18n/js/, loaded by base.html), else English.
+  var _ = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var fmt = function (text, values) {
+    if (window.interpolate) { return window.interpolate(text, values, true); }
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
+  };
 
   var SVG_NS = "http://www.w3.org/2000/svg";
   var STEP = 20; // user units between neighbouring points (games/svg/geometry.py)
@@ -72,11 +79,12 @@
         }, String(index + 1)));
       });
       var words = sequence.map(function (name, index) {
-        return (index + 1) + ". " + name + (index % 2 === 0 ? " (them)" : " (you)");
+        return fmt(index % 2 === 0 ? _("%(number)s. %(point)s (them)") : _("%(number)s. %(point)s (you)"), { number: index + 1, point: name });
       });
-      var next = sequence.length % 2 === 0 ? "their move" : "your answer";
-      text.textContent = (words.length ? words.join(" → ") + ". " : "") + (note || "") +
-        "Click " + next + (sequence.length ? ", or save." : ".");
+            text.textContent = (words.length ? words.join(" → ") + ". " : "") + (note || "") +
+        (sequence.length % 2 === 0
+          ? (sequence.length ? _("Click their move, or save.") : _("Click their move."))
+          : _("Click your answer, or save."));
       save.disabled = !sequence.length || sequence.length % 2 === 1;
       undo.disabled = !sequence.length;
     }
@@ -118,7 +126,7 @@
       var show = document.createElement("button");
       show.type = "button";
       show.className = "secondary small";
-      show.textContent = "Show / extend";
+      show.textContent = _("Show / extend");
       show.addEventListener("click", function () {
         setPlanning(true, item.getAttribute("data-line").split(" "));
       });

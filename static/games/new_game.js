@@ -1,23 +1,40 @@
-// New-game form: the Fischer fields (increment, maximum) show only while the Fischer clock is
-// chosen, and the time field says whether it is per move or the initial bank. Without script
-// every field shows and the form refuses a Fischer clock without its increment and maximum.
+// Game settings forms (new game, tournaments): each clock field shows only while a time
+// control that uses it is chosen (its `data-clock-kinds`), the time field says what its days
+// are, and tournament fields show only for the formats that use them (`data-formats`).
+// Without script every field shows, and the form refuses a clock without its fields.
 (function () {
   "use strict";
-  var form = document.getElementById("new-game-form");
-  if (!form) return;
-  var fischerOnly = ["id_clock_increment_days", "id_clock_cap_days"].map(function (id) {
-    var input = document.getElementById(id);
-    return input && input.closest(".field");
-  }).filter(Boolean);
-  var daysLabel = form.querySelector('label[for="id_clock_days"]');
-  function update() {
-    var chosen = form.querySelector('input[name="clock_kind"]:checked');
-    var fischer = chosen && chosen.value === "fischer";
-    fischerOnly.forEach(function (field) { field.hidden = !fischer; });
-    if (daysLabel) daysLabel.textContent = fischer ? "Initial time" : "Time per move";
+  // Translations: Django's JavaScript catalog (/i18n/js/, loaded by base.html), else English.
+  var _ = window.gettext || function (text) { return text; };
+  var DAYS_LABELS = {
+    per_move: _("Time per move"),
+    fischer: _("Initial time"),
+    absolute: _("Time for the whole game"),
+    japanese: _("Main time"),
+    canadian: _("Main time")
+  };
+  function field(input) { return input.closest(".field") || input.parentNode; }
+  function setUp(form) {
+    var daysLabel = form.querySelector('label[for="id_clock_days"]');
+    var byKind = form.querySelectorAll("[data-clock-kinds]");
+    var byFormat = form.querySelectorAll("[data-formats]");
+    var format = form.querySelector('[name="format"]');
+    function update() {
+      var chosen = form.querySelector('input[name="clock_kind"]:checked, select[name="clock_kind"]');
+      var kind = chosen ? chosen.value : "per_move";
+      byKind.forEach(function (input) {
+        field(input).hidden = input.getAttribute("data-clock-kinds").split(" ").indexOf(kind) < 0;
+      });
+      if (daysLabel && DAYS_LABELS[kind]) daysLabel.textContent = DAYS_LABELS[kind];
+      byFormat.forEach(function (input) {
+        var formats = input.getAttribute("data-formats").split(" ");
+        field(input).hidden = !!format && formats.indexOf(format.value) < 0;
+      });
+    }
+    form.querySelectorAll('[name="clock_kind"], [name="format"]').forEach(function (input) {
+      input.addEventListener("change", update);
+    });
+    update();
   }
-  form.querySelectorAll('input[name="clock_kind"]').forEach(function (input) {
-    input.addEventListener("change", update);
-  });
-  update();
+  document.querySelectorAll("#new-game-form, form[data-settings-form]").forEach(setUp);
 })();

@@ -27,7 +27,14 @@
   "use strict";
   if (window.baduxReview) { return; }
 
-  var NAMES = { B: "Black", W: "White" };
+  // Translations: Django's JavaScript catalog (/i18n/js/, loaded by base.html), else English.
+  var _ = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var fmt = function (text, values) {
+    if (window.interpolate) { return window.interpolate(text, values, true); }
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
+  };
+  var NAMES = { B: _("Black"), W: _("White") };
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -55,16 +62,16 @@
   function describe(frame, last) {
     if (frame.number === 0) {
       var setup = (frame.black || []).length + (frame.white || []).length;
-      return setup ? "Start: " + setup + " stone" + (setup === 1 ? "" : "s") + " set up" : "Start: empty board";
+      return setup ? fmt(ngettext("Start: %(count)s stone set up", "Start: %(count)s stones set up", setup), { count: setup }) : _("Start: empty board");
     }
     var who = NAMES[frame.colour];
     var what;
-    if (frame.kind === "pass") { what = who + " passes"; }
-    else if (frame.kind === "resign") { what = who + " resigns"; }
+    if (frame.kind === "pass") { what = fmt(_("%(colour)s passes"), { colour: who }); }
+    else if (frame.kind === "resign") { what = fmt(_("%(colour)s resigns"), { colour: who }); }
     else { what = who + " " + frame.name; }
     var caught = frame.captures.length;
-    if (caught) { what += ", captures " + caught; }
-    return "Move " + frame.number + " of " + last + ": " + what;
+    if (caught) { what = fmt(_("%(move)s, captures %(count)s"), { move: what, count: caught }); }
+    return fmt(_("Move %(number)s of %(last)s: %(move)s"), { number: frame.number, last: last, move: what });
   }
 
   function init(frame) {
@@ -91,7 +98,7 @@
     var last = frames.length - 1;
     var current = -1;
 
-    var box = el("div", { "class": "board-review", role: "group", "aria-label": "Review the game" });
+    var box = el("div", { "class": "board-review", role: "group", "aria-label": _("Review the game") });
     var buttons = el("div", { "class": "board-review-buttons" });
     function button(label, text, step) {
       var b = el("button", { type: "button", "aria-label": label, title: label }, text);
@@ -99,13 +106,13 @@
       buttons.appendChild(b);
       return b;
     }
-    var first = button("First move", "«", function () { return 0; });
-    var back = button("Back one move", "‹", function () { return current - 1; });
-    var forward = button("Forward one move", "›", function () { return current + 1; });
-    var end = button("Last move", "»", function () { return last; });
+    var first = button(_("First move"), "«", function () { return 0; });
+    var back = button(_("Back one move"), "‹", function () { return current - 1; });
+    var forward = button(_("Forward one move"), "›", function () { return current + 1; });
+    var end = button(_("Last move"), "»", function () { return last; });
     var slider = el("input", {
       type: "range", min: "0", max: String(last), step: "1", value: String(last),
-      "class": "board-review-slider", "aria-label": "Move number",
+      "class": "board-review-slider", "aria-label": _("Move number"),
     });
     var status = el("p", { "class": "board-review-status", "aria-live": "polite" });
     var line = el("span", { "class": "board-review-move" });
@@ -168,7 +175,7 @@
       current = k;
       slider.value = String(k);
       line.textContent = describe(f, last);
-      prisoners.textContent = "Prisoners: Black " + f.prisoners[0] + ", White " + f.prisoners[1];
+      prisoners.textContent = fmt(_("Prisoners: Black %(black)s, White %(white)s"), { black: f.prisoners[0], white: f.prisoners[1] });
       mark(k);
       first.disabled = back.disabled = k === 0;
       forward.disabled = end.disabled = k === last;

@@ -35,6 +35,7 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Games", "timeout_warning", "immediate"),
         ("Games", "dispute", "immediate"),
         ("Games", "chat", "digest"),
+        ("Games", "review_published", "digest"),
         ("Ladders", "ladder_challenge", "immediate"),
         ("Ladders", "ladder_position", "digest"),
         ("Tournaments", "tournament_round", "immediate"),

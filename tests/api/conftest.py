@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from accounts.api_tokens import api_token_create
+from accounts.api.tokens import api_token_create
 from games.game_settings import GameSettings
 from games.models import Game
 from games.services import play as play_service

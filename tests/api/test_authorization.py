@@ -8,11 +8,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from accounts.api_tokens import api_token_create, api_token_revoke
+from accounts.api.tokens import api_token_create, api_token_revoke
 from baduxsite.api import api
 from games.game_settings import GameSettings
 from games.services.challenges import challenge_create
-from ladder.models import Ladder
+from ladder.ladders.models import Ladder
 from ladder.tournaments.services import tournament_create
 from tests.api.conftest import Api
 

@@ -121,3 +121,14 @@ def test_my_invitations_received_and_my_challenges_sent(
     assert sent["count"] == 2 and sent["items"][1]["id"] == mine["id"]
     assert {c["creator"] for c in sent["items"]} == {"kuro"}
     assert api_for(white, "read").get("/challenges/received").json()["items"][0]["id"] == mine["id"]
+
+
+def test_a_null_recipient_makes_an_open_challenge(api_for, black):
+    """The schema allows `"recipient": null`: an open challenge, as when it is left out (it was
+    a 500)."""
+    made = api_for(black).post(
+        "/challenges", {"board_kind": "square", "board_size": 9, "recipient": None}
+    )
+
+    assert made.status_code == 201, made.content
+    assert made.json()["recipient"] is None

@@ -9,9 +9,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
-from games.presenters import game_sgf
+from games.pages.sgf import game_sgf
+from tests.games.helpers import FIGHT, corner_fight_moves
 from tests.games.positions import counted_hex, counted_square, play_out
-from tests.games.test_uncertain_count import FIGHT, _corner_fight_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -75,8 +75,50 @@ def test_a_game_has_its_position_moves_and_clocks(api_for, white, game_factory):
         "stopped": False,
         "time_left": 3 * 86400,
         "deadline": None,
+        # Byo-yomi only.
+        "main_time_left": None,
+        "periods_left": None,
+        "period_time_left": None,
+        "period_moves_left": None,
     }
     assert body["count"] is None and body["result"] == ""
+
+
+def test_a_byoyomi_game_shows_its_periods(api_for, black, game_factory):
+    game = game_factory(clock_kind="japanese", clock_days=2, clock_periods=3, clock_period_days=1)
+    body = api_for(black).get(f"/games/{game.pk}").json()
+    assert body["settings"]["clock_kind"] == "japanese"
+    assert (body["settings"]["clock_periods"], body["settings"]["clock_period_days"]) == (3, 1)
+    white = body["clocks"]["white"]
+    assert (white["time_left"], white["main_time_left"], white["periods_left"]) == (
+        5 * 86400,
+        2 * 86400,
+        3,
+    )
+    assert white["period_time_left"] is None and white["period_moves_left"] is None
+
+
+def test_a_canadian_challenge_is_created_through_the_api(api_for, black):
+    response = api_for(black).post(
+        "/challenges",
+        {
+            "board_kind": "square",
+            "board_size": 9,
+            "clock_kind": "canadian",
+            "clock_days": 7,
+            "clock_period_moves": 10,
+            "clock_period_days": 7,
+        },
+    )
+    assert response.status_code in (200, 201), response.json()
+    settings = response.json()["settings"]
+    assert (settings["clock_kind"], settings["clock_period_moves"]) == ("canadian", 10)
+    refused = api_for(black).post(
+        "/challenges",
+        {"board_kind": "square", "board_size": 9, "clock_kind": "canadian", "clock_days": 7},
+    )
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "invalid_setting"
 
 
 def test_a_hex_board_has_blank_corners_in_its_rows(api_for, black, game_factory):
@@ -99,7 +141,7 @@ def test_a_counted_game_has_its_count_and_dead_stones(api_for, black, white, cou
 
 
 def test_the_count_names_the_stones_it_was_unsure_of(api_for, black, white):
-    game = play_out(black=black, white=white, now=timezone.now(), moves=_corner_fight_moves())
+    game = play_out(black=black, white=white, now=timezone.now(), moves=corner_fight_moves())
     count = api_for(black, "read").get(f"/games/{game.pk}").json()["count"]
     assert {p["point"] for p in count["uncertain"]} == FIGHT
 

@@ -7,10 +7,11 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from ladder.models import Ladder, Rating
-from ladder.services.ladders import ladder_join
-from messaging.models import Notification
-from messaging.services import notification_record
+from ladder.ladders.models import Ladder
+from ladder.ladders.services import ladder_join
+from ladder.ratings.models import Rating
+from messaging.notifications.models import Notification
+from messaging.notifications.services import notification_record
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +25,7 @@ def test_me_names_the_player_and_the_token(api_for, user_factory):
         "display_name": "Aki",
         "country": "JP",
         "time_zone": "Asia/Tokyo",
+        "is_bot": False,
         "token": {"name": "bot", "scope": "read"},
     }
 
@@ -42,6 +44,7 @@ def test_a_player_s_profile_and_ratings(api_for, black, white):
     client = api_for(black, "read")
     profile = client.get("/players/Shiro").json()
     assert profile["username"] == "shiro" and profile["online"] is False
+    assert profile["is_bot"] is False
     ratings = client.get("/players/shiro/ratings").json()
     assert len(ratings) == 1
     assert ratings[0]["family"] == "square" and ratings[0]["games"] == 12
@@ -110,3 +113,9 @@ def test_ladders_and_their_standings(api_for, black, white, user_factory):
     assert not any(row["can_challenge"] for row in outsider["standings"])
     for slug in ("nope", "x" * 300, "go%00-9"):
         assert client.get(f"/ladders/{slug}").status_code == 404
+
+
+def test_a_bot_says_it_is_one(api_for, user_factory):
+    robot = user_factory(username="robot", is_bot=True)
+    assert api_for(robot, "read").get("/me").json()["is_bot"] is True
+    assert api_for(user_factory(), "read").get("/players/robot").json()["is_bot"] is True

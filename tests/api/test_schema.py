@@ -5,9 +5,12 @@ operation says what it does and documents its errors; the docs page needs no CDN
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from ninja import Schema
 from ninja.responses import NinjaJSONEncoder
 
 from baduxsite.api import api
@@ -80,3 +83,22 @@ def test_the_schema_and_the_docs_are_served_without_a_token(client):
     assert "/static/ninja/swagger-ui-bundle.js" in html
     assert "cdn" not in html.lower() and "https://" not in html
     assert "script-src 'self'" in docs["Content-Security-Policy"]
+
+
+def _schema_classes(base: type) -> Iterator[type]:
+    for sub in base.__subclasses__():
+        yield sub
+        yield from _schema_classes(sub)
+
+
+def test_no_two_schemas_of_the_api_share_a_name():
+    """The document names each schema by its class: two of one name became one, and
+    `GET /ladders/{slug}` documented the tournaments' standing rows instead of its own."""
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for schema in _schema_classes(Schema):
+        if schema.__module__.split(".")[0] in {"accounts", "games", "ladder", "messaging"}:
+            by_name[schema.__name__].add(f"{schema.__module__}.{schema.__qualname__}")
+
+    assert {name: where for name, where in by_name.items() if len(where) > 1} == {}
+    ladder = _live()["components"]["schemas"]["StandingsOut"]["properties"]["standings"]
+    assert ladder["items"]["$ref"] == "#/components/schemas/LadderStandingOut"

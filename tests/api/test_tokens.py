@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.api_tokens import (
+from accounts.api.tokens import (
     api_token_authenticate,
     api_token_create,
     api_token_revoke,

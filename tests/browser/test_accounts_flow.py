@@ -1,7 +1,7 @@
 """The accounts pages in a real browser: sign up, verify, log in, edit profile, add a buddy.
 
 Uses Debian's chromium through Playwright against pytest-django's live server, and writes
-screenshots of the main pages (desktop and phone width) to test-output/screenshots/.
+screenshots of the main pages (desktop and phone width) to the samples folder's screenshots/.
 """
 
 from __future__ import annotations
@@ -48,9 +48,9 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
     page.fill('input[name="username"]', "kuro")
     page.fill('input[name="password1"]', PASSWORD)
     page.fill('input[name="password2"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign Up")')
+    page.click('button[type="submit"]:has-text("Sign up")')
     page.wait_for_url(re.compile(r"/accounts/confirm-email/$"))
-    assert "Verify Your Email Address" in page.content()
+    assert "Verify your e-mail address" in page.content()
 
     assert len(mailoutbox) == 1
     link = re.search(r"https?://\S+/accounts/confirm-email/\S+", mailoutbox[0].body).group(0)
@@ -67,7 +67,7 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
     _shoot(browser, context, page.url, "login")
     page.fill('input[name="login"]', "kuro")
     page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
+    page.click('button[type="submit"]:has-text("Log in")')
     page.wait_for_url(f"{base}/")
     assert "Welcome to Badux, kuro" in page.content()  # still no game played
     _shoot(browser, context, f"{base}/", "home")

@@ -1,6 +1,6 @@
 """The API's browsable docs (Swagger UI from django-ninja's bundled files) run under the
 Content-Security-Policy with no CDN, and the preferences page creates, shows once and revokes
-a personal access token. Screenshots (desktop and phone) go to test-output/screenshots/."""
+a personal access token. Screenshots (desktop and phone) go to the samples folder's screenshots/."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 
 from accounts.models import ApiToken
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.browser.test_csp import RECORD_VIOLATIONS, _log_in
+from tests.browser.helpers import RECORD_VIOLATIONS
+from tests.browser.helpers import log_in_recording_violations as _log_in
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 

@@ -1,7 +1,7 @@
 """Conditional moves in a real browser: the waiting player clicks a sequence on the board
 (numbered ghost stones), saves it, the opponent plays the expected move and the answer is on the
 board. Once on 9×9 Go and once on a hex-6 Badux board; screenshots at 1280 and 390 px go to
-test-output/screenshots/conditional-*.png.
+the samples folder's screenshots/conditional-*.png.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _log_in(browser, base: str, username: str, viewport: dict):
     page.goto(f"{base}/accounts/login/")
     page.fill('input[name="login"]', username)
     page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
+    page.click('button[type="submit"]:has-text("Log in")')
     page.wait_for_url(f"{base}/")
     return page
 

@@ -9,7 +9,7 @@ from games.game_settings import GameSettings
 from games.models import GameContact
 from games.services import play
 from tests.browser.conftest import needs_chromium
-from tests.browser.test_messages import _log_in, _shoot
+from tests.browser.helpers import log_in, shoot
 
 pytestmark = needs_chromium
 
@@ -24,12 +24,12 @@ def test_contact_the_site_from_the_game_page(browser, live_server, user_factory,
         settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
     base = live_server.url
-    page = _log_in(browser, base, "shiro")
+    page = log_in(browser, base, "shiro")
     page.goto(f"{base}/games/{game.pk}/")
-    _shoot(browser, page, "game-with-contact-link")
+    shoot(browser, page, "game-with-contact-link")
     page.click("a:has-text('Contact the site about this game')")
     page.wait_for_url(f"{base}/games/{game.pk}/contact/")
-    _shoot(browser, page, "game-contact")
+    shoot(browser, page, "game-contact")
 
     page.click("button:has-text('Send to the staff')")  # empty: the browser refuses it
     assert page.url == f"{base}/games/{game.pk}/contact/"

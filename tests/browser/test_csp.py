@@ -11,37 +11,16 @@ from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.services import play
-from tests.browser.conftest import VIEWPORTS, needs_chromium
+from tests.browser.conftest import needs_chromium
+from tests.browser.helpers import log_in_recording_violations
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct-horse-battery-9"
-# Every violation the page sees, whatever the directive.
-RECORD_VIOLATIONS = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-});
-"""
 
 
 def _expect():
     return pytest.importorskip("playwright.sync_api").expect
-
-
-def _log_in(browser, base: str, username: str):
-    context = browser.new_context(viewport=VIEWPORTS["desktop"])
-    context.add_init_script(RECORD_VIOLATIONS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{base}/accounts/login/")
-    page.fill('input[name="login"]', username)
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
-    page.wait_for_url(f"{base}/")
-    return page, errors
 
 
 def _violations(page) -> list[str]:
@@ -60,7 +39,7 @@ def test_the_game_review_and_preferences_scripts_run_under_the_policy(
         now=timezone.now(),
         settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
-    page, errors = _log_in(browser, base, "kuro")
+    page, errors = log_in_recording_violations(browser, base, "kuro")
 
     # The board: a click shows the ghost stone and the confirm bar; confirming plays.
     board_url = f"{base}/games/{game.pk}/"

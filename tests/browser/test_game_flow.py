@@ -4,7 +4,7 @@ Two players in two browser contexts: one posts an open challenge, the other acce
 Waiting Room; they play by clicking points and confirming each move, pass twice, read the
 counted result and step through the review with its buttons, slider and arrow keys.
 Screenshots of the board pages (both board themes, phone and desktop width) are written to
-test-output/screenshots/game-*.png.
+the samples folder's screenshots/game-*.png.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def _log_in(browser, base: str, username: str):
     page.goto(f"{base}/accounts/login/")
     page.fill('input[name="login"]', username)
     page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
+    page.click('button[type="submit"]:has-text("Log in")')
     page.wait_for_url(f"{base}/")
     return page
 

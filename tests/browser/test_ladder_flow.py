@@ -1,7 +1,7 @@
 """A ladder in a real browser: two new players join the Go 9×9 ladder from its page, the lower
 challenges the higher with the Challenge button, they play on the board until the defender
 resigns, the table shows them swapped and both profiles show their new ratings with a link to
-the rating graph. Screenshots (test-output/screenshots/ladder-*.png) at phone and desktop
+the rating graph. Screenshots (the samples folder's screenshots/ladder-*.png) at phone and desktop
 width."""
 
 from __future__ import annotations
@@ -9,38 +9,18 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from ladder.models import Ladder, LadderChallenge, LadderEntry, Rating
-from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.conftest import PASSWORD
+from ladder.ladders.models import Ladder, LadderChallenge, LadderEntry
+from ladder.ratings.models import Rating
+from tests.browser.conftest import needs_chromium
+from tests.browser.helpers import expect as _expect
+from tests.browser.helpers import log_in as _log_in
+from tests.browser.helpers import shoot
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
-def _expect():
-    return pytest.importorskip("playwright.sync_api").expect
-
-
-def _log_in(browser, base: str, username: str):
-    page = browser.new_context(viewport=VIEWPORTS["desktop"]).new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill('input[name="login"]', username)
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
-    page.wait_for_url(f"{base}/")
-    return page
-
-
 def _shoot(browser, page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    state = page.context.storage_state()
-    for label, viewport in VIEWPORTS.items():
-        shot = browser.new_page(viewport=viewport, storage_state=state)
-        shot.goto(page.url)
-        shot.screenshot(path=str(SHOTS / f"ladder-{name}-{label}.png"), full_page=True)
-        assert shot.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
-            f"ladder-{name}-{label} is wider than the window"
-        )
-        shot.close()
+    shoot(browser, page, name, prefix="ladder-")
 
 
 def _play(page, board_url: str, name: str) -> None:
@@ -84,7 +64,14 @@ def test_two_new_players_climb_a_ladder(live_server, browser, user_factory):
     expect(rows.nth(0)).to_contain_text("hana")
     expect(rows.nth(1)).to_contain_text("that's you")
     with ivo.expect_navigation():
-        rows.nth(0).locator('button:has-text("Challenge")').click()
+        rows.nth(0).locator('a:has-text("Challenge")').click()
+    # The confirmation names the opponent and says there is no way back; nothing started yet.
+    expect(ivo.locator("h1")).to_have_text("Challenge hana?")
+    expect(ivo.locator(".ladder-confirm")).to_contain_text("This cannot be undone.")
+    assert not LadderChallenge.objects.exists()
+    _shoot(browser, ivo, "challenge-confirm")
+    with ivo.expect_navigation():
+        ivo.click('button:has-text("Start the game against hana")')
     game = LadderChallenge.objects.get().game
     board_url = f"{base}{game.get_absolute_url()}"
     assert ivo.url == board_url

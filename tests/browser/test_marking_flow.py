@@ -3,7 +3,7 @@
 Black disputes the automatic count from the game page, clicks one stone on the marking page
 (marking.js toggles its whole chain at once) and accepts; White sees the new marking, accepts,
 and the game page shows the recount. Screenshots of the marking page (phone and desktop width)
-and of the game page after the agreement go to test-output/screenshots/marking-*.png.
+and of the game page after the agreement go to the samples folder's screenshots/marking-*.png.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import DisputeStatus, ScoreDispute
-from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.conftest import PASSWORD
+from tests.browser.conftest import needs_chromium
+from tests.browser.helpers import log_in as _log_in
+from tests.browser.helpers import shoot
 from tests.games.positions import (
     HEX_AUTO,
     SQUARE_AUTO,
@@ -25,26 +26,8 @@ from tests.games.positions import (
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
-def _log_in(browser, base: str, username: str):
-    context = browser.new_context(viewport=VIEWPORTS["desktop"])
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill('input[name="login"]', username)
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
-    page.wait_for_url(f"{base}/")
-    return page
-
-
 def _shoot(browser, page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    state = page.context.storage_state()
-    for label, viewport in VIEWPORTS.items():
-        shot = browser.new_page(viewport=viewport, storage_state=state)
-        shot.goto(page.url)
-        assert shot.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        shot.screenshot(path=str(SHOTS / f"marking-{name}-{label}.png"), full_page=True)
-        shot.close()
+    shoot(browser, page, name, prefix="marking-")
 
 
 @pytest.mark.parametrize(

@@ -1,42 +1,18 @@
 """Private messages in a real browser: from a profile to a new conversation, the unread count
 in the menu, reading, replying, reporting spam and archiving. Screenshots of the inbox, the
-new-message form and a thread at 1280 px and 390 px go to test-output/screenshots/.
+new-message form and a thread at 1280 px and 390 px go to the samples folder's screenshots/.
 """
 
 from __future__ import annotations
 
 from django.utils import timezone
 
-from messaging import threads
-from messaging.models import SpamReport
-from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.conftest import PASSWORD
+from messaging.messages import services as threads
+from messaging.messages.models import SpamReport
+from tests.browser.conftest import needs_chromium
+from tests.browser.helpers import log_in, shoot
 
 pytestmark = needs_chromium
-
-
-def _log_in(browser, base: str, username: str):
-    context = browser.new_context(viewport=VIEWPORTS["desktop"])
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill('input[name="login"]', username)
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
-    page.wait_for_url(f"{base}/")
-    return page
-
-
-def _shoot(browser, page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    state = page.context.storage_state()
-    for label, viewport in VIEWPORTS.items():
-        shot = browser.new_page(viewport=viewport, storage_state=state)
-        shot.goto(page.url)
-        shot.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
-        assert shot.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
-            f"{name}-{label} is wider than the window"
-        )
-        shot.close()
 
 
 def test_write_read_reply_report_and_archive(browser, live_server, user_factory, settings):
@@ -53,11 +29,11 @@ def test_write_read_reply_report_and_archive(browser, live_server, user_factory,
     )
     base = live_server.url
 
-    page = _log_in(browser, base, "kuro")
+    page = log_in(browser, base, "kuro")
     page.goto(f"{base}/players/shiro/")
     page.click("a:has-text('Send a message')")
     page.wait_for_url(f"{base}/messages/new/shiro/")
-    _shoot(browser, page, "message-new")
+    shoot(browser, page, "message-new")
     page.fill('input[name="subject"]', "Rematch?")
     page.fill('textarea[name="body"]', "Good game!\nShall we play a 19×19 next? <b>not bold</b>")
     page.click("button:has-text('Send')")
@@ -65,12 +41,12 @@ def test_write_read_reply_report_and_archive(browser, live_server, user_factory,
     assert "Message sent to shiro" in page.inner_text(".messages")
     assert "<b>not bold</b>" in page.inner_text(".message-body")
 
-    other = _log_in(browser, base, "shiro")
+    other = log_in(browser, base, "shiro")
     assert other.locator(".site-nav a[href='/messages/'] .nav-count").inner_text() == "2"
     other.click(".site-nav a[href='/messages/']")
     other.wait_for_url(f"{base}/messages/")
     assert other.locator("tr.unread").count() == 2
-    _shoot(browser, other, "message-inbox")
+    shoot(browser, other, "message-inbox")
 
     other.click("a:has-text('Rematch?')")
     other.wait_for_url(f"{base}/messages/*/")
@@ -79,7 +55,7 @@ def test_write_read_reply_report_and_archive(browser, live_server, user_factory,
     other.click("button:has-text('Send reply')")
     other.wait_for_load_state()
     assert other.locator(".message").count() == 2
-    _shoot(browser, other, "message-thread")
+    shoot(browser, other, "message-thread")
 
     other.goto(f"{base}/messages/")
     other.click("a:has-text('Cheap stones')")

@@ -2,7 +2,7 @@
 form names boards as every other page and shows the Fischer fields only for Fischer, Badux
 boards get the Badux rules, the menu stays on one row, the board gets the room and names the
 point under the pointer or finger. Screenshots at 1280 and 390 px go to
-test-output/screenshots/new-player-*.png.
+the samples folder's screenshots/new-player-*.png.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _log_in(browser, base: str, username: str, viewport: str = "desktop", **opti
     page.goto(f"{base}/accounts/login/")
     page.fill('input[name="login"]', username)
     page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
+    page.click('button[type="submit"]:has-text("Log in")')
     page.wait_for_url(f"{base}/")
     return page
 

@@ -1,6 +1,6 @@
 """Notifications in a real browser: the header count, the list, mark read; and the game mails
 as a mail client would show them (HTML with the inline board). Screenshots go to
-test-output/screenshots/ and test-output/mail/.
+the samples folder's screenshots/ and the samples folder's mail/.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.services import chat, play
-from messaging.models import Notification
+from messaging.notifications.models import Notification
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.games.test_mail import board_options, walled_game
+from tests.games.helpers import board_options, walled_game
 
 pytestmark = needs_chromium
 

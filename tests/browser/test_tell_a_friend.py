@@ -9,7 +9,7 @@ import re
 from accounts.models import User
 from games.models import Challenge
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.browser.test_messages import _log_in, _shoot
+from tests.browser.helpers import log_in, shoot
 from tests.conftest import PASSWORD
 
 pytestmark = needs_chromium
@@ -20,18 +20,18 @@ def test_invite_a_friend_who_signs_up_and_finds_the_game(
 ):
     kuro = user_factory(username="kuro")
     base = live_server.url
-    page = _log_in(browser, base, "kuro")
+    page = log_in(browser, base, "kuro")
     page.goto(f"{base}/games/new/")
     page.click("a:has-text('Invite them by e-mail')")
     page.wait_for_url(f"{base}/games/invite-a-friend/")
-    _shoot(browser, page, "invite-friend-form")
+    shoot(browser, page, "invite-friend-form")
     page.fill('input[name="email"]', "pal@example.net")
     page.fill('textarea[name="note"]', "Shall we try Go on hexagons? <3")
     page.select_option('select[name="game"]', "hex-6")
     page.click("button:has-text('Send the invitation')")
     page.wait_for_load_state()
     assert "Invitation sent to pal@example.net" in page.inner_text(".messages")
-    _shoot(browser, page, "invite-friend-sent")
+    shoot(browser, page, "invite-friend-sent")
 
     (mail,) = mailoutbox
     join = re.search(r"(/games/invitation/[^/\s]+/)\s", mail.body).group(1)
@@ -63,6 +63,6 @@ def test_invite_a_friend_who_signs_up_and_finds_the_game(
 
     stranger = browser.new_context(viewport=VIEWPORTS["desktop"]).new_page()
     stranger.goto(f"{base}{never}")
-    _shoot(browser, stranger, "invite-never")
+    shoot(browser, stranger, "invite-never")
     stranger.click("button:has-text('Never invite me again')")
     assert "will not send an invitation" in stranger.inner_text("main")

@@ -8,40 +8,26 @@
   players and a bye each (a bye scores a win,
   as the EGF rules count it); the standings and rounds show it.
 
-Screenshots at 1280 and 390 px into /tmp/shots/tourn/ (and test-output/screenshots/); every page
+Screenshots at 1280 and 390 px into the samples folder (tests/samples.py); every page
 must fit a 390 px phone without sideways scrolling (the wide tables scroll in their own box).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.utils import timezone
 
 from games.services.play import game_resign
-from ladder.services.ratings import rating_declare
+from ladder.ratings.services import rating_declare
 from ladder.tournaments import services
 from ladder.tournaments.models import Tournament, TournamentPairing
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.conftest import PASSWORD
+from tests.browser.helpers import expect as _expect
+from tests.browser.helpers import log_in as _log_in
+from tests.samples import samples_dir
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
-OUT = Path("/tmp/shots/tourn")  # noqa: S108  (the screenshots the brief asks for)
-
-
-def _expect():
-    return pytest.importorskip("playwright.sync_api").expect
-
-
-def _log_in(browser, base: str, username: str):
-    page = browser.new_context(viewport=VIEWPORTS["desktop"]).new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill('input[name="login"]', username)
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('button[type="submit"]:has-text("Sign In")')
-    page.wait_for_url(f"{base}/")
-    return page
+OUT = samples_dir("tournament")
 
 
 def _shoot(browser, page, name: str) -> None:
@@ -84,6 +70,7 @@ def _create(page, base, **fields):
         page.select_option('select[name="handicap_rule"]', fields["handicap_rule"])
     page.fill('input[name="player_limit"]', str(fields["player_limit"]))
     page.uncheck('input[name="start_when_full"]')
+    page.uncheck('input[name="join"]')  # the organiser joins with the page's button below
     with page.expect_navigation():
         page.click('button:has-text("Open registration")')
 

@@ -18,7 +18,8 @@ from demo.services import (
     demo_users_load,
 )
 from games.models import Game, GameStatus
-from ladder.models import Ladder, LadderEntry, Rating
+from ladder.ladders.models import Ladder, LadderEntry
+from ladder.ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
 

@@ -25,8 +25,7 @@ import rules
 from games.game_settings import GameSettings
 from games.models import Game
 from games.services import play as play_service
-
-from .conftest import play
+from tests.games.conftest import play
 
 SQUARE_MOVES = tuple(m for i in range(1, 10) for m in (f"D{i}", f"F{i}")) + ("H5", "B5")
 SQUARE_AUTO = "W+7.5"

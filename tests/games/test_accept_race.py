@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.utils import timezone
 
 from games.errors import ChallengeClosed
@@ -16,9 +16,7 @@ from games.services import challenges
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (DATABASE_URL)"
-    ),
+    pytest.mark.postgres,
 ]
 
 

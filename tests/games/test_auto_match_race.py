@@ -8,7 +8,7 @@ import threading
 from collections import Counter
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.utils import timezone
 
 from games.game_settings import GameSettings
@@ -17,9 +17,7 @@ from games.services import automatch
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="the queue lock needs PostgreSQL (DATABASE_URL)"
-    ),
+    pytest.mark.postgres,
 ]
 
 JOINERS = 20

@@ -1,4 +1,4 @@
-"""`manage.py board_theme_css` writes static/games/themes.css from rules/themes.py."""
+"""`manage.py board_theme_css` writes static/games/themes.css from rules/images/themes.py."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.management.commands import board_theme_css
-from rules.themes import theme_css
+from rules.images.themes import theme_css
 
 
 def test_check_passes_on_the_committed_file():

@@ -14,8 +14,7 @@ from games.errors import ChallengeClosed, GameActionError, NotAPlayer
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game, ScoringReport
 from games.services import automatch, challenges, corrections, play
-
-from .conftest import NOW
+from tests.games.conftest import NOW
 
 pytestmark = pytest.mark.django_db
 

@@ -24,8 +24,7 @@ from baduxsite.celery import app
 from games.game_settings import GameSettings
 from games.models import EndReason, Game, GameStatus
 from games.services import play
-
-from ..site.helpers import ROOT, child_database_url, clean_env
+from tests.site.helpers import ROOT, child_database_url, clean_env
 
 
 def test_the_beat_schedule_runs_the_clock_sweep_every_minute():

@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 from games import hooks
 from games.errors import GameActionError, MoveRefused, NotAPlayer, StalePage
 from games.models import ConditionalMoves, Game, GameStatus
-from games.selectors_conditional import conditional_moves_get
+from games.selectors.conditional import conditional_moves_get
 from games.services import play as play_service
 from games.services.conditional import conditional_moves_clear, conditional_moves_set
-from messaging.models import Notification
-
-from .conftest import NOW, play
-from .test_services import KO_SETUP
+from messaging.notifications.models import Notification
+from tests.games.conftest import NOW, play
+from tests.games.helpers import KO_SETUP
 
 pytestmark = pytest.mark.django_db
 
@@ -206,9 +205,8 @@ def test_the_fischer_increment_is_applied_to_the_automatic_answer(game_factory, 
 def test_a_reply_by_mail_triggers_the_answer(
     game_factory, black, white, settings, django_capture_on_commit_callbacks
 ):
-    from games.inbound import inbound_mail_handle  # noqa: PLC0415 - needs the domain set first
-
-    from .test_inbound_service import address_for, reply_bytes
+    from games.inbound.services import inbound_mail_handle  # noqa: PLC0415 - needs the domain set first
+    from tests.games.inbound.helpers import address_for, reply_bytes
 
     settings.INBOUND_MAIL_DOMAIN = "play.example.org"
     game = game_factory(moves=("E5",))

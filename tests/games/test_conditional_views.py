@@ -15,9 +15,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from games.models import ConditionalMoves, Game
-from games.selectors_conditional import conditional_moves_get
-
-from .conftest import play
+from games.selectors.conditional import conditional_moves_get
+from tests.games.conftest import play
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +39,7 @@ def messages_of(response) -> list[str]:
 
 
 def lines_of(game: Game, user) -> list[str]:
-    from games.selectors_conditional import conditional_lines  # noqa: PLC0415 - test helper
+    from games.selectors.conditional import conditional_lines  # noqa: PLC0415 - test helper
 
     tree = conditional_moves_get(game_id=game.pk, user=user)
     return [line["label"] for line in conditional_lines(game=game, tree=tree)]

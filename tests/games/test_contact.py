@@ -14,11 +14,10 @@ from hypothesis import strategies as st
 from accounts.limits import RateLimited
 from games.models import ContactStatus, GameContact
 from games.services import contact
-from games.tasks import contact_answer_mail
+from games.tasks.contact import contact_answer_mail
 from messaging.mail import TransientMailError
+from tests.games.conftest import NOW
 from tests.messaging.conftest import smtp_server  # noqa: F401
-
-from .conftest import NOW
 
 
 @pytest.fixture

@@ -8,20 +8,17 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.utils import timezone
 
 from games.errors import GameActionError
 from games.models import DisputeStatus, ResultCorrection, ScoreDispute
 from games.services import disputes
-
-from .positions import SQUARE_H5_ALIVE, counted_square
+from tests.games.positions import SQUARE_H5_ALIVE, counted_square
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (DATABASE_URL)"
-    ),
+    pytest.mark.postgres,
 ]
 
 

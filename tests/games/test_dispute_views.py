@@ -19,8 +19,7 @@ from games.models import (
     ScoringReport,
 )
 from games.services import corrections, disputes
-
-from .positions import SQUARE_AUTO, SQUARE_H5_ALIVE, counted_hex, counted_square
+from tests.games.positions import SQUARE_AUTO, SQUARE_H5_ALIVE, counted_hex, counted_square
 
 pytestmark = pytest.mark.django_db
 

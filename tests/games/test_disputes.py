@@ -20,9 +20,8 @@ from games.models import (
     ScoreDispute,
 )
 from games.services import corrections, disputes, play
-
-from .conftest import NOW
-from .positions import (
+from tests.games.conftest import NOW
+from tests.games.positions import (
     HEX_AUTO,
     SQUARE_AUTO,
     SQUARE_H5_ALIVE,
@@ -388,18 +387,20 @@ def test_the_beat_sweep_and_stale_mails_send_nothing_wrong(
 ):
     from django.utils import timezone
 
-    from games import tasks
+    from games.tasks import disputes as disputes_tasks
 
     past = timezone.now() - WINDOW - dt.timedelta(days=1)
     old = counted_square(black=black, white=white, now=past)
     disputes.dispute_open(game_id=old.pk, user=black, now=past)
     dispute = disputes.dispute_open(game_id=game.pk, user=black, now=LATER)
     toggle(game, white, "H5")
-    assert tasks.notify_dispute(dispute.pk, "opened", 0) == 0  # the marking moved on
-    assert tasks.notify_dispute(dispute.pk, "agreed", 1) == 0  # not agreed
-    assert tasks.notify_dispute(dispute.pk, "accepted", 1) == 0  # nobody accepted
+    assert disputes_tasks.notify_dispute(dispute.pk, "opened", 0) == 0  # the marking moved on
+    assert disputes_tasks.notify_dispute(dispute.pk, "agreed", 1) == 0  # not agreed
+    assert disputes_tasks.notify_dispute(dispute.pk, "accepted", 1) == 0  # nobody accepted
     with django_capture_on_commit_callbacks(execute=True):
-        assert tasks.sweep_disputes() == 2  # the old one, and this one (deadline LATER + 3 d)
-    assert tasks.sweep_disputes() == 0
+        assert (
+            disputes_tasks.sweep_disputes() == 2
+        )  # the old one, and this one (deadline LATER + 3 d)
+    assert disputes_tasks.sweep_disputes() == 0
     assert set(ScoreDispute.objects.values_list("status", flat=True)) == {DisputeStatus.EXPIRED}
     assert len(mailoutbox) == 4

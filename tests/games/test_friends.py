@@ -20,10 +20,9 @@ from accounts.services import relation_set
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, FriendInvite, InviteOptOut
 from games.services import friends
-from games.tasks import friend_invite_mail
+from games.tasks.friends import friend_invite_mail
 from tests.conftest import PASSWORD
-
-from .conftest import NOW
+from tests.games.conftest import NOW
 
 SETTINGS = GameSettings(board_kind="hex", board_size=6, clock_days=5, weekend_pause=True)
 

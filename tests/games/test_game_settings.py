@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from decimal import Decimal
 
 import pytest
@@ -26,6 +27,9 @@ def test_defaults_are_those_of_a_plain_correspondence_game():
         "clock_days": 3,
         "clock_increment_days": 0,
         "clock_cap_days": 0,
+        "clock_periods": 0,
+        "clock_period_moves": 0,
+        "clock_period_days": 0,
         "weekend_pause": False,
         "vacation_allowed": True,
         "rated": True,
@@ -163,3 +167,64 @@ def test_any_input_is_either_settings_or_a_named_refusal(data):
         assert error.setting in values
     else:
         assert GameSettings.of(settings) == settings
+
+
+@pytest.mark.parametrize(
+    ("changes", "setting"),
+    [
+        # Japanese byo-yomi: main time, then periods of days.
+        ({"clock_kind": "japanese", "clock_periods": 0, "clock_period_days": 1}, "clock_periods"),
+        (
+            {"clock_kind": "japanese", "clock_periods": 3, "clock_period_days": 0},
+            "clock_period_days",
+        ),
+        ({"clock_kind": "japanese", "clock_periods": 4, "clock_period_days": 1}, "clock_periods"),
+        # Canadian byo-yomi: main time, then moves in a period.
+        (
+            {"clock_kind": "canadian", "clock_period_moves": 7, "clock_period_days": 7},
+            "clock_period_moves",
+        ),
+        (
+            {"clock_kind": "canadian", "clock_period_moves": 10, "clock_period_days": 1},
+            "clock_period_days",
+        ),
+        # Periods only go with byo-yomi; absolute time has its own days.
+        ({"clock_kind": "per_move", "clock_periods": 3}, "clock_periods"),
+        (
+            {
+                "clock_kind": "fischer",
+                "clock_increment_days": 1,
+                "clock_cap_days": 7,
+                "clock_period_days": 2,
+            },
+            "clock_period_days",
+        ),
+        ({"clock_kind": "absolute", "clock_days": 3}, "clock_days"),
+        (
+            {"clock_kind": "japanese", "clock_days": 4, "clock_periods": 3, "clock_period_days": 1},
+            "clock_days",
+        ),
+    ],
+)
+def test_byoyomi_and_absolute_settings_are_checked(changes, setting):
+    with pytest.raises(InvalidSetting) as error:
+        GameSettings(board_kind="square", board_size=19, **changes)
+    assert error.value.setting == setting
+
+
+def test_the_three_new_clocks_are_accepted_and_named():
+    japanese = GameSettings(
+        board_kind="square", board_size=19, clock_kind="japanese", clock_days=30,
+        clock_periods=5, clock_period_days=1,
+    )  # fmt: skip
+    assert japanese.time_control.kind == "japanese"
+    assert japanese.time_control.period == dt.timedelta(days=1)
+    canadian = GameSettings(
+        board_kind="square", board_size=19, clock_kind="canadian", clock_days=14,
+        clock_period_moves=10, clock_period_days=7,
+    )  # fmt: skip
+    assert canadian.time_control.period_moves == 10
+    absolute = GameSettings(
+        board_kind="square", board_size=19, clock_kind="absolute", clock_days=90
+    )
+    assert absolute.time_control.main == dt.timedelta(days=90)

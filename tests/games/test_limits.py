@@ -12,8 +12,7 @@ from accounts.limits import RateLimited, limit_get
 from games.game_settings import GameSettings
 from games.models import Challenge, GameChat
 from games.services import challenges, chat
-
-from .conftest import NOW
+from tests.games.conftest import NOW
 
 NINE = GameSettings(board_kind="square", board_size=9)
 

@@ -1,7 +1,7 @@
 """Game mails through messaging: what each says, the inline board pictures, and that tasks
 running twice or while the player is on the site send nothing extra.
 
-Writes the inline pictures (and the HTML with the picture embedded) to test-output/mail/ for
+Writes the inline pictures to the samples folder's mail/ for
 people to look at.
 """
 
@@ -11,47 +11,26 @@ import base64
 import datetime as dt
 import email
 import io
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from accounts.selectors import board_appearance_get
 from accounts.services import notify_modes_set
-from games import tasks
 from games.game_settings import GameSettings
 from games.mail import RESULT_IMAGE_PX, TURN_IMAGE_PX, your_turn_mail
-from games.presenters import board_context
+from games.pages.board import board_context
 from games.services import challenges, chat, corrections, disputes, play
-from messaging.models import AdminMail, Channel, Event, Notification
-from rules.topology import hexagon, square
-
-from .conftest import NOW
+from games.tasks import disputes as disputes_tasks
+from games.tasks import play as tasks
+from messaging.notifications.models import AdminMail, Channel, Event, Notification
+from tests.games.conftest import NOW
+from tests.games.helpers import board_options, walled_game
+from tests.samples import samples_dir
 
 pytestmark = pytest.mark.django_db
 
-SAMPLES = Path(__file__).resolve().parents[2] / "test-output" / "mail"
-
-
-def walled_game(kind: str) -> tuple[str, ...]:
-    """Moves of a game that ends by two passes with territory on both sides: a black wall and a
-    white wall down the board, one dead stone of each colour inside the other's area."""
-    if kind == "square":
-        t, bx, wx, dead = square(9), 3, 5, ("H5", "B6")
-    else:
-        t, bx, wx, dead = hexagon(6), 4, 6, ("J6", "C6")
-    black = [t.name(p) for p in t.points() if t.xy[p][0] == bx]
-    white = [t.name(p) for p in t.points() if t.xy[p][0] == wx]
-    moves: list[str] = []
-    for i in range(max(len(black), len(white))):
-        moves += [black[i] if i < len(black) else "pass", white[i] if i < len(white) else "pass"]
-    return (*moves, *dead, "pass", "pass")
-
-
-def board_options(kind: str) -> dict:
-    if kind == "square":
-        return {"board_kind": "square", "board_size": 9, "ruleset": "go-area"}
-    return {"board_kind": "hex", "board_size": 6, "ruleset": "badux"}
+SAMPLES = samples_dir("mail")
 
 
 def inline_png(mail) -> tuple[bytes, str]:
@@ -97,6 +76,24 @@ def test_your_turn_mail_shows_the_board_and_links_to_the_game(
     assert mail.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert len(png) < 100_000
     save_sample(f"your_turn_{kind}", mail, png)
+
+
+def test_your_turn_mail_reads_the_position_without_the_picture(
+    game_factory, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game_factory(moves=("E5", "C3", "G7"))
+    mail = mailoutbox[-1]
+    # The text part: whose turn, then the board row by row, top to bottom.
+    assert "The position, row by row from the top:" in mail.body
+    rows = [line for line in mail.body.splitlines() if line.startswith("Row ")]
+    assert rows[0] == "Row 9: empty"
+    assert "Row 7: G7 black; the rest empty" in rows
+    assert "Row 3: C3 white; the rest empty" in rows and len(rows) == 9
+    # The picture's alternative text says the same in full.
+    html = mail.alternatives[0][0]
+    assert 'alt="9×9 board after move 3. White to play, move 4. Black played G7.' in html
+    assert "Row 5: E5 black; the rest empty." in html
 
 
 @pytest.mark.parametrize("kind", ["square", "hex"])
@@ -239,7 +236,7 @@ def test_a_disputed_count_tells_the_opponent_once_and_a_report_tells_the_staff_o
 
     with django_capture_on_commit_callbacks(execute=True):
         dispute = disputes.dispute_open(game_id=game.pk, user=black, now=game.finished)
-    assert tasks.notify_dispute(dispute.pk, "opened", dispute.version) == 0  # ran already
+    assert disputes_tasks.notify_dispute(dispute.pk, "opened", dispute.version) == 0  # ran already
 
     [mail] = mailoutbox
     assert mail.to == [white.email]
@@ -253,7 +250,7 @@ def test_a_disputed_count_tells_the_opponent_once_and_a_report_tells_the_staff_o
         report = corrections.scoring_report_file(
             game_id=game.pk, user=white, reason="The count is wrong", now=game.finished
         )
-    tasks.notify_report(report.pk)
+    disputes_tasks.notify_report(report.pk)
     staff = [m for m in mailoutbox if m.to == ["staff@example.org"]]
     assert len(staff) == 1
     assert "The count is wrong" in staff[0].body
@@ -290,7 +287,7 @@ def test_an_accepted_challenge_links_the_creator_to_the_new_game(
 def test_your_turn_mail_carries_the_play_by_mail_reply_address_when_it_is_on(
     game_factory, white, mailoutbox, settings
 ):
-    from games.reply_address import reply_address_read
+    from games.inbound.address import reply_address_read
 
     game = game_factory(moves=("E5",))
     mailoutbox.clear()

@@ -8,12 +8,12 @@ import datetime as dt
 from django.urls import reverse
 
 import rules
-from games import tasks
 from games.models import EndReason, Game, GameStatus
-from games.presenters import game_sgf, result_context
+from games.pages.result import result_context
+from games.pages.sgf import game_sgf
 from games.services import play, sweeps
-
-from .conftest import NOW
+from games.tasks import play as tasks
+from tests.games.conftest import NOW
 
 
 def _one_move_before_the_cap(game: Game) -> Game:

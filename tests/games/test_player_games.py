@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.services import relation_set
-from games import selectors
 from games.models import Game
+from games.selectors import records as records_selectors
 from games.services import play
 
 pytestmark = pytest.mark.django_db
@@ -36,13 +36,13 @@ def finished(game_factory, black, white):
 
 
 def test_the_record_counts_wins_losses_and_draws_per_variant(finished, black, white):
-    record = selectors.player_record(user=black)
+    record = records_selectors.player_record(user=black)
     assert [(r.variant, r.wins, r.losses, r.draws) for r in record] == [
         ("Go", 3, 0, 1),
         ("Badux", 0, 1, 0),
     ]
     assert [
-        (r.variant, r.wins, r.losses, r.draws) for r in selectors.player_record(user=white)
+        (r.variant, r.wins, r.losses, r.draws) for r in records_selectors.player_record(user=white)
     ] == [
         ("Go", 0, 3, 1),
         ("Badux", 1, 0, 0),
@@ -50,11 +50,11 @@ def test_the_record_counts_wins_losses_and_draws_per_variant(finished, black, wh
 
 
 def test_recent_games_hide_private_games_from_others(finished, black, white, user_factory):
-    assert len(selectors.player_recent_games(user=black, viewer=black)) == 5
-    seen = selectors.player_recent_games(user=black, viewer=user_factory(username="kibitz"))
+    assert len(records_selectors.player_recent_games(user=black, viewer=black)) == 5
+    seen = records_selectors.player_recent_games(user=black, viewer=user_factory(username="kibitz"))
     assert len(seen) == 4
     assert all(game.public for game in seen)
-    assert len(selectors.player_recent_games(user=black, viewer=None)) == 4
+    assert len(records_selectors.player_recent_games(user=black, viewer=None)) == 4
 
 
 def test_a_profile_shows_the_record_and_recent_games(

@@ -20,9 +20,10 @@ def test_sgf_download_review_and_upload_round_trip(client, game_factory, black):
     review = client.get(reverse("games:review", args=[game.pk]), {"move": "1"})
     assert review.context["number"] == 1
     assert b"Move 1 of 3: B E5" in review.content
+    client.force_login(black)
     upload = SimpleUploadedFile("g.sgf", response.content, content_type="application/x-go-sgf")
     page = client.post(reverse("games:review_upload"), {"sgf": upload}, follow=True)
-    assert page.context["last"] == 3
+    assert len(page.context["tree_data"]["nodes"]) == 4  # the start and three moves
     assert b"kuro" in page.content
     bad = SimpleUploadedFile("bad.sgf", b"(;GM[1]SZ[9];B[ee];W[ee])")
     page = client.post(reverse("games:review_upload"), {"sgf": bad})
@@ -50,11 +51,18 @@ def _upload(client, data: bytes):
     return client.post(reverse("games:review_upload"), {"sgf": upload}, follow=True)
 
 
+@pytest.fixture
+def client(client, black):
+    """Uploads are for players who are logged in."""
+    client.force_login(black)
+    return client
+
+
 def test_an_uploaded_record_with_an_omitted_pass_is_reviewed_with_the_pass(client):
     page = _upload(client, b"(;GM[1]SZ[9]PB[kuro];B[ee];W[cc];W[gg];B[cg])")
     assert page.status_code == 200
-    assert page.context["last"] == 5
-    assert [row["label"] for row in page.context["moves"]] == ["E5", "C7", "pass", "G3", "C3"]
+    nodes = page.context["tree_data"]["nodes"]
+    assert [n["name"] for n in nodes] == ["", "E5", "C7", "pass", "G3", "C3"]
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 import datetime as dt
 
 from games.models import Game
-from games.selectors import game_next_for, games_running_for
+from games.selectors.status import game_next_for, games_running_for
 
 
 def test_a_stopped_clock_is_least_urgent_on_every_database(game_factory, black):

@@ -12,24 +12,13 @@ from django.core.exceptions import PermissionDenied
 from games import hooks
 from games.errors import MoveRefused, NotAPlayer, StalePage
 from games.models import Game, GameStatus
-from games.selectors import game_move_list
+from games.selectors.play import game_move_list
 from games.services import play as play_service
 from rules import BLACK, WHITE
-
-from .conftest import NOW
+from tests.games.conftest import NOW
+from tests.games.helpers import KO_SETUP, snapshot
 
 pytestmark = pytest.mark.django_db
-
-KO_SETUP = ("C5", "D5", "B4", "E4", "C3", "D3", "J9", "C4", "D4")
-#   A B C D E
-# 5 . . X O .      Black D4 has just taken the white stone on C4:
-# 4 . X . X O      White may not take back at C4 at once.
-# 3 . . X O .
-
-
-def snapshot(game: Game) -> tuple:
-    game.refresh_from_db()
-    return (game.moves, game.move_number, game.to_move, game.deadline, game.status, game.result)
 
 
 def play(game: Game, user, text: str, *, expected: int | None = None, now=NOW) -> Game:
@@ -204,10 +193,14 @@ def test_the_finished_hook_runs_once_and_side_effects_wait_for_commit(
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             play_service.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=NOW)
         assert seen == [(game.pk, "B+R", NOW)]
-        # The game-over mail, queued for after the commit (the other hook renews the status
+        # The game-over mail and the review's estimate graph (games.reviews' receiver of the
+        # same hook), each queued once for after the commit (another hook renews the status
         # stamps of both players).
         queued = [cb for cb in callbacks if "row" in getattr(cb, "keywords", {})]
-        assert [cb.keywords["row"].task for cb in queued] == ["games.notify_game_over"]
+        assert sorted(cb.keywords["row"].task for cb in queued) == [
+            "games.game_estimate",
+            "games.notify_game_over",
+        ]
     finally:
         hooks.game_finished_unregister(receiver)
 

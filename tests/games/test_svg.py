@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.svg import board_svg, board_thumbnail_svg, review_frames
 from rules import BLACK, EMPTY, WHITE, Game, Move, Position, hexagon, preset, square
-from rules.render_layout import board_geometry, board_layout
+from rules.images.layout import board_geometry, board_layout
 from rules.scoring import score
 
 NS = {"s": "http://www.w3.org/2000/svg"}

@@ -12,13 +12,12 @@ from django.urls import reverse
 from games.errors import TimeRanOut
 from games.game_settings import GameSettings
 from games.models import Challenge, EndReason, GameStatus
-from games.presenters import game_sgf
-from games.selectors import game_clocks
+from games.pages.sgf import game_sgf
+from games.selectors.play import game_clocks
 from games.services import challenges, sweeps
 from games.services import play as play_service
 from rules import BLACK, WHITE
-
-from .conftest import NOW, play
+from tests.games.conftest import NOW, play
 
 DAY = dt.timedelta(days=1)
 HOUR = dt.timedelta(hours=1)
@@ -162,7 +161,7 @@ def test_the_warning_mail_goes_out_once_per_move(
 
 
 def test_a_late_warning_task_for_a_move_already_played_sends_nothing(game_factory, mailoutbox):
-    from games.tasks import notify_timeout_warning
+    from games.tasks.play import notify_timeout_warning
 
     game = game_factory(clock_days=5, moves=("E5",))
     assert notify_timeout_warning(game.pk, 0) is False

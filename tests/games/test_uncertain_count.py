@@ -24,29 +24,14 @@ from django.urls import reverse
 
 from games.services import disputes
 from rules.scoring import uncertain_note
-
-from .conftest import NOW
-from .positions import counted_square, play_out
-
-BLACK_STONES = ("B9", "C9", "C8", "C7", "A5", "B6", "B5", "A4", "B4", "A3", "B3") + tuple(
-    f"{c}2" for c in "ABCDEFGHJ"
-)
-WHITE_STONES = ("E9", "D8", "D7", "A8", "A7", "B7", "C6", "D6", "C5", "C4") + tuple(
-    f"{c}3" for c in "CDEFGHJ"
-)
-FIGHT = {"B9", "C9", "C8", "C7", "A8", "A7", "B7"}
-
-
-def _corner_fight_moves() -> tuple[str, ...]:
-    moves: list[str] = []
-    for i, black in enumerate(BLACK_STONES):
-        moves += [black, WHITE_STONES[i] if i < len(WHITE_STONES) else "pass"]
-    return tuple(moves[:-1])  # the last White pass, then the two passes that end the game
+from tests.games.conftest import NOW
+from tests.games.helpers import FIGHT, corner_fight_moves
+from tests.games.positions import counted_square, play_out
 
 
 @pytest.fixture
 def fight_game(black, white):
-    return play_out(black=black, white=white, now=NOW, moves=_corner_fight_moves())
+    return play_out(black=black, white=white, now=NOW, moves=corner_fight_moves())
 
 
 def _names(game, sgf_points) -> set[str]:
@@ -87,7 +72,7 @@ def test_the_game_over_mail_says_where_the_count_may_be_wrong(
 ):
     settings.GAMES_DISPUTE_WINDOW_DAYS = 3
     with django_capture_on_commit_callbacks(execute=True):
-        game = play_out(black=black, white=white, now=NOW, moves=_corner_fight_moves())
+        game = play_out(black=black, white=white, now=NOW, moves=corner_fight_moves())
     mail = next(m for m in mailoutbox if m.to == [black.email] and "is over" in m.subject)
     text = mail.body
     assert uncertain_note(3) in text

@@ -10,13 +10,14 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from games import clock, selectors
+from games import clock
 from games.errors import GameActionError
 from games.models import GameStatus, Vacation
+from games.selectors import play as selectors
+from games.selectors import vacations as vacations_selectors
 from games.services import sweeps, vacations
 from rules import BLACK, WHITE
-
-from .conftest import NOW, play
+from tests.games.conftest import NOW, play
 
 DAY = dt.timedelta(days=1)
 HOUR = dt.timedelta(hours=1)
@@ -42,7 +43,7 @@ def test_a_vacation_stops_the_clock_mid_move_and_restarts_it_with_the_time_left(
     assert game.warn_at == NOW + 4 * DAY + 2 * DAY - 3 * DAY * 0.2
     assert row.balance == clock.vacation_initial() - 3 * DAY
     assert not row.active
-    state = selectors.vacation_state(user=black, now=NOW + 4 * DAY)
+    state = vacations_selectors.vacation_state(user=black, now=NOW + 4 * DAY)
     assert (state.balance, state.active) == (4 * DAY, False)
 
 
@@ -108,7 +109,7 @@ def test_vacation_days_accrue_between_vacations(black):
     vacations.vacation_start(user=black, now=NOW)
     vacations.vacation_stop(user=black, now=NOW + 7 * DAY)  # all used
     half_year = NOW + 7 * DAY + dt.timedelta(days=365 / 2)
-    state = selectors.vacation_state(user=black, now=half_year)
+    state = vacations_selectors.vacation_state(user=black, now=half_year)
     assert state.balance == clock.VACATION_DAYS_PER_YEAR * DAY / 2
     assert state.can_start
 

@@ -143,8 +143,10 @@ def test_ignored_players_cannot_invite_and_do_not_see_open_challenges(
     client.force_login(white)
     assert list(client.get(reverse("games:waiting_room")).context["page"].object_list) == []
     # Even with the link, accepting is refused and no game starts.
-    response = client.post(reverse("games:accept", args=[challenge.pk]), follow=True)
-    assert any("does not accept" in m or "ignore list" in m for m in messages_of(response))
+    # A contact refusal answers as in the API (403 contact_refused), on the 403 page.
+    response = client.post(reverse("games:accept", args=[challenge.pk]))
+    assert response.status_code == 403
+    assert b"does not accept" in response.content or b"ignore list" in response.content
     assert not Game.objects.exists()
     client.force_login(user_factory(username="friend"))
     page = client.get(reverse("games:waiting_room")).context["page"]
@@ -178,7 +180,7 @@ def test_playing_by_clicking_a_point_then_confirming(client, game_factory, black
     pick = re.search(rb'<g class="bd-links" data-href="([^"]*)" data-pick="([^"]*)">', page.content)
     assert pick.group(1) == b"?confirm={point}"
     assert b"E5,80,80" in pick.group(2).split(b" ")
-    assert b'id="move-point" name="point"' in page.content
+    assert b'id="move-point" type="text" name="point"' in page.content
     confirm = client.get(board_url(game), {"confirm": "E5"})
     assert b"Play at <strong>E5</strong>?" in confirm.content
     game.refresh_from_db()
@@ -197,11 +199,17 @@ def test_a_refused_move_is_explained_on_the_board_page(client, game_factory, whi
     response = client.post(
         reverse("games:move", args=[game.pk]), {"point": "e5", "move_number": "1"}, follow=True
     )
-    assert "That point is already occupied. Nothing was played." in messages_of(response)
+    said = messages_of(response)
+    assert any(m.startswith("That point is already occupied. Nothing was played.") for m in said)
+    # ... with a link to the rule it broke (Learn).
+    assert (
+        f'Nothing was played. <a href="{reverse("learn:go")}#stones">' in response.content.decode()
+    )
     response = client.post(
         reverse("games:move", args=[game.pk]), {"point": "Z99", "move_number": "1"}, follow=True
     )
-    assert "Z99 is off the 9×9 board. Nothing was played." in messages_of(response)
+    said = messages_of(response)
+    assert any(m.startswith("Z99 is off the 9×9 board. Nothing was played.") for m in said)
     response = client.post(
         reverse("games:move", args=[game.pk]), {"point": "D4", "move_number": "0"}, follow=True
     )
@@ -217,10 +225,12 @@ def test_spectators_see_a_public_game_but_cannot_play(client, game_factory, user
     assert page.status_code == 200
     assert b"?confirm=" not in page.content
     assert b'id="move-form"' not in page.content
+    # A spectator's move answers as in the API (403 not_a_player), on the 403 page.
     response = client.post(
-        reverse("games:move", args=[game.pk]), {"point": "D4", "move_number": "1"}, follow=True
+        reverse("games:move", args=[game.pk]), {"point": "D4", "move_number": "1"}
     )
-    assert "Only the players of this game can do that." in messages_of(response)
+    assert response.status_code == 403
+    assert b"Only the players of this game can do that." in response.content
     client.logout()
     assert client.get(board_url(game)).status_code == 200
 
@@ -313,8 +323,9 @@ def test_chat_between_the_players(client, game_factory, black, user_factory):
     page = client.get(board_url(game))
     assert b"Have a good game" in page.content
     client.force_login(user_factory(username="kibitzer"))
-    response = client.post(reverse("games:chat", args=[game.pk]), {"text": "hi"}, follow=True)
-    assert "Only the players of this game can write in its chat." in messages_of(response)
+    response = client.post(reverse("games:chat", args=[game.pk]), {"text": "hi"})
+    assert response.status_code == 403
+    assert b"Only the players of this game can write in its chat." in response.content
 
 
 def test_history_lists_finished_public_games(client, game_factory, black, white):
@@ -351,8 +362,9 @@ def sparse_19x19_moves(n: int) -> tuple[str, ...]:
 # the cache, a game of no ladder is remembered. Left: user, game, unread counts, chat (and the
 # ladder, once per game); the status page when drawn: user, running, the running games'
 # tournament or ladder (the ladder's game-labels hook), finished (count and page), unread
-# counts, challenges received and sent.
-BOARD_PAGE_QUERIES = 5
+# counts, challenges received and sent. Issue 26 added one for a player: their private notes
+# on the game (spectators of a running game cost no query for the reviews box).
+BOARD_PAGE_QUERIES = 6
 STATUS_PAGE_QUERIES = 8
 # User, game (locked), vacation of the next player, game update, outbox row, its delete; plus
 # the savepoints the test's transaction adds.
@@ -498,3 +510,27 @@ def test_the_rules_of_a_new_game_follow_its_board_or_the_form_says_why_not(
             challenge.ruleset,
             str(challenge.komi),
         ) == stored
+
+
+GAME_PATHS = (
+    "board", "move", "words", "pass", "resign", "chat", "conditional_add", "dispute", "marking",
+    "marking_toggle", "marking_accept", "report", "contact", "review", "sgf",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", GAME_PATHS)
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_private_game_is_not_found_by_others_on_every_path(
+    client, game_factory, user_factory, name, method
+):
+    """One game-access check (games.selectors.play.game_view_check): to a non-player, a
+    private game answers exactly as a game that does not exist, whatever the path."""
+    game = game_factory(moves=("E5",))
+    Game.objects.filter(pk=game.pk).update(public=False)
+    client.force_login(user_factory(username="stranger"))
+    data = {"point": "D4", "move_number": "1", "text": "hi", "version": "1", "line": "D4"}
+    send = getattr(client, method)
+    hidden = send(reverse(f"games:{name}", args=[game.pk]), data)
+    missing = send(reverse(f"games:{name}", args=[game.pk + 1000]), data)
+    assert hidden.status_code == missing.status_code
+    assert hidden.status_code in (404, 405)

@@ -10,7 +10,7 @@ import pytest
 
 from accounts.services import preferences_update
 from games.models import Game, Vacation
-from games.selectors import game_clocks
+from games.selectors.play import game_clocks
 from games.services import sweeps
 from rules import BLACK
 

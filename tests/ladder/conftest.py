@@ -10,8 +10,8 @@ import pytest
 from games.game_settings import GameSettings
 from games.models import Game
 from games.services import play as play_service
-from ladder.models import Ladder
-from ladder.services.ladders import ladder_join
+from ladder.ladders.models import Ladder
+from ladder.ladders.services import ladder_join
 from ladder.tournaments import services
 from tests.games.conftest import NOW, game_factory, now, play  # noqa: F401
 

@@ -10,10 +10,9 @@ from games import hooks
 from games.game_settings import GameSettings
 from games.models import Challenge, Game
 from games.services.automatch import challenge_auto_match
+from ladder.ratings.services import rating_declare
 from ladder.receivers import closest_rating_first
-from ladder.services.ratings import rating_declare
-
-from .conftest import NOW
+from tests.ladder.conftest import NOW
 
 pytestmark = pytest.mark.django_db
 SETTINGS = GameSettings(board_kind="square", board_size=19)

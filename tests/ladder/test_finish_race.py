@@ -8,26 +8,18 @@ import datetime as dt
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.services.play import game_resign, game_start
-from ladder.models import (
-    ChallengeStatus,
-    Ladder,
-    LadderChallenge,
-    LadderEntry,
-    Rating,
-    RatingChange,
-)
-from ladder.services.ladders import ladder_challenge, ladder_join
+from ladder.ladders.models import Ladder, LadderChallenge, LadderChallengeStatus, LadderEntry
+from ladder.ladders.services import ladder_challenge, ladder_join
+from ladder.ratings.models import Rating, RatingChange
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="row locks need PostgreSQL (DATABASE_URL)"
-    ),
+    pytest.mark.postgres,
 ]
 
 
@@ -85,7 +77,7 @@ def test_two_ladder_games_ending_at_once_leave_positions_one_to_n(user_factory):
     assert [p for p, _ in positions] == list(range(1, 9))
     assert {name for _, name in positions[:4]} == {"r4", "r5", "r1", "r2"}
     assert set(LadderChallenge.objects.filter(ladder=ladder).values_list("status", flat=True)) == {
-        ChallengeStatus.DONE
+        LadderChallengeStatus.DONE
     }
 
 

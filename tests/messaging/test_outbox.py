@@ -135,3 +135,18 @@ def test_a_late_commit_hook_reads_the_row_and_skips_one_the_sweep_published(
         callback()
     assert published == [("baduxsite.tasks.ping", ["late"])]
     assert not OutboxTask.objects.exists()
+
+
+def test_a_row_naming_a_task_no_longer_known_does_not_hold_up_the_others(db, published):
+    """A task renamed or removed since its row was written: before, the sweep raised on it at
+    every run and published nothing behind it."""
+    gone = OutboxTask.objects.create(task="games.renamed", args=[1], created=NOW, due=NOW)
+    OutboxTask.objects.create(task="baduxsite.tasks.ping", args=["x"], created=NOW, due=NOW)
+
+    assert outbox.outbox_relay(now=NOW) == 1
+
+    assert published == [("baduxsite.tasks.ping", ["x"])]
+    gone.refresh_from_db()
+    assert (gone.last_error, gone.due) == ("no such task", NOW + outbox.SET_ASIDE)
+    assert outbox.outbox_prune(now=NOW + dt.timedelta(days=8), keep=dt.timedelta(days=7)) == 1
+    assert not OutboxTask.objects.exists()

@@ -10,11 +10,10 @@ from celery import shared_task
 from django.utils import timezone
 
 from accounts.services import notify_modes_set
-from messaging import services, tasks
 from messaging.mail import RETRY_OPTIONS, TransientMailError
-from messaging.models import Digest, Event, Notification
-
-from .conftest import free_port
+from messaging.notifications import services, tasks
+from messaging.notifications.models import Digest, Event, Notification
+from tests.messaging.conftest import free_port
 
 
 @shared_task(name="tests.messaging.notify_once", **RETRY_OPTIONS)
@@ -22,8 +21,7 @@ def notify_once(user_id: int, key: str) -> bool:
     """A task shaped like the games tasks: record, then mail once."""
     from accounts.models import User
     from messaging.mail import InlineImage, MailContent
-
-    from .conftest import dot_png
+    from tests.messaging.conftest import dot_png
 
     return services.notify(
         user=User.objects.get(pk=user_id),

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from rules.cli import main
-from rules.render import render_png
+from rules.images.render import render_png
 from rules.scoring import score_estimated
 from rules.sgf import game_from_record, read_sgf
 

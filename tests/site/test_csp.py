@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.services import play
-
-from .helpers import ROOT
+from tests.site.helpers import ROOT
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from .helpers import ROOT, clean_env
+from tests.site.helpers import ROOT, clean_env
 
 
 def free_port() -> int:
@@ -79,7 +79,7 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert len(pids) == 3
+    assert len(pids) == 4  # the site, the worker, the bots' worker and beat
     for pid in pids:
         try:
             os.kill(pid, 0)

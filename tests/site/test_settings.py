@@ -7,8 +7,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from baduxsite.settings import env
-
-from .helpers import PROD_ENV, ROOT, clean_env, run_python, settings_values
+from tests.site.helpers import PROD_ENV, ROOT, clean_env, run_python, settings_values
 
 
 def manage(*args: str, **variables: str) -> subprocess.CompletedProcess:

@@ -1,11 +1,11 @@
-"""`manage.py board_theme_css`: write static/games/themes.css from rules/themes.py."""
+"""`manage.py board_theme_css`: write static/games/themes.css from rules/images/themes.py."""
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.themes import theme_css
+from rules.images.themes import theme_css
 
 THEMES_CSS = Path(settings.BASE_DIR) / "static" / "games" / "themes.css"
 
@@ -13,7 +13,7 @@ THEMES_CSS = Path(settings.BASE_DIR) / "static" / "games" / "themes.css"
 class Command(BaseCommand):
     help = (
         "Write static/games/themes.css (the board themes' CSS custom properties) from the theme "
-        "table in rules/themes.py. With --check, only say whether the file is up to date."
+        "table in rules/images/themes.py. With --check, only say whether the file is up to date."
     )
 
     def add_arguments(self, parser):

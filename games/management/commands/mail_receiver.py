@@ -5,8 +5,8 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.mail_receiver import receiver_start, receiver_stop
-from games.reply_address import inbound_domain
+from games.inbound.receiver import receiver_start, receiver_stop
+from messaging.replies.address import inbound_domain
 
 
 class Command(BaseCommand):

@@ -1,0 +1,136 @@
+"""One mapping from refusals to answers, for pages and the API alike.
+
+A refusal is an exception a service raises on purpose (a rule, a permission, a limit, a stale
+page). `refusal_of(error)` gives its `Refusal`: the HTTP status, the stable code the API
+publishes (docs/api/openapi.json) and the sentence a person reads. The same exception thus
+answers the same everywhere: the API sends `{"code", "message"}` with the status
+(baduxsite/api.py), a page shows the message (`refusal_page`).
+
+This module sits in the lowest app that knows Django's, the rules' and its own refusals, and
+is a registry the apps above add theirs to, next to where they define them
+(`refusal_register`, e.g. games.errors), since imports point one way
+(rules <- accounts <- messaging <- games <- ladder). A refusal without an entry of its own is
+answered as its nearest registered base class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext
+
+from accounts.limits import RateLimited
+from accounts.selectors import ContactRefused
+from rules.errors import IllegalMove
+from rules.topology import CoordinateError
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """How a refusal is answered: `status` (HTTP), `code` (stable, published by the API) and
+    `message` (a sentence for a person)."""
+
+    status: int
+    code: str
+    message: str
+
+
+Answer = Callable[[Exception], Refusal]
+
+_answers: dict[type[Exception], Answer] = {}
+
+
+def refusal_register(kind: type[Exception], answer: Answer) -> None:
+    """Answer `kind` (and its subclasses without an entry of their own) with `answer(error)`;
+    a second registration of the same kind replaces the first."""
+    _answers[kind] = answer
+
+
+def refusal_kinds() -> tuple[type[Exception], ...]:
+    """Every registered kind (what a view catches: `except refusal_kinds() as error`)."""
+    return tuple(_answers)
+
+
+def refusal_of(error: BaseException) -> Refusal | None:
+    """The answer to `error`: that of its class or of its nearest registered base; None for
+    an exception that is not a refusal (a bug, which must stay a 500)."""
+    for kind in type(error).__mro__:
+        answer = _answers.get(kind)
+        if answer is not None:
+            return answer(error)
+    return None
+
+
+def refusal_message(error: Exception) -> str:
+    """What a page shows for a refusal, in the form or on the page the visitor came from. A
+    refusal that "not found" or "forbidden" answers gets its error page instead (raised as
+    Http404 or PermissionDenied with the refusal's message: the page's status is the API's);
+    an exception that is not a refusal is raised again (a bug, which stays a 500)."""
+    refusal = refusal_of(error)
+    if refusal is None:
+        raise error
+    if refusal.status == 404:
+        raise Http404(refusal.message) from error
+    if refusal.status == 403:
+        raise PermissionDenied(refusal.message) from error
+    return refusal.message
+
+
+def refusal_page(request: HttpRequest, error: Exception, *, back: str) -> HttpResponse:
+    """A page's answer to a refusal after a POST: `refusal_message` shown on the page at
+    `back` (a URL or a URL name), where the visitor came from."""
+    messages.error(request, refusal_message(error))
+    return redirect(back)
+
+
+def refusal_form(form: Form, error: Exception) -> int:
+    """Show a refusal in `form` (as an error of the whole form) and return the status the page
+    answers with, the API's for the same refusal; an exception that is not a refusal is raised
+    again."""
+    refusal = refusal_of(error)
+    if refusal is None:
+        raise error
+    form.add_error(None, refusal.message)
+    return refusal.status
+
+
+def sentence(text: str) -> str:
+    """A refusal as a sentence: the rules' reasons are phrases ('that point is already
+    occupied'), messages start with a capital and end with a full stop."""
+    text = text.strip()
+    if not text:
+        return gettext("Refused.")
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def validation_message(error: ValidationError) -> str:
+    """All the messages of a ValidationError as one text."""
+    return " ".join(str(m) for m in error.messages) or gettext("That was not understood.")
+
+
+def _forbidden(code: str) -> Answer:
+    return lambda error: Refusal(403, code, str(error) or gettext("You may not do that."))
+
+
+refusal_register(
+    Http404, lambda error: Refusal(404, "not_found", str(error) or gettext("Not found."))
+)
+refusal_register(ObjectDoesNotExist, lambda error: Refusal(404, "not_found", gettext("Not found.")))
+refusal_register(PermissionDenied, _forbidden("forbidden"))
+refusal_register(ContactRefused, _forbidden("contact_refused"))
+refusal_register(
+    ValidationError,
+    lambda error: Refusal(
+        400, getattr(error, "code", None) or "invalid", validation_message(error)
+    ),
+)
+refusal_register(RateLimited, lambda error: Refusal(429, "rate_limited", validation_message(error)))
+refusal_register(CoordinateError, lambda error: Refusal(400, error.code, sentence(str(error))))
+refusal_register(IllegalMove, lambda error: Refusal(409, error.code, sentence(str(error))))

@@ -1,0 +1,105 @@
+"""The review page of a finished game or an uploaded record: the frames and the move list."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import rules
+from accounts.selectors import BoardAppearance
+from games.counting import (
+    game_score,
+)
+from games.models import Game
+from games.replay import game_moves
+from games.svg import review_frames
+from rules import BLACK, WHITE
+from rules.game import PLAY, Move
+
+
+def _step(value: str | None, last: int) -> int:
+    try:
+        number = int(value) if value is not None else last
+    except ValueError:
+        number = last
+    return max(0, min(last, number))
+
+
+def _review(
+    *,
+    topology: rules.Topology,
+    ruleset: rules.RuleSet,
+    handicap: int,
+    black_setup: tuple[int, ...],
+    white_setup: tuple[int, ...],
+    first: int,
+    moves: list[Move],
+    move: str | None,
+    appearance: BoardAppearance,
+) -> dict:
+    number = _step(move, len(moves))
+    # Replay with the most permissive ko rule and no cap: every stored move was accepted.
+    permissive = replace(ruleset, ko="simple", move_cap=10**6)
+    state = rules.Game.new(
+        topology, permissive, black_setup=black_setup, white_setup=white_setup, to_move=first
+    )
+    state.handicap = handicap
+    for m in moves[:number]:
+        state.apply(m)
+    position = state.position
+    rows = []
+    for i, m in enumerate(moves, start=1):
+        label = topology.name(m.point) if m.kind == PLAY else m.kind
+        rows.append({"number": i, "colour": m.colour, "label": label})
+    return {
+        "appearance": appearance,
+        "frames": review_frames(topology, (black_setup, white_setup), moves, rules=permissive),
+        "position": position,
+        "number": number,
+        "last": len(moves),
+        "previous": max(0, number - 1),
+        "next": min(len(moves), number + 1),
+        "moves": rows,
+        "captures": {"black": position.captured_by(BLACK), "white": position.captured_by(WHITE)},
+        "current": rows[number - 1] if number else None,
+    }
+
+
+def review_context(*, game: Game, move: str | None, appearance: BoardAppearance) -> dict:
+    """The review page of a stored game at move `move` (default: the last)."""
+    topology = game.topology
+    setup = tuple(topology.handicap_points(game.handicap)) if game.handicap >= 2 else ()
+    context = _review(
+        topology=topology,
+        ruleset=game.rule_set,
+        handicap=game.handicap,
+        black_setup=setup,
+        white_setup=(),
+        first=game.first_to_move,
+        moves=game_moves(game),
+        move=move,
+        appearance=appearance,
+    )
+    # The count belongs to the final position: shown at the last move only (review.js hides
+    # it on earlier frames).
+    at_end = context["number"] == context["last"]
+    context["score"] = game_score(game=game, position=context["position"]) if at_end else None
+    context["game"] = game
+    return context
+
+
+def record_review_context(*, record, move: str | None, appearance: BoardAppearance) -> dict:
+    """The review page of an uploaded SGF record (`rules.sgf.SgfRecord`)."""
+    context = _review(
+        topology=record.topology,
+        ruleset=record.rules,
+        handicap=0,
+        black_setup=tuple(record.black_setup),
+        white_setup=tuple(record.white_setup),
+        first=record.first_to_move,
+        moves=list(record.moves),
+        move=move,
+        appearance=appearance,
+    )
+    context["record"] = record
+    context["score"] = None
+    return context

@@ -1,0 +1,70 @@
+"""Forms of the review pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from games.reviews.models import ReviewVisibility
+
+
+class ReviewUploadForm(forms.Form):
+    """An SGF record to review (at most `REVIEW_SGF_MAX_BYTES`)."""
+
+    sgf = forms.FileField(label=_("SGF file"))
+
+    def clean_sgf(self):
+        upload = self.cleaned_data["sgf"]
+        most = settings.REVIEW_SGF_MAX_BYTES
+        if upload.size > most:
+            raise forms.ValidationError(
+                _("That file is larger than %(kb)s KB; SGF records are small.")
+                % {"kb": most // 1024}
+            )
+        return upload
+
+
+class ReviewMoveForm(forms.Form):
+    """A move after node `parent`: a point name such as D4, or "pass"."""
+
+    parent = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    point = forms.CharField(
+        max_length=8,
+        label=_("Play at"),
+        help_text=_("A point such as D4, or “pass”."),
+    )
+
+
+class ReviewCommentForm(forms.Form):
+    """A comment on node `node`."""
+
+    node = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    text = forms.CharField(
+        label=_("Comment on this move"),
+        max_length=settings.REVIEW_COMMENT_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class ReviewSettingsForm(forms.Form):
+    """The review's title and who may open it."""
+
+    title = forms.CharField(label=_("Title"), max_length=120)
+    visibility = forms.ChoiceField(
+        label=_("Who may open it"),
+        choices=ReviewVisibility.choices,
+        widget=forms.RadioSelect,
+    )
+
+
+class GameNoteForm(forms.Form):
+    """A player's private notes on their game."""
+
+    text = forms.CharField(
+        label=_("Private notes"),
+        required=False,
+        max_length=settings.GAME_NOTE_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Only you can see these notes."),
+    )

@@ -1,0 +1,187 @@
+"""What the review pages show: the board at one node of the tree (rebuilt from the stored
+captures, no replay), the tree as nested lists, the comments, the estimate graph.
+
+A stored review's page reads its tree once and walks one path: no record is parsed and no
+move replayed, so a page of the largest tree `REVIEW_MAX_NODES` allows stays cheap
+(bench/review_pages.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from games.reviews.chart import estimate_chart, lead_label, points_text
+from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE, other
+from rules.game import PLAY, Move, Position
+from rules.review.estimate import turning_points
+from rules.review.variations import ROOT
+from rules.topology import topology_for
+
+TURNS_SHOWN = 3
+OPENING = 10  # moves left out of "where the game turned": the opening's estimates are noise
+TURN_LEAST = 3.0  # smaller swings are a stone's own point, not a turn of the game
+
+
+class StoredTree:
+    """A review's stored tree (`VariationTree.to_data`) read as it is, for pages: no node
+    objects are built and no move is replayed."""
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+        self.nodes: dict[int, dict] = {n["id"]: n for n in data["nodes"]}
+        board = data["board"]
+        self.topology = topology_for(board["kind"], board["n"])
+        self.first = BLACK if data["first"] == "B" else WHITE
+
+    def main_line(self) -> list[int]:
+        """The ids of the main line, the root first."""
+        ids = [ROOT]
+        while self.nodes[ids[-1]]["children"]:
+            ids.append(self.nodes[ids[-1]]["children"][0])
+        return ids
+
+    def path(self, node_id: int) -> list[int]:
+        """The ids from the root to `node_id`."""
+        ids = []
+        node: dict | None = self.nodes[node_id]
+        while node is not None:
+            ids.append(node["id"])
+            node = self.nodes[node["parent"]] if node["parent"] is not None else None
+        return ids[::-1]
+
+    def label(self, node_id: int) -> str:
+        """'12. B D4', or 'Start' for the root."""
+        node = self.nodes[node_id]
+        if node["kind"] == "root":
+            return _("Start")
+        return f"{node['number']}. {node['colour']} {node['name']}"
+
+    def position(self, node_id: int) -> Position:
+        """The position at a node for the board drawing (stones, prisoners, last move)."""
+        stones = [EMPTY] * self.topology.size
+        for p in self.data["setup"]["black"]:
+            stones[p] = BLACK
+        for p in self.data["setup"]["white"]:
+            stones[p] = WHITE
+        prisoners = [0, 0]
+        for i in self.path(node_id)[1:]:
+            node = self.nodes[i]
+            colour = BLACK if node["colour"] == "B" else WHITE
+            if node["kind"] == PLAY:
+                stones[node["point"]] = colour
+            for p in node["captures"]:
+                stones[p] = EMPTY
+            prisoners[colour - 1] += len(node["captures"])
+        node = self.nodes[node_id]
+        last = None
+        to_move = self.first
+        if node["kind"] != "root":
+            colour = BLACK if node["colour"] == "B" else WHITE
+            last = Move(colour, node["kind"], node["point"])
+            to_move = other(colour)
+        return Position(
+            topology=self.topology,
+            stones=tuple(stones),
+            to_move=to_move,
+            prisoners=(prisoners[0], prisoners[1]),
+            ko_point=None,
+            move_number=node["number"],
+            last_move=last,
+        )
+
+
+def node_from_query(tree: StoredTree, value: str | None, default: int) -> int:
+    """The node a `?node=` value names, else `default`."""
+    try:
+        node = int(value) if value is not None else default
+    except ValueError:
+        return default
+    return node if node in tree.nodes else default
+
+
+def tree_html(tree: StoredTree, *, current: int, commented: set[int]) -> SafeString:
+    """The tree as nested lists (static/games/review_tree.js draws the same markup): the main
+    line an <ol>; after a move that has alternatives, a <ul class="review-variations"> with
+    one <ol> per alternative line. Each move is a link "?node=ID" with data-node=ID; the
+    current one has aria-current="step". Built without recursion (lines nest deeply)."""
+    out: list[str] = []
+    stack: list[object] = [("line", ROOT)]
+    label_comment = escape(_("(comment)"))
+    nodes = tree.nodes
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        _kind, start = item
+        items: list[object] = ['<ol class="review-line">']
+        node_id = start
+        while True:
+            node = nodes[node_id]
+            here = ' aria-current="step"' if node_id == current else ""
+            if node_id in commented:
+                cls = "review-node commented"
+                note = f' <span class="visually-hidden">{label_comment}</span>'
+            else:
+                cls, note = "review-node", ""
+            items.append(
+                f'<li class="{cls}"><a href="?node={node_id}" data-node="{node_id}"{here}>'
+                f"{escape(tree.label(node_id))}</a>{note}"
+            )
+            parent = nodes[node["parent"]] if node["parent"] is not None else None
+            siblings = parent["children"] if parent is not None else ()
+            if len(siblings) > 1 and siblings[0] == node_id:
+                items.append('<ul class="review-variations">')
+                for alt in siblings[1:]:
+                    items.extend(["<li>", ("line", alt), "</li>"])
+                items.append("</ul>")
+            items.append("</li>")
+            if not node["children"]:
+                break
+            node_id = node["children"][0]
+        items.append("</ol>")
+        stack.extend(reversed(items))
+    return mark_safe("".join(out))  # noqa: S308  (numbers, coordinates and escaped text)
+
+
+def estimate_context(
+    series: list[float] | None, *, href: Callable[[int], str], current: int | None
+) -> dict:
+    """The graph and "where the game turned" for a kept series (None: not worked out yet)."""
+    if not series:
+        return {"chart": None, "turns": []}
+    swings = turning_points(series, TURNS_SHOWN, skip=OPENING, least=TURN_LEAST)
+    turns = [
+        {
+            "number": s.number,
+            "href": href(s.number),
+            "change": points_text(abs(s.change)),
+            "to": COLOUR_LETTERS[BLACK if s.change > 0 else WHITE],
+            "after": lead_label(s.after),
+        }
+        for s in swings
+    ]
+    chart = estimate_chart(series, href=href, swings=swings, current=current)
+    return {"chart": chart, "turns": turns, "final": lead_label(series[-1])}
+
+
+def comments_by_node(rows) -> dict[str, list[dict]]:
+    """Comments, (node, author name, text) rows, as JSON-ready data for review_tree.js:
+    {"node id": [{"author", "text"}]}."""
+    out: dict[str, list[dict]] = {}
+    for node, author, text in rows:
+        out.setdefault(str(node), []).append({"author": author, "text": text})
+    return out
+
+
+__all__ = [
+    "StoredTree",
+    "comments_by_node",
+    "estimate_context",
+    "node_from_query",
+    "tree_html",
+]

@@ -1,0 +1,328 @@
+"""Writes for reviews: start one from a game or an uploaded record, play a move in its tree,
+comment, share, copy; players' private notes; the estimate series.
+
+Every function is keyword-only and takes the clock as `now`. Refusals a person reads raise
+ValidationError (RateLimited for flood limits), PermissionDenied, or a `rules` error whose
+message says what is wrong (IllegalMove, TreeFull, UnknownNode).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.limits import limit_enforce
+from accounts.models import User
+from games.models import Game
+from games.replay import game_moves
+from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewVisibility
+from games.reviews.selectors import review_can_comment, review_tree
+from messaging.outbox import enqueue_on_commit
+from rules.errors import RulesError
+from rules.review.estimate import estimate_series
+from rules.review.variations import ROOT, TreeNode, VariationTree
+from rules.sgf import SgfError, SgfLimits, parse_sgf_tree
+
+TITLE_MAX = 120
+
+
+def _limits() -> SgfLimits:
+    return SgfLimits(
+        max_bytes=settings.REVIEW_SGF_MAX_BYTES,
+        max_nodes=settings.REVIEW_MAX_NODES,
+        max_comment=settings.REVIEW_COMMENT_MAX_LENGTH,
+    )
+
+
+def _game_tree(game: Game) -> VariationTree:
+    topology = game.topology
+    setup = tuple(topology.handicap_points(game.handicap)) if game.handicap >= 2 else ()
+    return VariationTree.from_moves(
+        topology=topology,
+        rules=game.rule_set,
+        moves=game_moves(game),
+        black_setup=setup,
+        first=game.first_to_move,
+        handicap=game.handicap,
+        max_nodes=max(settings.REVIEW_MAX_NODES, game.move_number + 1),
+    )
+
+
+@transaction.atomic
+def review_create_from_game(*, game: Game, user: User, now: dt.datetime) -> Review:
+    """A new private review of `game` owned by `user`, its main line the game's moves.
+
+    The caller has checked that `user` may see the game. A game still being played may only
+    be reviewed by its players: their private analysis board, one each (asked again, the
+    existing one is returned), which never touches the game. RateLimited past the "review"
+    limit.
+    """
+    if not game.is_over:
+        if game.colour_of(user) is None:
+            raise PermissionDenied(_("Only the players can analyse a game that is still going on."))
+        kept = Review.objects.filter(game=game, owner=user).order_by("pk").first()
+        if kept is not None:
+            return kept  # one analysis board per player while the game runs
+    limit_enforce(name="review", rows=Review.objects.filter(owner=user), now=now, sender=user)
+    tree = _game_tree(game)
+    if game.is_over:
+        title = _("Review of game %(id)s") % {"id": game.pk}
+    else:
+        title = _("Analysis of game %(id)s") % {"id": game.pk}
+    return Review.objects.create(
+        owner=user,
+        title=title,
+        game=game,
+        tree=tree.to_data(),
+        nodes=len(tree),
+        created=now,
+        updated=now,
+    )
+
+
+@transaction.atomic
+def review_create_from_sgf(*, user: User, data: bytes, now: dt.datetime) -> Review:
+    """A new private review of an uploaded SGF record: every variation, comment, mark and
+    label, read once and kept. ValidationError with a plain message for a file that is too
+    large, has too many moves or too long a comment, or cannot be read; RateLimited past the
+    "review" limit."""
+    limit_enforce(name="review", rows=Review.objects.filter(owner=user), now=now, sender=user)
+    try:
+        parsed = parse_sgf_tree(data, _limits())
+        tree, comments = VariationTree.from_sgf(parsed, max_nodes=settings.REVIEW_MAX_NODES)
+    except SgfError as exc:
+        raise ValidationError(_("This file cannot be reviewed: %(why)s") % {"why": exc}) from exc
+    record = parsed.record
+    details = {
+        "black_player": record.black_player,
+        "white_player": record.white_player,
+        "date": record.date,
+        "result": record.result,
+    }
+    black = record.black_player or _("Black")
+    white = record.white_player or _("White")
+    review = Review.objects.create(
+        owner=user,
+        title=f"{black} – {white}"[:TITLE_MAX],
+        tree=tree.to_data(),
+        nodes=len(tree),
+        details={k: v for k, v in details.items() if v},
+        created=now,
+        updated=now,
+    )
+    ReviewComment.objects.bulk_create(
+        ReviewComment(review=review, node=node, author=user, text=text, created=now)
+        for node, text in sorted(comments.items())
+    )
+    return review
+
+
+def _locked_own(review_id: int, user: User) -> Review:
+    review = Review.objects.select_for_update().select_related("game").get(pk=review_id)
+    if review.owner_id != user.pk:
+        raise PermissionDenied(_("Only the owner of this review can change it."))
+    return review
+
+
+@transaction.atomic
+def review_move_play(
+    *, review_id: int, user: User, parent: int, point: int | None, now: dt.datetime
+) -> TreeNode:
+    """The owner plays a move after node `parent` (a stone at `point`, a pass for None);
+    the rules judge it. Returns the node holding it (an existing one when it was tried).
+    Holds the review's row lock. Raises Review.DoesNotExist, PermissionDenied, UnknownNode,
+    an IllegalMove subclass or TreeFull."""
+    review = _locked_own(review_id, user)
+    tree = VariationTree.from_data(review.tree)
+    node = tree.play(parent, point)
+    review.tree = tree.to_data()
+    review.nodes = len(tree)
+    review.updated = now
+    review.save(update_fields=["tree", "nodes", "updated"])
+    return node
+
+
+@transaction.atomic
+def review_node_remove(*, review_id: int, user: User, node: int, now: dt.datetime) -> int:
+    """The owner removes node `node` and everything after it, with their comments; returns
+    the parent's id. Raises UnknownNode, RulesError for the start."""
+    review = _locked_own(review_id, user)
+    tree = VariationTree.from_data(review.tree)
+    parent = tree.node(node).parent
+    removed = tree.remove(node)
+    review.tree = tree.to_data()
+    review.nodes = len(tree)
+    review.updated = now
+    review.save(update_fields=["tree", "nodes", "updated"])
+    review.comments.filter(node__in=removed).delete()
+    return parent if parent is not None else ROOT
+
+
+@transaction.atomic
+def review_comment_add(
+    *, review_id: int, user: User, node: int, text: str, now: dt.datetime
+) -> ReviewComment:
+    """A comment on node `node`, by the owner, or after the game by one of its players on a
+    shared review. ValidationError for an empty or too long comment, a node the tree does not
+    hold or a full review; RateLimited past the "review_comment" limits; PermissionDenied for
+    anyone else."""
+    review = Review.objects.select_for_update().select_related("game").get(pk=review_id)
+    if not review_can_comment(review=review, user=user):
+        raise PermissionDenied(_("You cannot comment on this review."))
+    text = text.strip()
+    if not text:
+        raise ValidationError(_("Write something first."))
+    most = settings.REVIEW_COMMENT_MAX_LENGTH
+    if len(text) > most:
+        raise ValidationError(_("A comment is at most %(most)s characters.") % {"most": most})
+    try:
+        review_tree(review=review).node(node)
+    except RulesError as exc:
+        raise ValidationError(str(exc)) from exc
+    own = ReviewComment.objects.filter(author=user)
+    limit_enforce(name="review_comment", rows=own, now=now, sender=user)
+    limit_enforce(name="review_comment_hour", rows=own, now=now)
+    if review.comments.count() >= settings.REVIEW_COMMENTS_MAX:
+        raise ValidationError(
+            _("This review holds %(most)s comments, the most one review can hold.")
+            % {"most": settings.REVIEW_COMMENTS_MAX}
+        )
+    return ReviewComment.objects.create(
+        review=review, node=node, author=user, text=text, created=now
+    )
+
+
+@transaction.atomic
+def review_update(
+    *, review_id: int, user: User, title: str, visibility: str, now: dt.datetime
+) -> Review:
+    """The owner renames the review and chooses who may open it. The first time a review of
+    a game is made public its players (other than the owner) are told after the commit.
+    ValidationError for an empty title, an unknown visibility, or sharing an analysis of a
+    game still being played."""
+    review = _locked_own(review_id, user)
+    title = " ".join(title.split())[:TITLE_MAX]
+    if not title:
+        raise ValidationError(_("Give the review a title."))
+    if visibility not in ReviewVisibility.values:
+        raise ValidationError(_("Choose who may open the review."))
+    if review.game is not None and not review.game.is_over and visibility != "private":
+        raise ValidationError(_("You can share this analysis once the game is over."))
+    review.title = title
+    review.visibility = visibility
+    review.updated = now
+    first_publication = visibility == ReviewVisibility.PUBLIC and review.published is None
+    if first_publication:
+        review.published = now
+    review.save(update_fields=["title", "visibility", "updated", "published"])
+    if first_publication and review.game is not None:
+        enqueue_on_commit("games.review_published", review.pk)
+    return review
+
+
+@transaction.atomic
+def review_copy(*, review_id: int, user: User, now: dt.datetime) -> Review:
+    """A private copy of a review the caller may see, owned by them, with its comments.
+    RateLimited past the "review" limit."""
+    source = Review.objects.get(pk=review_id)
+    limit_enforce(name="review", rows=Review.objects.filter(owner=user), now=now, sender=user)
+    copy = Review.objects.create(
+        owner=user,
+        title=(_("Copy of %(title)s") % {"title": source.title})[:TITLE_MAX],
+        game=source.game,
+        tree=source.tree,
+        nodes=source.nodes,
+        details=source.details,
+        estimate=source.estimate,
+        copied_from=source,
+        created=now,
+        updated=now,
+    )
+    ReviewComment.objects.bulk_create(
+        ReviewComment(review=copy, node=c.node, author_id=c.author_id, text=c.text, created=now)
+        for c in source.comments.all()
+    )
+    return copy
+
+
+@transaction.atomic
+def review_delete(*, review_id: int, user: User) -> None:
+    """The owner deletes the review and its comments."""
+    _locked_own(review_id, user).delete()
+
+
+def game_note_save(*, game: Game, user: User, text: str, now: dt.datetime) -> GameNote:
+    """A player keeps private notes on their game (an empty text keeps an empty note).
+    PermissionDenied for anyone else, ValidationError for notes too long."""
+    if game.colour_of(user) is None:
+        raise PermissionDenied(_("Only the players of this game can keep notes on it."))
+    most = settings.GAME_NOTE_MAX_LENGTH
+    if len(text) > most:
+        raise ValidationError(_("Notes are at most %(most)s characters.") % {"most": most})
+    note, _created = GameNote.objects.update_or_create(
+        game=game, author=user, defaults={"text": text, "updated": now}
+    )
+    return note
+
+
+def game_estimate_compute(*, game_id: int, now: dt.datetime) -> GameEstimate | None:
+    """Work out and keep a finished game's estimate series; the kept one when it exists,
+    None for a game that is gone or not finished. Safe to run twice."""
+    kept = GameEstimate.objects.filter(game_id=game_id).first()
+    if kept is not None:
+        return kept
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.is_over:
+        return None
+    tree = _game_tree(game)
+    series = estimate_series(
+        topology=tree.topology,
+        rules=tree.rules,
+        moves=tree.moves_to(tree.main_line()[-1]),
+        black_setup=tree.black_setup,
+        first=tree.first,
+    )
+    estimate, _created = GameEstimate.objects.get_or_create(
+        game_id=game_id, defaults={"series": series, "computed": now}
+    )
+    return estimate
+
+
+def review_estimate_request(*, review_id: int, user: User, now: dt.datetime) -> bool:
+    """The owner of an uploaded record asks for its estimate graph; worked out by a task
+    after the commit. False when it is there or asked for already."""
+    with transaction.atomic():
+        review = _locked_own(review_id, user)
+        if review.game_id is not None or review.estimate is not None:
+            return False
+        if review.estimate_requested is not None:
+            return False
+        review.estimate_requested = now
+        review.save(update_fields=["estimate_requested"])
+        enqueue_on_commit("games.review_estimate", review.pk)
+    return True
+
+
+def review_estimate_compute(*, review_id: int) -> list[float] | None:
+    """Work out and keep the estimate series of an uploaded record's main line (as it stands
+    now); None when the review is gone. Safe to run twice."""
+    review = Review.objects.filter(pk=review_id).first()
+    if review is None:
+        return None
+    if review.estimate is not None:
+        return review.estimate
+    tree = VariationTree.from_data(review.tree)
+    series = estimate_series(
+        topology=tree.topology,
+        rules=tree.rules,
+        moves=tree.moves_to(tree.main_line()[-1]),
+        black_setup=tree.black_setup,
+        white_setup=tree.white_setup,
+        first=tree.first,
+    )
+    Review.objects.filter(pk=review_id, estimate__isnull=True).update(estimate=series)
+    return series

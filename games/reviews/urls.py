@@ -1,0 +1,20 @@
+"""URLs of reviews, included by games/urls.py (namespace "games")."""
+
+from django.urls import path
+
+from games.reviews import views
+
+urlpatterns = [
+    path("review/", views.review_upload, name="review_upload"),
+    path("reviews/start/<int:game_id>/", views.review_start, name="review_start"),
+    path("reviews/<str:token>/", views.review_show, name="review_show"),
+    path("reviews/<str:token>/move/", views.review_move, name="review_move"),
+    path("reviews/<str:token>/remove/", views.review_remove, name="review_remove"),
+    path("reviews/<str:token>/comment/", views.review_comment, name="review_comment"),
+    path("reviews/<str:token>/settings/", views.review_settings, name="review_settings"),
+    path("reviews/<str:token>/copy/", views.review_copy, name="review_copy"),
+    path("reviews/<str:token>/delete/", views.review_delete, name="review_delete"),
+    path("reviews/<str:token>/estimate/", views.review_estimate, name="review_estimate"),
+    path("reviews/<str:token>/sgf/", views.review_sgf, name="review_sgf"),
+    path("<int:game_id>/notes/", views.game_notes, name="game_notes"),
+]

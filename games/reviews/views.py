@@ -1,0 +1,312 @@
+"""Review pages: start a review of a game, upload a record, the review page itself (the board
+at one node of the tree, the tree, comments, sharing), its SGF, a game's private notes.
+
+The move endpoint answers JSON to scripts (static/games/review_tree.js sends
+``Accept: application/json``) and redirects a plain form back to the page at the new node, so
+the page works without JavaScript too. Refusals are sentences: in the JSON ``{"error": ...}``
+with status 400 (403 for someone who may not change the review), on pages as a message.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.selectors import board_appearance_get
+from games.reviews import pages, selectors, services
+from games.reviews.forms import (
+    GameNoteForm,
+    ReviewCommentForm,
+    ReviewMoveForm,
+    ReviewSettingsForm,
+    ReviewUploadForm,
+)
+from games.reviews.models import Review, ReviewVisibility
+from games.views.common import error_message, sentence, viewable_game
+from rules.errors import RulesError
+from rules.review.variations import ROOT
+from rules.topology import CoordinateError
+
+
+def _review(request: HttpRequest, token: str) -> Review:
+    review = selectors.review_get(token=token)
+    if review is None or not selectors.review_can_view(review=review, user=request.user):
+        raise Http404(_("No such review."))
+    return review
+
+
+def _at(review: Review, node: int) -> str:
+    return f"{review.get_absolute_url()}?node={node}"
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@login_required
+@require_POST
+def review_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Start a review of a game the visitor may see (a player's analysis board while the game
+    is still going on)."""
+    game = viewable_game(request, game_id)
+    try:
+        review = services.review_create_from_game(game=game, user=request.user, now=timezone.now())
+    except (ValidationError, PermissionDenied) as exc:
+        messages.error(request, error_message(exc))
+        return redirect("games:board", game_id=game.pk)
+    return redirect(review.get_absolute_url())
+
+
+@login_required
+def review_upload(request: HttpRequest) -> HttpResponse:
+    """Upload an SGF record to review: read once (variations, comments, marks) and kept as a
+    private review of the uploader's."""
+    form = ReviewUploadForm()
+    if request.method == "POST":
+        form = ReviewUploadForm(request.POST, request.FILES)
+        if form.is_valid():
+            data = form.cleaned_data["sgf"].read()
+            try:
+                review = services.review_create_from_sgf(
+                    user=request.user, data=data, now=timezone.now()
+                )
+            except ValidationError as exc:
+                form.add_error("sgf", exc)
+            else:
+                return redirect(review.get_absolute_url())
+    reviews = selectors.reviews_of_user(user=request.user)[:50]
+    return render(request, "games/reviews/upload.html", {"form": form, "reviews": reviews})
+
+
+def review_show(request: HttpRequest, token: str) -> HttpResponse:
+    """A review at one node (`?node=ID`; by default the end of a game's main line, the start
+    of an uploaded record). Reads the stored tree as it is (pages.StoredTree)."""
+    review = _review(request, token)
+    tree = pages.StoredTree(review.tree)
+    main = tree.main_line()
+    default = main[-1] if review.game_id else ROOT
+    node_id = pages.node_from_query(tree, request.GET.get("node"), default)
+    rows = selectors.review_comment_rows(review=review)
+    user = request.user
+    can_edit = selectors.review_can_edit(review=review, user=user)
+    series = selectors.review_estimate_series(review=review)
+    node = tree.nodes[node_id]
+    on_main = len(main) > node["number"] and main[node["number"]] == node_id
+    estimate = pages.estimate_context(
+        series,
+        href=lambda n: f"?node={main[n]}" if n < len(main) else "?",
+        current=node["number"] if on_main else None,
+    )
+    context = {
+        "review": review,
+        "game": review.game,
+        "topology": tree.topology,
+        "node_id": node_id,
+        "here": tree.label(node_id),
+        "position": tree.position(node_id),
+        "last_point": node["point"] if node["kind"] == "play" else None,
+        "appearance": board_appearance_get(user=user),
+        "tree_html": pages.tree_html(tree, current=node_id, commented={r[0] for r in rows}),
+        "tree_data": review.tree,
+        "comments_data": pages.comments_by_node(rows),
+        "comments": [{"author": a, "text": t} for n, a, t in rows if n == node_id],
+        "can_edit": can_edit,
+        "can_comment": selectors.review_can_comment(review=review, user=user),
+        "comment_max": settings.REVIEW_COMMENT_MAX_LENGTH,
+        "visibility_choices": ReviewVisibility.choices,
+        "estimate": estimate,
+        "estimate_pending": series is None and review.estimate_requested is not None,
+        "parent_id": node["parent"],
+        "first_child": (node["children"] or [None])[0],
+    }
+    return render(request, "games/reviews/show.html", context)
+
+
+@require_POST
+def review_move(request: HttpRequest, token: str) -> HttpResponse:
+    """Play a move in the review's tree (owner only); the rules judge it."""
+    review = _review(request, token)
+    form = ReviewMoveForm(request.POST)
+    parent = form.data.get("parent", "")
+    error = None
+    node = None
+    status = 400
+    if not selectors.review_can_edit(review=review, user=request.user):
+        error, status = _("Only the owner of this review can play moves in it."), 403
+    elif not form.is_valid():
+        error = _("Say where to play: a point such as D4, or “pass”.")
+    else:
+        text = form.cleaned_data["point"].strip()
+        tree = selectors.review_tree(review=review)
+        try:
+            point = None if text.lower() == "pass" else tree.topology.parse(text)
+            node = services.review_move_play(
+                review_id=review.pk,
+                user=request.user,
+                parent=form.cleaned_data["parent"],
+                point=point,
+                now=timezone.now(),
+            )
+        except CoordinateError:
+            error = _("%(point)s is not a point on this board.") % {"point": text[:8]}
+        except RulesError as exc:
+            error = sentence(str(exc))
+    if _wants_json(request):
+        if error is not None:
+            return JsonResponse({"error": error}, status=status)
+        tree = pages.StoredTree(Review.objects.get(pk=review.pk).tree)
+        data = {**tree.nodes[node.id], "label": tree.label(node.id)}
+        return JsonResponse({"node": data, "parent": node.parent})
+    if error is not None:
+        messages.error(request, error)
+        return redirect(_at(review, int(parent) if str(parent).isdigit() else ROOT))
+    return redirect(_at(review, node.id))
+
+
+@require_POST
+def review_remove(request: HttpRequest, token: str) -> HttpResponse:
+    """Remove a move and what follows it (owner only)."""
+    review = _review(request, token)
+    try:
+        node = int(request.POST.get("node", ""))
+        parent = services.review_node_remove(
+            review_id=review.pk, user=request.user, node=node, now=timezone.now()
+        )
+    except ValueError:
+        messages.error(request, _("Choose a move to remove."))
+        return redirect(review.get_absolute_url())
+    except (RulesError, PermissionDenied) as exc:
+        messages.error(request, sentence(str(exc)))
+        return redirect(_at(review, node))
+    return redirect(_at(review, parent))
+
+
+@login_required
+@require_POST
+def review_comment(request: HttpRequest, token: str) -> HttpResponse:
+    """Comment on one move of the review."""
+    review = _review(request, token)
+    form = ReviewCommentForm(request.POST)
+    node = form.data.get("node", "")
+    back = _at(review, int(node) if str(node).isdigit() else ROOT)
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("Write a comment of at most %(most)s characters.")
+            % {"most": form.fields["text"].max_length},
+        )
+        return redirect(back)
+    try:
+        services.review_comment_add(
+            review_id=review.pk,
+            user=request.user,
+            node=form.cleaned_data["node"],
+            text=form.cleaned_data["text"],
+            now=timezone.now(),
+        )
+    except (ValidationError, PermissionDenied) as exc:
+        messages.error(request, error_message(exc))
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def review_settings(request: HttpRequest, token: str) -> HttpResponse:
+    """Rename the review and choose who may open it (publishing it tells the game's players)."""
+    review = _review(request, token)
+    form = ReviewSettingsForm(request.POST)
+    node = request.POST.get("node", "")
+    back = _at(review, int(node) if node.isdigit() else ROOT)
+    if not form.is_valid():
+        messages.error(request, _("Give the review a title and choose who may open it."))
+        return redirect(back)
+    try:
+        review = services.review_update(
+            review_id=review.pk,
+            user=request.user,
+            title=form.cleaned_data["title"],
+            visibility=form.cleaned_data["visibility"],
+            now=timezone.now(),
+        )
+    except (ValidationError, PermissionDenied) as exc:
+        messages.error(request, error_message(exc))
+    else:
+        messages.success(request, _("Saved: %(who)s.") % {"who": review.get_visibility_display()})
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def review_copy(request: HttpRequest, token: str) -> HttpResponse:
+    """Copy a review the visitor may see into a private review of their own."""
+    review = _review(request, token)
+    try:
+        copy = services.review_copy(review_id=review.pk, user=request.user, now=timezone.now())
+    except ValidationError as exc:
+        messages.error(request, error_message(exc))
+        return redirect(review.get_absolute_url())
+    return redirect(copy.get_absolute_url())
+
+
+@login_required
+@require_POST
+def review_delete(request: HttpRequest, token: str) -> HttpResponse:
+    """Delete one's own review."""
+    review = _review(request, token)
+    try:
+        services.review_delete(review_id=review.pk, user=request.user)
+    except PermissionDenied as exc:
+        messages.error(request, error_message(exc))
+        return redirect(review.get_absolute_url())
+    messages.success(request, _("The review is deleted."))
+    return redirect("games:review_upload")
+
+
+@login_required
+@require_POST
+def review_estimate(request: HttpRequest, token: str) -> HttpResponse:
+    """Ask for the estimate graph of an uploaded record (worked out by a task)."""
+    review = _review(request, token)
+    try:
+        services.review_estimate_request(review_id=review.pk, user=request.user, now=timezone.now())
+    except PermissionDenied as exc:
+        messages.error(request, error_message(exc))
+    return redirect(review.get_absolute_url())
+
+
+def review_sgf(request: HttpRequest, token: str) -> HttpResponse:
+    """The review as an SGF file with every variation and comment."""
+    review = _review(request, token)
+    response = HttpResponse(
+        selectors.review_sgf(review=review), content_type="application/x-go-sgf; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="badux-review-{review.token}.sgf"'
+    return response
+
+
+@login_required
+@require_POST
+def game_notes(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Save a player's private notes on their game."""
+    game = viewable_game(request, game_id)
+    form = GameNoteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_message(ValidationError(form.errors["text"])))
+    else:
+        try:
+            services.game_note_save(
+                game=game, user=request.user, text=form.cleaned_data["text"], now=timezone.now()
+            )
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, error_message(exc))
+        else:
+            messages.success(request, _("Your notes are saved."))
+    return redirect(reverse("games:board", args=[game.pk]) + "#notes")

@@ -1,0 +1,95 @@
+"""Reads of a player's record: wins and losses per board, recent games, game counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from accounts.models import User
+from games.choices import BoardKind
+from games.models import (
+    Game,
+    GameStatus,
+)
+from games.selectors.status import games_finished_for
+from rules import BLACK, WHITE
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    """A player's finished games of one variant (Go or Badux): wins, losses, draws."""
+
+    variant: str
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses + self.draws
+
+
+def _won(user: User) -> Q:
+    return Q(black=user, result__startswith="B+") | Q(white=user, result__startswith="W+")
+
+
+def _lost(user: User) -> Q:
+    return Q(black=user, result__startswith="W+") | Q(white=user, result__startswith="B+")
+
+
+def player_record(*, user: User) -> list[RecordRow]:
+    """`user`'s wins, losses and draws per variant (Go, then Badux), over every finished game
+    with a result (one query); variants never played are left out."""
+    rows = (
+        Game.objects.filter(Q(black=user) | Q(white=user), status=GameStatus.FINISHED)
+        .values("board_kind")
+        .annotate(
+            wins=Count("pk", filter=_won(user)),
+            losses=Count("pk", filter=_lost(user)),
+            draws=Count("pk", filter=Q(result="0")),
+        )
+    )
+    by_kind = {row["board_kind"]: row for row in rows}
+    record = []
+    for kind in BoardKind:
+        row = by_kind.get(kind.value)
+        if row and row["wins"] + row["losses"] + row["draws"]:
+            record.append(RecordRow(kind.label, row["wins"], row["losses"], row["draws"]))
+    return record
+
+
+def player_recent_games(*, user: User, viewer: User | None, limit: int = 5) -> list[Game]:
+    """`user`'s last `limit` finished games that `viewer` may see (all of them for the player,
+    public ones for everyone else), most recent first, players loaded."""
+    games = games_finished_for(user=user)
+    if viewer is None or viewer.pk != user.pk:
+        games = games.filter(public=True)
+    return list(games[:limit])
+
+
+@dataclass(frozen=True)
+class PlayerGames:
+    """What the home page says about a player's games."""
+
+    running: int
+    my_turn: int
+    finished: int
+
+    @property
+    def any(self) -> bool:
+        return bool(self.running or self.finished)
+
+
+def player_games_count(*, user: User) -> PlayerGames:
+    """How many games `user` has running, with their turn, and finished (one query)."""
+    counts = Game.objects.filter(Q(black=user) | Q(white=user)).aggregate(
+        running=Count("pk", filter=Q(status=GameStatus.PLAYING)),
+        my_turn=Count(
+            "pk",
+            filter=Q(status=GameStatus.PLAYING)
+            & (Q(black=user, to_move=BLACK) | Q(white=user, to_move=WHITE)),
+        ),
+        finished=Count("pk", filter=Q(status=GameStatus.FINISHED)),
+    )
+    return PlayerGames(**counts)

@@ -1,0 +1,126 @@
+"""Tasks of scoring reports, disputes and result corrections: notices and the dispute sweep."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from accounts.locale import reader_locale
+from games import mail
+from games.models import (
+    DisputeStatus,
+    ReportStatus,
+    ResultCorrection,
+    ScoreDispute,
+    ScoringReport,
+)
+from games.services.disputes import disputes_expire
+from messaging.mail import RETRY_OPTIONS, site_url
+from messaging.notifications import services as messaging
+from messaging.notifications.models import Event
+
+
+@shared_task(name="games.notify_report", **RETRY_OPTIONS)
+def notify_report(report_id: int) -> bool:
+    """Tell the site admins (settings.ADMINS) about an open scoring report, once."""
+    report = ScoringReport.objects.select_related("game", "raised_by").filter(pk=report_id)
+    report = report.first()
+    if report is None or report.status != ReportStatus.OPEN:
+        return False
+    url = site_url(reverse("admin:games_scoringreport_change", args=[report.pk]))
+    return messaging.admin_mail_once(
+        key=f"report:{report.pk}",
+        subject=gettext("Result of game %(game_id)s reported") % {"game_id": report.game_id},
+        body=(
+            f"{report.raised_by.username} reports {report.game.result} in game "
+            f"{report.game_id}:\n\n{report.reason}\n\n{url}\n"
+        ),
+        now=timezone.now(),
+    )
+
+
+_DISPUTE_EVENT_STATUS = {
+    "opened": DisputeStatus.MARKING,
+    "accepted": DisputeStatus.MARKING,
+    "agreed": DisputeStatus.AGREED,
+    "expired": DisputeStatus.EXPIRED,
+}
+
+
+def _dispute_recipients(dispute: ScoreDispute, event: str, version: int) -> list:
+    """Who hears of `event`, or nobody when the news is stale."""
+    game = dispute.game
+    if _DISPUTE_EVENT_STATUS.get(event) != dispute.status:
+        return []
+    if event == "opened":
+        if dispute.version != version:
+            return []
+        return [game.white if dispute.opened_by_id == game.black_id else game.black]
+    if event == "accepted":
+        if dispute.version != version or dispute.black_accepted == dispute.white_accepted:
+            return []
+        return [game.white if dispute.black_accepted else game.black]
+    return [game.black, game.white]
+
+
+@shared_task(name="games.notify_dispute", **RETRY_OPTIONS)
+def notify_dispute(dispute_id: int, event: str, version: int) -> int:
+    """Tell the players about their marking phase; returns how many mails went out.
+
+    `event`: "opened" (to the opponent of the opener), "accepted" (to the player who has not
+    accepted marking `version` yet), "agreed" or "expired" (to both). Sends nothing once the
+    news is stale (another status, another marking version, both or neither accepted)."""
+    dispute = ScoreDispute.objects.select_related("game__black", "game__white", "opened_by")
+    dispute = dispute.filter(pk=dispute_id).first()
+    if dispute is None:
+        return 0
+    now = timezone.now()
+    sent = 0
+    for player in _dispute_recipients(dispute, event, version):
+        # Built before notify (its summary is the notice's text): in the player's language.
+        with reader_locale(user=player):
+            content = mail.dispute_notice(dispute=dispute, event=event, player=player)
+        notified = messaging.notify(
+            user=player,
+            event=Event.DISPUTE,
+            key=f"dispute:{dispute.pk}:{event}:{version}",
+            text=content.context["summary"],
+            url=reverse("games:marking", args=[dispute.game_id]),
+            now=now,
+            mail=lambda content=content: content,
+        )
+        sent += notified.mailed
+    return sent
+
+
+@shared_task(name="games.notify_result_corrected", **RETRY_OPTIONS)
+def notify_result_corrected(correction_id: int) -> int:
+    """Tell both players that their game's result changed; returns mails sent."""
+    correction = ResultCorrection.objects.select_related("game__black", "game__white")
+    correction = correction.filter(pk=correction_id).first()
+    if correction is None:
+        return 0
+    now = timezone.now()
+    sent = 0
+    for player in (correction.game.black, correction.game.white):
+        with reader_locale(user=player):
+            content = mail.result_corrected_notice(correction=correction, player=player)
+        notified = messaging.notify(
+            user=player,
+            event=Event.GAME_OVER,
+            key=f"result_corrected:{correction.pk}",
+            text=content.context["summary"],
+            url=correction.game.get_absolute_url(),
+            now=now,
+            mail=lambda content=content: content,
+        )
+        sent += notified.mailed
+    return sent
+
+
+@shared_task(name="games.sweep_disputes")
+def sweep_disputes() -> int:
+    """Periodic (beat): close the marking phases past their deadline."""
+    return disputes_expire(now=timezone.now())

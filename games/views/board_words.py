@@ -1,0 +1,185 @@
+"""The board in words: the game page's "Position in words" section and the questions a player
+asks about the board (the keyboard cursor's commands, the typed-move preview and the poll
+that announces the opponent's move).
+
+`board_words` answers GET /games/<id>/words/?ask=...&point=D4: as JSON ({"text", "lines",
+"move_number"}) with `format=json` (board.js and board_cursor.js), else as a page with the
+answer and the question form again (the same questions without JavaScript). It only reads.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.counting import game_score
+from games.models import Game
+from games.pages import board_text
+from games.replay import game_replay
+from games.selectors.play import clock_left_label, game_clocks
+from games.views.common import viewable_game
+from rules import BLACK, WHITE, CoordinateError
+
+# The questions, in the order the form offers them; those needing a point say so.
+QUESTIONS = {
+    "position": gettext_lazy("The whole position, row by row"),
+    "status": gettext_lazy("Whose turn, the last move, captures, ko and the clocks"),
+    "chain": gettext_lazy("The chain at a point: stones and liberties"),
+    "neighbours": gettext_lazy("The neighbours of a point, with directions"),
+    "row": gettext_lazy("The row through a point"),
+    "column": gettext_lazy("The column through a point"),
+    "atari": gettext_lazy("Chains in atari"),
+    "preview": gettext_lazy("What a move at a point would do"),
+    "count": gettext_lazy("The count, row by row (finished games)"),
+}
+NEEDS_POINT = frozenset({"chain", "neighbours", "row", "column", "preview"})
+
+
+def board_words_section(*, game: Game, user) -> dict:
+    """What the game page's "Position in words" section shows: the summary sentences, the
+    board by rows, the count by rows once counted, the board's keys and the question form."""
+    state = game_replay(game)
+    position = state.position
+    count = None
+    if game.is_over:
+        score = game_score(game=game, position=position)
+        if score is not None:
+            count = board_text.count_lines(position, score.ownership)
+    return {
+        "summary": board_text.summary_lines(position, over=game.is_over),
+        "rows": board_text.position_lines(position),
+        "count": count,
+        "keys": board_text.keys_help(game.topology),
+        "questions": list(QUESTIONS.items()),
+        "turn": turn_text(game=game, user=user),
+        "clock": clock_text(game=game),
+    }
+
+
+def clock_text(*, game: Game) -> str:
+    """Both clocks: "Time left: Black 2 days 23 hours, White 3 days." ("" once the game is over)."""
+    if game.is_over:
+        return ""
+    clocks = game_clocks(game=game, now=timezone.now())
+    left = {
+        c: clock_left_label(
+            left=clocks[c].left, weekend_pause=game.weekend_pause, detail=clocks[c].detail
+        )
+        for c in (BLACK, WHITE)
+    }
+    return _("Time left: Black %(black)s, White %(white)s.") % {
+        "black": left[BLACK],
+        "white": left[WHITE],
+    }
+
+
+def turn_text(*, game: Game, user) -> str:
+    """Whose move it is, for the viewer: "Your turn.", "Bob to move." or "The game is over."."""
+    if game.is_over:
+        return _("The game is over.")
+    colour = game.colour_of(user)
+    if colour is not None and colour == game.to_move:
+        return _("Your turn.")
+    return _("%(player)s to move.") % {"player": game.player(game.to_move).username}
+
+
+def move_preview_text(*, game: Game, point: int) -> str:
+    """What a stone of the player to move at `point` would do, in words (the confirmation)."""
+    return board_text.preview_text(game_replay(game), point)
+
+
+def moved_text(*, game: Game, point: str) -> str:
+    """What the page says after the viewer's own move at `point` (a coordinate the move
+    service accepted): "You played G5.". The game page's status line adds whose turn it is
+    ("Bob to move.", `turn_text`), so the move itself reads no player row."""
+    t = game.topology
+    return _("You played %(point)s.") % {"point": t.name(t.parse(point))}
+
+
+def _answer(game: Game, user, ask: str, point_text: str) -> tuple[list[str], bool]:
+    """The lines answering `ask`, and whether it was answered (False: the lines say why not)."""
+    if ask not in QUESTIONS:
+        return [_("Choose a question.")], False
+    t = game.topology
+    point = None
+    if ask in NEEDS_POINT:
+        try:
+            point = t.parse(point_text)
+        except CoordinateError:
+            return [
+                _("Give a point of the %(board)s board, such as %(example)s.")
+                % {"board": t.label, "example": t.name(t.size // 2)}
+            ], False
+    state = game_replay(game)
+    position = state.position
+    if ask == "position":
+        return board_text.summary_lines(position, over=game.is_over) + board_text.position_lines(
+            position
+        ), True
+    if ask == "status":
+        return [
+            board_text.move_text(position),
+            turn_text(game=game, user=user),
+            *board_text.summary_lines(position, over=True)[1:],
+            clock_text(game=game),
+        ], True
+    if ask == "chain":
+        return [board_text.chain_text(position, point)], True
+    if ask == "neighbours":
+        return [board_text.neighbours_text(position, point)], True
+    if ask in ("row", "column"):
+        return [board_text.scan_text(position, point, along=ask)], True
+    if ask == "atari":
+        return [board_text.atari_text(position)], True
+    if ask == "preview":
+        if game.is_over:
+            return [board_text.refusal_text("game_over").capitalize() + "."], False
+        return [board_text.preview_text(state, point)], True
+    score = game_score(game=game, position=position) if game.is_over else None
+    if score is None:
+        return [_("The game has not been counted yet.")], False
+    return board_text.count_lines(position, score.ownership), True
+
+
+def board_words(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Answer one question about the board (module docstring). `since=N` with `ask=status`
+    answers {"move_number": N, "changed": false} without replaying while no move was made: the
+    game page polls it to announce the opponent's move."""
+    game = viewable_game(request, game_id)
+    ask = request.GET.get("ask", "")
+    point = request.GET.get("point", "")[:8]
+    as_json = request.GET.get("format") == "json"
+    since = request.GET.get("since", "")
+    if as_json and ask == "status" and since == str(game.move_number):
+        return JsonResponse({"move_number": game.move_number, "changed": False})
+    lines, answered = _answer(game, request.user, ask, point)
+    lines = [line for line in lines if line]
+    if as_json:
+        return JsonResponse(
+            {
+                "move_number": game.move_number,
+                "changed": True,
+                "answered": answered,
+                "text": " ".join(lines),
+                "lines": lines,
+                "to_move": "b" if game.to_move == BLACK else "w",
+                "over": game.is_over,
+            },
+            status=200 if answered else 400,
+        )
+    return render(
+        request,
+        "games/board_words.html",
+        {
+            "game": game,
+            "ask": ask,
+            "point": point,
+            "lines": lines,
+            "answered": answered,
+            "questions": list(QUESTIONS.items()),
+        },
+        status=200 if answered else 400,
+    )

@@ -1,0 +1,112 @@
+"""Public API, ladders part (read only): the ladders and their standings."""
+
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext
+from ninja import Field, Router, Schema
+
+from accounts.api.auth import api_user, errors
+from ladder.ladders import selectors
+from ladder.ladders.models import Ladder, LadderEntry
+
+router = Router(tags=["ladders"])
+# Longest slug a ladder can have: a longer or odd one is simply not found.
+SLUG_MAX_LENGTH = Ladder._meta.get_field("slug").max_length
+
+
+class LadderOut(Schema):
+    slug: str
+    name: str
+    description: str
+    open: bool
+    board_kind: str
+    board_size: int
+    players: int
+    your_position: int | None
+    url: str
+
+
+class LadderStandingOut(Schema):
+    """One row of a ladder: its own name, not the tournaments' `StandingOut` (two schemas of
+    one name collapse into one in the OpenAPI document)."""
+
+    position: int
+    username: str
+    rating: float | None
+    rank: str | None
+    running: int = Field(..., description="Running ladder challenges of this player.")
+    last_result: str
+    can_challenge: bool = Field(..., description="Whether you may challenge this player now.")
+    reason: str | None = Field(..., description="Why not, when you are in the ladder.")
+
+
+class StandingsOut(Schema):
+    ladder: LadderOut
+    standings: list[LadderStandingOut]
+
+
+def _ladders(user_id: int, **filters) -> list[LadderOut]:
+    ladders = Ladder.objects.filter(**filters).annotate(
+        size=Count("entries", filter=Q(entries__position__isnull=False))
+    )
+    mine = dict(
+        LadderEntry.objects.filter(user_id=user_id, position__isnull=False).values_list(
+            "ladder_id", "position"
+        )
+    )
+    return [
+        LadderOut(
+            slug=ladder.slug,
+            name=ladder.name,
+            description=ladder.description,
+            open=ladder.open,
+            board_kind=ladder.board_kind,
+            board_size=ladder.board_size,
+            players=ladder.size,
+            your_position=mine.get(ladder.pk),
+            url=ladder.get_absolute_url(),
+        )
+        for ladder in ladders.order_by("name")
+    ]
+
+
+@router.get("/ladders", response={200: list[LadderOut], **errors()}, summary="The ladders")
+def ladders(request: HttpRequest) -> list[LadderOut]:
+    """Every ladder with its number of players and your position in it."""
+    return _ladders(api_user(request).pk)
+
+
+@router.get(
+    "/ladders/{slug}",
+    response={200: StandingsOut, **errors(404)},
+    summary="A ladder's standings",
+)
+def ladder_standings(request: HttpRequest, slug: str) -> StandingsOut:
+    """The whole ladder table, top first, with whether you may challenge each player."""
+    if len(slug) > SLUG_MAX_LENGTH or not slug.isascii() or not slug.isprintable():
+        raise Http404(gettext("No such ladder."))
+    found = _ladders(api_user(request).pk, slug=slug)
+    if not found:
+        raise Http404(gettext("No such ladder."))
+    ladder = Ladder.objects.get(slug=slug)
+    me = api_user(request)
+    rows = selectors.ladder_table(ladder=ladder, user=me, now=timezone.now())
+    # `reason` is None both for "may challenge" and for every row when you are not in it.
+    playing = any(row.entry.user_id == me.pk for row in rows)
+    return StandingsOut(
+        ladder=found[0],
+        standings=[
+            LadderStandingOut(
+                position=row.entry.position,
+                username=row.entry.user.username,
+                rating=row.rating.rating if row.rating else None,
+                rank=row.rating.rank if row.rating else None,
+                running=row.running,
+                last_result=row.entry.last_result,
+                can_challenge=playing and row.reason is None and row.entry.user_id != me.pk,
+                reason=row.reason,
+            )
+            for row in rows
+        ],
+    )

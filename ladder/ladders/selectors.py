@@ -1,0 +1,236 @@
+"""Reads of ladders: the table, who may challenge whom, position histories and games."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+import math
+from collections import Counter
+
+from django.db.models import Q
+from django.utils import formats
+
+from accounts.models import RelationKind, User, UserRelation
+from games.models import Vacation
+from ladder.ladders.models import (
+    Ladder,
+    LadderChallenge,
+    LadderChallengeStatus,
+    LadderEntry,
+    PositionChange,
+    RangeKind,
+    VacationRule,
+)
+from ladder.ratings.models import Rating
+from ladder.ratings.selectors import RatingView, rating_view
+from ladder.ratings.services import start_values
+
+logger = logging.getLogger(__name__)
+
+
+def position_history(*, ladder: Ladder, user: User) -> list[PositionChange]:
+    """`user`'s position changes in `ladder`, oldest first."""
+    return list(PositionChange.objects.filter(ladder=ladder, user=user).order_by("created", "pk"))
+
+
+# Who may challenge whom ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ChallengeContext:
+    """Everything the challenge rules read about one would-be challenger in one ladder, loaded
+    in a few queries so the table can give every row its reason."""
+
+    ladder: Ladder
+    me: LadderEntry | None
+    now: dt.datetime
+    outgoing: int  # my running challenges
+    incoming: Counter  # running challenges against each user id
+    playing: set[int]  # user ids I have a running ladder game with
+    last_challenged: dict[int, dt.datetime]  # defender id -> my last challenge's end (or start)
+    ratings: dict[int, float]
+    on_vacation: set[int]
+    ignored_by: frozenset[int] = frozenset()  # players who ignore me
+    ignoring: frozenset[int] = frozenset()  # players I ignore
+    closed: frozenset[int] = frozenset()  # players in the ladder whose account is closed
+
+
+def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) -> ChallengeContext:
+    """The context for `user` (None or not in the ladder: nobody may be challenged)."""
+    me = None
+    if user is not None and user.is_authenticated:
+        me = LadderEntry.objects.filter(ladder=ladder, user=user, position__isnull=False).first()
+    running = LadderChallenge.objects.filter(ladder=ladder, status=LadderChallengeStatus.RUNNING)
+    incoming = Counter(running.values_list("defender_id", flat=True))
+    outgoing, playing, last, ratings, vacation = 0, set(), {}, {}, set()
+    if me is not None:
+        mine = running.filter(Q(challenger=user) | Q(defender=user)).values_list(
+            "challenger_id", "defender_id"
+        )
+        for challenger_id, defender_id in mine:
+            outgoing += challenger_id == user.pk
+            playing.add(defender_id if challenger_id == user.pk else challenger_id)
+        since = now - dt.timedelta(days=ladder.rematch_wait_days)
+        earlier = LadderChallenge.objects.filter(
+            Q(finished__gte=since) | Q(finished__isnull=True), ladder=ladder, challenger=user
+        ).values_list("defender_id", "created", "finished")
+        for defender_id, created, finished in earlier:
+            when = finished or created
+            last[defender_id] = max(last.get(defender_id, when), when)
+        if ladder.range_kind == RangeKind.RATING:
+            ratings = ladder_ratings(ladder=ladder)
+        if ladder.vacation == VacationRule.PROTECTED:
+            vacation = set(
+                Vacation.objects.filter(started__isnull=False, until__gt=now).values_list(
+                    "user_id", flat=True
+                )
+            )
+        ignored_by, ignoring = _ignores(user)
+        closed = frozenset(
+            LadderEntry.objects.filter(
+                ladder=ladder, position__isnull=False, user__is_active=False
+            ).values_list("user_id", flat=True)
+        )
+        return ChallengeContext(
+            ladder, me, now, outgoing, incoming, playing, last, ratings, vacation,
+            ignored_by, ignoring, closed,
+        )  # fmt: skip
+    return ChallengeContext(ladder, me, now, outgoing, incoming, playing, last, ratings, vacation)
+
+
+def _ignores(user: User) -> tuple[frozenset[int], frozenset[int]]:
+    """(ids of players who ignore `user`, ids of players `user` ignores), in one query: the
+    ignore list blocks ladder challenges as it blocks invitations and messages."""
+    by, of = set(), set()
+    pairs = UserRelation.objects.filter(
+        Q(owner=user) | Q(target=user), kind=RelationKind.IGNORE
+    ).values_list("owner_id", "target_id")
+    for owner_id, target_id in pairs:
+        if owner_id == user.pk:
+            of.add(target_id)
+        else:
+            by.add(owner_id)
+    return frozenset(by), frozenset(of)
+
+
+def ladder_ratings(*, ladder: Ladder) -> dict[int, float]:
+    """The rating in the ladder's family of every player in it (start rating when unrated)."""
+    start = start_values()[0]
+    users = LadderEntry.objects.filter(ladder=ladder, position__isnull=False).values_list(
+        "user_id", flat=True
+    )
+    found = dict(
+        Rating.objects.filter(family=ladder.board_kind, user_id__in=users).values_list(
+            "user_id", "rating"
+        )
+    )
+    return {user_id: found.get(user_id, start) for user_id in users}
+
+
+def _in_range(ctx: ChallengeContext, target: LadderEntry) -> bool:
+    ladder, me = ctx.ladder, ctx.me
+    if ladder.range_kind == RangeKind.POSITIONS:
+        return me.position - target.position <= ladder.range_value
+    if ladder.range_kind == RangeKind.PERCENT:
+        reach = max(1, math.ceil((me.position - 1) * ladder.range_value / 100))
+        return me.position - target.position <= reach
+    mine = ctx.ratings.get(me.user_id, start_values()[0])
+    return ctx.ratings.get(target.user_id, mine) - mine <= ladder.range_value
+
+
+def refusal_reason(ctx: ChallengeContext, target: LadderEntry) -> str | None:
+    """Why the context's player may not challenge `target` now, in plain words; None if they
+    may. The order is the order a player would check."""
+    ladder, me = ctx.ladder, ctx.me
+    if not ladder.open:
+        return "the ladder is closed"
+    if me is None:
+        return "join the ladder to challenge"
+    if target.user_id == me.user_id:
+        return "that's you"
+    if target.user_id in ctx.closed:
+        return "their account is closed"
+    if target.user_id in ctx.ignored_by:
+        return "they do not accept challenges from you"
+    if target.user_id in ctx.ignoring:
+        return "they are on your ignore list"
+    if target.position > me.position:
+        return "below you"
+    if not _in_range(ctx, target):
+        return "outside your range"
+    if ladder.one_game_per_pair and target.user_id in ctx.playing:
+        return "you are already playing them"
+    if ctx.outgoing >= ladder.max_outgoing:
+        return f"you already have {ctx.outgoing} challenges running"
+    limit = ladder.max_incoming_top if target.position <= ladder.top_band else ladder.max_incoming
+    against = ctx.incoming.get(target.user_id, 0)
+    if against >= limit:
+        return f"already {against} challenge{'s' if against != 1 else ''} against them"
+    last = ctx.last_challenged.get(target.user_id)
+    if last is not None and ladder.rematch_wait_days:
+        until = last + dt.timedelta(days=ladder.rematch_wait_days)
+        if until > ctx.now:
+            return f"rematch wait until {formats.date_format(until, 'j M')}"
+    if target.user_id in ctx.on_vacation:
+        return "on vacation"
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class LadderRow:
+    entry: LadderEntry
+    rating: RatingView | None
+    running: int
+    reason: str | None  # None: the Challenge button
+
+
+def ladder_table(
+    *,
+    ladder: Ladder,
+    user: User | None,
+    now: dt.datetime,
+    positions: tuple[int, int] | None = None,
+) -> list[LadderRow]:
+    """The ladder table (the rows from `positions` = (first, last), or all): each player with
+    rank, running challenges, last result, and whether `user` may challenge them (or why
+    not). A fixed number of queries at any size."""
+    entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
+    if positions is not None:
+        entries = entries.filter(position__range=positions)
+    entries = list(entries.select_related("user").order_by("position"))
+    ratings = {
+        row.user_id: row
+        for row in Rating.objects.filter(
+            family=ladder.board_kind, user_id__in=[e.user_id for e in entries]
+        )
+    }
+    ctx = challenge_context(ladder=ladder, user=user, now=now)
+    running = Counter(
+        user_id
+        for pair in LadderChallenge.objects.filter(
+            ladder=ladder, status=LadderChallengeStatus.RUNNING
+        ).values_list("challenger_id", "defender_id")
+        for user_id in pair
+    )
+    rows = []
+    for entry in entries:
+        rating = ratings.get(entry.user_id)
+        rows.append(
+            LadderRow(
+                entry,
+                rating_view(rating, now) if rating else None,
+                running[entry.user_id],
+                refusal_reason(ctx, entry) if ctx.me is not None else None,
+            )
+        )
+    return rows
+
+
+def ladder_games(*, ladder: Ladder, user: User) -> list[LadderChallenge]:
+    """`user`'s challenges in `ladder`, newest first, with their games."""
+    return list(
+        LadderChallenge.objects.filter(Q(challenger=user) | Q(defender=user), ladder=ladder)
+        .select_related("game", "challenger", "defender")
+        .order_by("-created", "-pk")[:100]
+    )

@@ -1,0 +1,105 @@
+"""Kyu/dan ranks from Glicko ratings and back, and the rating value of a handicap.
+
+The mapping is logarithmic, the one OGS fitted to its Glicko-2 ratings in 2021:
+
+    rank index x = C * ln(rating / A),   A = 525,  C = 23.15,   rating = A * exp(x / C)
+
+x = 0 is 30 kyu, x = 29 is 1 kyu, x = 30 is 1 dan, x = 38 is 9 dan; the band [i, i+1) is the
+rank with index i (so a rating of 1500, x = 24.3, is 6 kyu, as 1500 is 6 kyu in the EGF's GoR).
+Rank widths grow with strength (rating / C: about 28 points at 25k, 65 at 6k, 83 at 1d, 117
+at 9d), which matches the EGF's observation that a rank decides more games between strong
+players. Ranks are clamped to 30k..9d: a rating below 525 still shows 30k, above 9d still 9d.
+
+Rank names are "30k".."1k" and "1d".."9d" (a trailing "yu"/"an" is accepted when parsing)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+A = 525.0
+C = 23.15
+LOWEST = 0
+"""Index of 30k."""
+FIRST_DAN = 30
+HIGHEST = 38
+"""Index of 9d."""
+MIN_RATING = 100.0
+"""Ratings below this are read as this before taking the logarithm (they stay 30k)."""
+
+_RANK = re.compile(r"^\s*(\d{1,2})\s*(k|kyu|d|dan)\s*$", re.IGNORECASE)
+
+
+def rank_index(rating: float) -> float:
+    """The continuous rank index of a rating (0 = 30k, 30 = 1d), not clamped to 30k..9d."""
+    return C * math.log(max(rating, MIN_RATING) / A)
+
+
+def rating_at(index: float) -> float:
+    """The rating at a continuous rank index (inverse of `rank_index`)."""
+    return A * math.exp(index / C)
+
+
+def rank_band(rating: float) -> int:
+    """The integer rank index of a rating, clamped to 0 (30k) .. 38 (9d)."""
+    return min(HIGHEST, max(LOWEST, math.floor(rank_index(rating))))
+
+
+def rank_label(index: int) -> str:
+    """The name of an integer rank index: 0 -> "30k", 29 -> "1k", 30 -> "1d", 38 -> "9d"."""
+    if not LOWEST <= index <= HIGHEST:
+        raise ValueError(f"rank index {index} is outside 30k..9d")
+    return f"{FIRST_DAN - index}k" if index < FIRST_DAN else f"{index - FIRST_DAN + 1}d"
+
+
+def rank_name(rating: float) -> str:
+    """The rank shown for a rating, e.g. 1500 -> "6k"."""
+    return rank_label(rank_band(rating))
+
+
+def parse_rank(name: str) -> int:
+    """The integer index of a rank name ("6k", "1 dan", "30kyu"); ValueError if not 30k..9d."""
+    match = _RANK.match(name) if isinstance(name, str) else None
+    if not match:
+        raise ValueError(f"{name!r} is not a rank: use 30k to 1k or 1d to 9d")
+    number, kind = int(match[1]), match[2][0].lower()
+    if kind == "k" and 1 <= number <= 30:
+        return FIRST_DAN - number
+    if kind == "d" and 1 <= number <= 9:
+        return FIRST_DAN + number - 1
+    raise ValueError(f"{name!r} is not a rank: use 30k to 1k or 1d to 9d")
+
+
+def rating_for_rank(name: str) -> float:
+    """The start rating of a player declaring rank `name`: the middle of that rank's band."""
+    return rating_at(parse_rank(name) + 0.5)
+
+
+def handicap_ranks(
+    *, stones: int, komi: float, fair_komi: float, stone_ranks: float = 1.0
+) -> float:
+    """Black's advantage in ranks from handicap stones and komi.
+
+    An even game at the fair komi is 0. Taking away komi gives Black the half stone of the
+    first move: komi 0.5 ("no komi") is worth 0.5 rank, the fair komi 0, and komi in between
+    proportionally. Each handicap stone from the second on adds `stone_ranks` (1 rank per
+    stone, the 19x19 convention): 3 stones at komi 0.5 give 2.5 ranks, the usual
+    (handicap - 0.5). `stones` 0 and 1 both mean no stones placed (Black just moves first).
+    """
+    if stones < 0:
+        raise ValueError(f"a handicap has 0 or more stones, not {stones}")
+    if fair_komi <= 0.5:
+        raise ValueError(f"the fair komi must be above 0.5, not {fair_komi}")
+    komi_share = (komi - 0.5) / (fair_komi - 0.5)
+    extra_stones = max(stones, 1) - 1
+    return extra_stones * stone_ranks + 0.5 - 0.5 * komi_share
+
+
+def handicap_points(*, black_rating: float, advantage_ranks: float) -> float:
+    """Rating points that a handicap worth `advantage_ranks` adds to Black's rating.
+
+    Black's effective rating is Black's rating moved up by that many rank widths *at Black's
+    own level*. Rate the game as even between effective ratings: Black against
+    (white rating - points), White against (black rating + points).
+    """
+    return rating_at(rank_index(black_rating) + advantage_ranks) - max(black_rating, MIN_RATING)

@@ -1,0 +1,125 @@
+"""Reads of ratings: ratings as pages show them, histories, the search by rating and
+handicap hints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+
+from accounts.models import User
+from ladder.ratings import glicko2, ranks
+from ladder.ratings.models import Family, Rating, RatingChange
+from ladder.ratings.services import start_values
+
+
+@dataclasses.dataclass(frozen=True)
+class RatingView:
+    """A rating as shown: rating, deviation widened to today, rank, provisional or not."""
+
+    family: str
+    family_label: str
+    rating: float
+    deviation: float
+    games: int
+    board_size: int | None
+
+    @property
+    def rank(self) -> str:
+        return ranks.rank_name(self.rating)
+
+    @property
+    def provisional(self) -> bool:
+        return glicko2.is_provisional(self.deviation)
+
+
+def rating_view(row: Rating, now: dt.datetime) -> RatingView:
+    deviation = row.deviation
+    if row.updated is not None:
+        days = max((now - row.updated).total_seconds(), 0) / 86400
+        deviation = glicko2.widen(row.deviation, row.volatility, glicko2.periods_between(days))
+    return RatingView(
+        row.family, Family(row.family).label, row.rating, deviation, row.games, row.board_size
+    )
+
+
+def ratings_of(*, user: User, now: dt.datetime) -> list[RatingView]:
+    """`user`'s ratings, Go first; families never rated are left out."""
+    rows = Rating.objects.filter(user=user).order_by("-family")
+    return [rating_view(row, now) for row in rows]
+
+
+def rating_history(*, user: User, family: str) -> list[RatingChange]:
+    """`user`'s rated games in `family`, oldest first, each with its game loaded (pages show
+    a private game's id only to its players)."""
+    return list(
+        RatingChange.objects.filter(user=user, family=family)
+        .select_related("game")
+        .order_by("created", "pk")
+    )
+
+
+def players_by_rating(
+    *, family: str, low: float | None, high: float | None, limit: int = 50
+) -> list[Rating]:
+    """Players rated in `family` between `low` and `high` (either may be None), best first."""
+    rows = Rating.objects.filter(family=family, games__gt=0).select_related("user")
+    if low is not None:
+        rows = rows.filter(rating__gte=low)
+    if high is not None:
+        rows = rows.filter(rating__lte=high)
+    return list(rows.order_by("-rating", "pk")[:limit])
+
+
+# Handicap from the rating gap ----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandicapHint:
+    """What the new-game form suggests between two players in one family."""
+
+    family_label: str
+    weaker: str  # username: takes Black
+    gap_ranks: float
+    stones: int  # 0 (even or no komi) or 2..9
+    no_komi: bool
+
+    @property
+    def text(self) -> str:
+        if self.stones:
+            return f"{self.stones} stones, komi 0.5, {self.weaker} takes Black"
+        if self.no_komi:
+            return f"no komi (0.5), {self.weaker} takes Black"
+        return "an even game"
+
+
+def handicap_for_gap(gap_ranks: float) -> tuple[int, bool]:
+    """(stones, no komi) for a gap of `gap_ranks`, the usual way on 19×19: the gap rounded to
+    whole ranks d (halves up); 0 an even game, 1 no komi (0.5), d stones at komi 0.5 from 2
+    on, at most 9. (As rated, ranks.handicap_ranks, d stones are worth d - 0.5 ranks.)"""
+    d = math.floor(abs(gap_ranks) + 0.5)
+    if d == 0:
+        return 0, False
+    if d == 1:
+        return 0, True
+    return min(9, d), True
+
+
+def handicap_hints(*, user: User, opponent: User) -> list[HandicapHint]:
+    """For each family where either player is rated, the handicap their rating gap suggests
+    (an unrated player counts at the start rating)."""
+    rows = Rating.objects.filter(user__in=[user, opponent])
+    by = {(r.user_id, r.family): r.rating for r in rows}
+    start = start_values()[0]
+    hints = []
+    for family in (Family.GO, Family.BADUX):
+        if (user.pk, family) not in by and (opponent.pk, family) not in by:
+            continue
+        mine = by.get((user.pk, family), start)
+        theirs = by.get((opponent.pk, family), start)
+        gap = ranks.rank_index(mine) - ranks.rank_index(theirs)
+        stones, no_komi = handicap_for_gap(gap)
+        weaker = opponent.username if gap > 0 else user.username
+        hints.append(HandicapHint(Family(family).label, weaker, abs(gap), stones, no_komi))
+    return hints

@@ -1,0 +1,125 @@
+"""Rating pages: a player's rating history, the search by rating and the declared rank."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
+
+from accounts.selectors import user_get_by_username
+from ladder.ratings import glicko2, graphs, ranks, selectors
+from ladder.ratings.forms import DeclareForm, RatingSearchForm
+from ladder.ratings.models import Family
+from ladder.ratings.services import rating_declare
+
+
+def rating_history(request: HttpRequest, username: str, family: str) -> HttpResponse:
+    """A player's rating in one family, game by game, as an SVG graph (provisional part
+    dashed) and a table."""
+    if family not in Family.values:
+        raise Http404(gettext("No such game family."))
+    player = user_get_by_username(username=username)
+    history = selectors.rating_history(user=player, family=family)
+    viewer = request.user
+
+    def game_name(change) -> str:  # a private game is named only to its players
+        shown = change.game.public or change.game.colour_of(viewer) is not None
+        return f"game {change.game_id}" if shown else "a private game"
+
+    points = [
+        graphs.Point(
+            c.created,
+            round(c.rating_after),
+            glicko2.is_provisional(c.deviation_after),
+            f"{c.rating_after:.0f} ± {c.deviation_after:.0f} after {game_name(c)}",
+        )
+        for c in history
+    ]
+    if history:  # where the first game started from
+        first = history[0]
+        start = (
+            f"{first.rating_before:.0f} ± {first.deviation_before:.0f} before {game_name(first)}"
+        )
+        points.insert(
+            0,
+            graphs.Point(
+                first.created,
+                round(first.rating_before),
+                glicko2.is_provisional(first.deviation_before),
+                start,
+            ),
+        )
+    label = Family(family).label
+    chart = graphs.line_chart(
+        points=points,
+        title=f"{player.username}'s {label} rating",
+        y_label="Rating",
+        min_span=100,
+    )
+    rows = [
+        {
+            "change": c,
+            "rank": ranks.rank_name(c.rating_after),
+            "delta": c.rating_after - c.rating_before,
+            "shown": c.game.public or c.game.colour_of(viewer) is not None,
+        }
+        for c in reversed(history)
+    ]
+    return render(
+        request,
+        "ladder/rating_history.html",
+        {"player": player, "family_label": label, "chart": chart, "rows": rows},
+    )
+
+
+def rating_search(request: HttpRequest) -> HttpResponse:
+    """Players rated in a family between two ratings, best first."""
+    form = RatingSearchForm(request.GET or {"family": Family.GO})
+    found = None
+    if form.is_valid():
+        data = form.cleaned_data
+        now = timezone.now()
+        found = [
+            (row.user, selectors.rating_view(row, now))
+            for row in selectors.players_by_rating(
+                family=data["family"], low=data["low"], high=data["high"]
+            )
+        ]
+    return render(request, "ladder/rating_search.html", {"form": form, "found": found})
+
+
+@login_required
+def rating_declare_view(request: HttpRequest) -> HttpResponse:
+    """Declare your strength before your first rated game in a family: it sets where your
+    rating starts (the middle of that rank)."""
+    family = request.GET.get("family", "")
+    form = DeclareForm(
+        request.POST or None, initial={"family": family} if family in Family.values else {}
+    )
+    # Back to the page that offered it (a ladder, a tournament, the home page), if on this site.
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = rating_declare(user=request.user, **form.cleaned_data)
+        except ValueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                gettext("Your %(family)s rating starts at %(rating)s (%(rank)s).")
+                % {
+                    "family": row.get_family_display(),
+                    "rating": f"{row.rating:.0f}",
+                    "rank": row.declared_rank,
+                },
+            )
+            if back:
+                return redirect(back)
+            return redirect("profile_detail", username=request.user.username)
+    return render(request, "ladder/declare.html", {"form": form, "next": back})

@@ -1,0 +1,135 @@
+"""Public API, tournaments part (read only): the tournaments by status, and one tournament
+with its players, standings (score, SOS, SODOS, SOSOS) and every round's pairings with their
+results and games. Computed by the same selectors as the tournament pages."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema
+
+from accounts.api.auth import Id, api_user, errors
+from ladder.tournaments import selectors
+from ladder.tournaments.models import Tournament, TournamentPairing
+
+router = Router(tags=["tournaments"])
+
+
+class TournamentOut(Schema):
+    """A tournament as the list shows it."""
+
+    id: int
+    name: str
+    format: str = Field(..., description="round_robin, swiss, mcmahon, single_elim, double_elim")
+    status: str = Field(..., description="open, running or finished")
+    organiser: str
+    players: int
+    player_limit: int
+    rounds: int
+    current_round: int
+    board: str = Field(..., description="`square 19`, `hex 8` ...")
+    url: str
+
+
+class StandingOut(Schema):
+    place: int | None = Field(..., description="None for a disqualified player")
+    username: str
+    status: str = Field(..., description="active, withdrawn or disqualified")
+    score: float = Field(..., description="Points, or the McMahon score")
+    sos: float
+    sodos: float
+    sosos: float
+
+
+class PairingOut(Schema):
+    round: int
+    board: int
+    match: str = Field(..., description="Knockout match code (`W2.1`, `GF`), else empty")
+    black: str
+    white: str | None = Field(..., description="None: a bye")
+    handicap: int
+    game_id: int | None
+    result: str = Field(..., description="black, white, jigo, bye, or empty while playing")
+    forfeit: bool
+
+
+class TournamentDetailOut(TournamentOut):
+    description: str
+    standings: list[StandingOut]
+    pairings: list[PairingOut]
+
+
+def _out(tournament: Tournament, size: int) -> dict:
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "format": tournament.format,
+        "status": tournament.status,
+        "organiser": tournament.organiser.username,
+        "players": size,
+        "player_limit": tournament.player_limit,
+        "rounds": tournament.rounds,
+        "current_round": tournament.current_round,
+        "board": f"{tournament.board_kind} {tournament.board_size}",
+        "url": tournament.get_absolute_url(),
+    }
+
+
+def _pairing(p: TournamentPairing) -> PairingOut:
+    return PairingOut(
+        round=p.round,
+        board=p.board,
+        match=p.match,
+        black=p.black.username,
+        white=p.white.username if p.white_id else None,
+        handicap=p.handicap,
+        game_id=p.game_id if p.shows_game else None,
+        result=p.outcome,
+        forfeit=p.forfeit,
+    )
+
+
+@router.get(
+    "/tournaments",
+    response={200: list[TournamentOut], **errors(422)},
+    summary="The tournaments",
+)
+def tournaments(
+    request: HttpRequest, status: Literal["open", "running", "finished"] = "open"
+) -> list[TournamentOut]:
+    """The newest tournaments (at most 50) that are open for registration, running or
+    finished."""
+    return [TournamentOut(**_out(t, t.size)) for t in selectors.tournament_lists()[status]]
+
+
+@router.get(
+    "/tournaments/{tournament_id}",
+    response={200: TournamentDetailOut, **errors(404, 422)},
+    summary="A tournament",
+)
+def tournament_detail(request: HttpRequest, tournament_id: Id) -> TournamentDetailOut:
+    """A tournament with its standings (places, score or McMahon score, SOS, SODOS, SOSOS;
+    disqualified players last without a place) and every pairing so far."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), pk=tournament_id)
+    entries = selectors.tournament_entries(tournament=tournament)
+    pairings = selectors.tournament_pairings(tournament=tournament, viewer=api_user(request))
+    rows, _ = selectors.standings_rows(tournament=tournament, entries=entries, pairings=pairings)
+    return TournamentDetailOut(
+        **_out(tournament, len(entries)),
+        description=tournament.description,
+        standings=[
+            StandingOut(
+                place=row.place,
+                username=row.entry.user.username,
+                status=row.entry.status,
+                score=row.score,
+                sos=row.sos,
+                sodos=row.sodos,
+                sosos=row.sosos,
+            )
+            for row in rows
+        ],
+        pairings=[_pairing(p) for p in pairings],
+    )

@@ -1,0 +1,20 @@
+"""Forms of the notifications page."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+
+
+class MarkReadForm(forms.Form):
+    """Mark one notification (`notification`) or all of them (`all`) read."""
+
+    notification = forms.IntegerField(required=False, min_value=1)
+    all = forms.BooleanField(required=False)
+    page = forms.IntegerField(required=False, min_value=1)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("all") and not data.get("notification"):
+            raise forms.ValidationError(gettext("Say which notification to mark read."))
+        return data

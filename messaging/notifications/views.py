@@ -1,0 +1,71 @@
+"""The notifications page and the unsubscribe links of mails."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.notifications import kind_get
+from messaging.notifications import selectors, services, tokens
+from messaging.notifications.forms import MarkReadForm
+
+PAGE_SIZE = 25
+
+
+@login_required
+def notification_list(request: HttpRequest) -> HttpResponse:
+    """Your notifications, newest first, unread ones marked."""
+    page = Paginator(selectors.notifications_list(user=request.user), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "messaging/list.html", {"page": page})
+
+
+@login_required
+@require_POST
+def notification_mark_read(request: HttpRequest) -> HttpResponse:
+    """Mark one or all of your notifications read, then back to the list page you were on."""
+    form = MarkReadForm(request.POST)
+    target = reverse("messaging:list")
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("__all__", ["Nothing was changed."])))
+        return redirect(target)
+    data = form.cleaned_data
+    if data["all"]:
+        count = services.notifications_mark_read(user=request.user)
+        messages.success(
+            request,
+            gettext("%(count)s notification%(value)s marked read.")
+            % {"count": count, "value": "s" if count != 1 else ""},
+        )
+    else:
+        services.notifications_mark_read(user=request.user, ids=[data["notification"]])
+    if data.get("page") and data["page"] > 1:
+        target = f"{target}?page={data['page']}"
+    return redirect(target)
+
+
+@csrf_exempt  # mail clients post RFC 8058 one-click requests without a CSRF token
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: ask to confirm. POST (the button, or a mail client's one-click request): turn that
+    kind of mail off. Works without logging in; the signed token names the player."""
+    try:
+        wanted = tokens.token_read(token)
+    except tokens.BadToken as error:
+        return render(request, "messaging/unsubscribe_bad.html", {"error": error}, status=400)
+    if wanted.event == tokens.ALL_DIGEST:
+        what = "the daily digest"
+    else:
+        what = f"“{kind_get(name=wanted.event).label}” e-mails"
+    if request.method == "POST":
+        labels = services.unsubscribe_apply(request=wanted)
+        return render(request, "messaging/unsubscribe_done.html", {"what": what, "labels": labels})
+    return render(request, "messaging/unsubscribe.html", {"what": what, "token": token})

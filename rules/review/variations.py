@@ -1,0 +1,422 @@
+"""A game tree for reviews: the main line and every variation tried from any position.
+
+Each node holds one move (the root holds none: it is the setup) and the stones that move took,
+so a reader can rebuild any position from the setup by following the path from the root
+without the rules; the rules judge each new move once, in `VariationTree.play`.
+
+The tree is plain data (`to_data` / `from_data` give and take a JSON-ready dict) with a size
+limit: `play` raises `TreeFull` once the tree holds `max_nodes` nodes. The first child of a
+node continues its line; the main line is the chain of first children from the root.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.board import BLACK, COLOUR_LETTERS, WHITE
+from rules.errors import IllegalMove, RulesError
+from rules.game import PASS, PLAY, Game, Move
+from rules.ruleset import SIMPLE_KO, RuleSet
+from rules.sgf import SgfError, SgfNode, SgfRecord, SgfTree
+from rules.topology import Topology, topology_for
+
+MAX_NODES = 2000
+ROOT = 0
+_COLOURS = {"B": BLACK, "W": WHITE}
+_NO_CAP = 10**6
+
+
+class TreeFull(RulesError):
+    """The tree already holds as many nodes as it may."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"this review already holds {limit} moves, the most one review can hold: "
+            "remove a variation first"
+        )
+
+
+class UnknownNode(RulesError, KeyError):
+    """A node id the tree does not hold."""
+
+    def __init__(self, node_id: object) -> None:
+        super().__init__(f"there is no move {node_id!r} in this review")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass
+class TreeNode:
+    """One node: its `move` (None at the root), the points its stones took (`captures`), its
+    distance from the root (`number`, the move number), marks as ``(kind, point)`` pairs
+    (CR/TR/SQ/MA) and labels as ``(point, text)`` pairs."""
+
+    id: int
+    parent: int | None
+    move: Move | None
+    captures: tuple[int, ...] = ()
+    number: int = 0
+    children: list[int] = field(default_factory=list)
+    marks: tuple[tuple[str, int], ...] = ()
+    labels: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass
+class VariationTree:
+    """The tree of one review. Build it with `from_moves`, `from_sgf` or `from_data`."""
+
+    topology: Topology
+    rules: RuleSet
+    black_setup: tuple[int, ...] = ()
+    white_setup: tuple[int, ...] = ()
+    first: int = BLACK
+    handicap: int = 0
+    max_nodes: int = MAX_NODES
+    nodes: dict[int, TreeNode] = field(default_factory=dict)
+    next_id: int = 1
+
+    def __post_init__(self) -> None:
+        if ROOT not in self.nodes:
+            self.nodes[ROOT] = TreeNode(ROOT, None, None)
+
+    # Building --------------------------------------------------------------------------------
+
+    @classmethod
+    def from_moves(
+        cls,
+        *,
+        topology: Topology,
+        rules: RuleSet,
+        moves: Sequence[Move],
+        black_setup: Iterable[int] = (),
+        white_setup: Iterable[int] = (),
+        first: int = BLACK,
+        handicap: int = 0,
+        max_nodes: int = MAX_NODES,
+    ) -> VariationTree:
+        """A tree whose main line is `moves` (plays and passes; a resignation ends it).
+
+        The moves were accepted when played: they are replayed under simple ko with no move
+        cap, which accepts every move a stricter rule set did. TreeFull when they are more
+        than `max_nodes` - 1. RulesError (IllegalMove) when one cannot be replayed at all.
+        """
+        tree = cls(
+            topology=topology,
+            rules=rules,
+            black_setup=tuple(black_setup),
+            white_setup=tuple(white_setup),
+            first=first,
+            handicap=handicap,
+            max_nodes=max_nodes,
+        )
+        game = tree._new_game(trusted=True)
+        parent = ROOT
+        for move in moves:
+            if move.kind not in (PLAY, PASS):
+                break
+            parent = tree._add(parent, game, move).id
+        return tree
+
+    @classmethod
+    def from_sgf(
+        cls, tree: SgfTree, *, max_nodes: int = MAX_NODES
+    ) -> tuple[VariationTree, dict[int, str]]:
+        """The tree of an SGF record with all its variations, judged by the record's rules
+        (no move cap), and its comments by node id.
+
+        SgfError naming the first refused move (and whether it is in a variation), or saying
+        the record has too many moves; a node holding only a comment or marks gives them to
+        the node before it.
+        """
+        record = tree.record
+        out = cls(
+            topology=record.topology,
+            rules=record.rules,
+            black_setup=tuple(record.black_setup),
+            white_setup=tuple(record.white_setup),
+            first=record.first_to_move,
+            handicap=record.handicap,
+            max_nodes=max_nodes,
+        )
+        comments: dict[int, list[str]] = {}
+        try:
+            start = out._new_game(trusted=False)
+        except RulesError as exc:
+            raise SgfError(f"impossible setup stones: {exc}") from exc
+        stack: list[tuple[SgfNode, int, Game, bool]] = [(tree.root, ROOT, start, True)]
+        while stack:
+            node, parent, game, main = stack.pop()
+            here = parent
+            if node.move is not None and node is not tree.root:
+                try:
+                    here = out._add(parent, game, node.move).id
+                except TreeFull as exc:
+                    raise SgfError(str(exc)) from exc
+                except IllegalMove as exc:
+                    where = "" if main else " in a variation"
+                    number = out.nodes[parent].number + 1
+                    move = node.move
+                    name = out.topology.name(move.point) if move.kind == PLAY else move.kind
+                    raise SgfError(
+                        f"illegal move {number}{where}: {COLOUR_LETTERS[move.colour]} {name} "
+                        f"({exc.code}: {exc})"
+                    ) from exc
+            target = out.nodes[here]
+            if node.comment:
+                comments.setdefault(here, []).append(node.comment)
+            target.marks += tuple(m for m in node.marks if m not in target.marks)
+            target.labels += node.labels
+            kids = node.children
+            for index in range(len(kids) - 1, -1, -1):
+                branch = game if index == 0 else game.copy()
+                stack.append((kids[index], here, branch, main and index == 0))
+        return out, {k: "\n\n".join(v) for k, v in comments.items()}
+
+    # Reading ---------------------------------------------------------------------------------
+
+    def node(self, node_id: int) -> TreeNode:
+        """The node with this id; UnknownNode when there is none."""
+        try:
+            return self.nodes[int(node_id)]
+        except (KeyError, TypeError, ValueError):
+            raise UnknownNode(node_id) from None
+
+    def path(self, node_id: int) -> list[int]:
+        """The ids from the root to `node_id`, both included."""
+        ids = []
+        node: TreeNode | None = self.node(node_id)
+        while node is not None:
+            ids.append(node.id)
+            node = self.nodes[node.parent] if node.parent is not None else None
+        return ids[::-1]
+
+    def main_line(self) -> list[int]:
+        """The ids of the main line, the root first."""
+        ids = [ROOT]
+        while self.nodes[ids[-1]].children:
+            ids.append(self.nodes[ids[-1]].children[0])
+        return ids
+
+    def moves_to(self, node_id: int) -> list[Move]:
+        """The moves from the root to `node_id`."""
+        return [self.nodes[i].move for i in self.path(node_id)[1:]]
+
+    def stones_at(self, node_id: int) -> tuple[list[int], list[int]]:
+        """The black and white stones at `node_id`, from the stored captures (no rules)."""
+        board = dict.fromkeys(self.black_setup, BLACK)
+        board.update(dict.fromkeys(self.white_setup, WHITE))
+        for i in self.path(node_id)[1:]:
+            node = self.nodes[i]
+            if node.move.kind == PLAY:
+                board[node.move.point] = node.move.colour
+            for p in node.captures:
+                board.pop(p, None)
+        return (
+            sorted(p for p, c in board.items() if c == BLACK),
+            sorted(p for p, c in board.items() if c == WHITE),
+        )
+
+    def game_at(self, node_id: int) -> Game:
+        """The position at `node_id` as a rules Game, ready for the next move."""
+        game = self._new_game(trusted=False)
+        for move in self.moves_to(node_id):
+            game.apply(move)
+        return game
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    # Changing --------------------------------------------------------------------------------
+
+    def play(self, parent_id: int, point: int | None) -> TreeNode:
+        """Play the next move after `parent_id`: a stone at `point`, or a pass for None.
+
+        The colour is whoever is to move there. Returns the child that holds the move (an
+        existing one when it was tried before). Raises UnknownNode, an IllegalMove subclass
+        (occupied, suicide, ko, superko, off the board, the game is over), or TreeFull.
+        """
+        parent = self.node(parent_id)
+        game = self.game_at(parent.id)
+        colour = game.to_move
+        move = Move(colour, PASS) if point is None else Move(colour, PLAY, point)
+        for child_id in parent.children:
+            if self.nodes[child_id].move == move:
+                return self.nodes[child_id]
+        if point is not None and not 0 <= point < self.topology.size:
+            raise IllegalMove(point, "that point is not on the board")
+        return self._add(parent.id, game, move)
+
+    def remove(self, node_id: int) -> list[int]:
+        """Remove a node and everything after it; returns the removed ids. The root and the
+        main line's first move stay (RulesError)."""
+        node = self.node(node_id)
+        if node.parent is None:
+            raise RulesError("the start of the review cannot be removed")
+        removed = []
+        stack = [node.id]
+        while stack:
+            current = self.nodes.pop(stack.pop())
+            removed.append(current.id)
+            stack.extend(current.children)
+        self.nodes[node.parent].children.remove(node.id)
+        return removed
+
+    def promote(self, node_id: int) -> None:
+        """Make `node_id`'s line the first (main) line at every branch on its path."""
+        for child in self.path(node_id)[1:]:
+            siblings = self.nodes[self.nodes[child].parent].children
+            siblings.remove(child)
+            siblings.insert(0, child)
+
+    def _new_game(self, *, trusted: bool) -> Game:
+        rules = replace(self.rules, move_cap=_NO_CAP)
+        if trusted:
+            rules = replace(rules, ko=SIMPLE_KO)
+        game = Game.new(
+            self.topology,
+            rules,
+            black_setup=self.black_setup,
+            white_setup=self.white_setup,
+            to_move=self.first,
+        )
+        game.handicap = self.handicap
+        return game
+
+    def _add(self, parent_id: int, game: Game, move: Move) -> TreeNode:
+        """Apply `move` to `game` (the position at `parent_id`) and hang it under the parent."""
+        if len(self.nodes) >= self.max_nodes:
+            raise TreeFull(self.max_nodes)
+        if move.kind == PLAY:
+            captures = tuple(sorted(game.play(move.point, move.colour)))
+        else:
+            game.pass_turn(move.colour)
+            captures = ()
+        parent = self.nodes[parent_id]
+        node = TreeNode(self.next_id, parent_id, move, captures, parent.number + 1)
+        self.next_id += 1
+        self.nodes[node.id] = node
+        parent.children.append(node.id)
+        return node
+
+    # Data ------------------------------------------------------------------------------------
+
+    def to_data(self) -> dict:
+        """A JSON-ready dict of the whole tree (`from_data` reads it back). Each node is
+        ``{"id", "parent", "colour": "B"|"W"|None, "point": index|None, "kind": "play"|"pass"|
+        "root", "name": "D4"|"pass"|"", "number", "captures", "children"}``, plus "marks" and
+        "labels" when it has any."""
+        nodes = []
+        for node in self.nodes.values():
+            move = node.move
+            entry = {
+                "id": node.id,
+                "parent": node.parent,
+                "colour": COLOUR_LETTERS[move.colour] if move else None,
+                "point": move.point if move else None,
+                "kind": move.kind if move else "root",
+                "name": self.node_name(node.id),
+                "number": node.number,
+                "captures": list(node.captures),
+                "children": list(node.children),
+            }
+            if node.marks:
+                entry["marks"] = [list(m) for m in node.marks]
+            if node.labels:
+                entry["labels"] = [list(label) for label in node.labels]
+            nodes.append(entry)
+        return {
+            "version": 1,
+            "board": {"kind": self.topology.kind, "n": self.topology.n},
+            "rules": {
+                "key": self.rules.key,
+                "ko": self.rules.ko,
+                "scoring": self.rules.scoring,
+                "komi": self.rules.komi,
+                "move_cap": self.rules.move_cap,
+            },
+            "setup": {"black": list(self.black_setup), "white": list(self.white_setup)},
+            "first": COLOUR_LETTERS[self.first],
+            "handicap": self.handicap,
+            "max_nodes": self.max_nodes,
+            "next_id": self.next_id,
+            "nodes": nodes,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict) -> VariationTree:
+        """The tree `to_data` gave (trusted: stored by us, not read from a user)."""
+        board = data["board"]
+        r = data["rules"]
+        tree = cls(
+            topology=topology_for(board["kind"], board["n"]),
+            rules=RuleSet(r["key"], r["ko"], r["scoring"], r["komi"], r["move_cap"]),
+            black_setup=tuple(data["setup"]["black"]),
+            white_setup=tuple(data["setup"]["white"]),
+            first=_COLOURS[data["first"]],
+            handicap=data.get("handicap", 0),
+            max_nodes=data.get("max_nodes", MAX_NODES),
+            nodes={},
+            next_id=data["next_id"],
+        )
+        for entry in data["nodes"]:
+            move = None
+            if entry["kind"] != "root":
+                move = Move(_COLOURS[entry["colour"]], entry["kind"], entry["point"])
+            tree.nodes[entry["id"]] = TreeNode(
+                id=entry["id"],
+                parent=entry["parent"],
+                move=move,
+                captures=tuple(entry["captures"]),
+                number=entry["number"],
+                children=list(entry["children"]),
+                marks=tuple(tuple(m) for m in entry.get("marks", ())),
+                labels=tuple(tuple(label) for label in entry.get("labels", ())),
+            )
+        return tree
+
+    def node_name(self, node_id: int) -> str:
+        """'D4', 'pass', or '' for the root."""
+        move = self.node(node_id).move
+        if move is None:
+            return ""
+        return self.topology.name(move.point) if move.kind == PLAY else move.kind
+
+    def to_sgf_node(self, comments: dict[int, str] | None = None) -> SgfNode:
+        """The tree as `rules.sgf.SgfNode`s, with `comments` by node id, for `write_sgf_tree`."""
+        comments = comments or {}
+        built: dict[int, SgfNode] = {}
+        order = []
+        stack = [ROOT]
+        while stack:
+            node_id = stack.pop()
+            order.append(node_id)
+            stack.extend(self.nodes[node_id].children)
+        for node_id in reversed(order):
+            node = self.nodes[node_id]
+            built[node_id] = SgfNode(
+                move=node.move,
+                comment=comments.get(node_id) or None,
+                marks=node.marks,
+                labels=node.labels,
+                children=tuple(built[c] for c in node.children),
+            )
+        return built[ROOT]
+
+    def sgf_record(self, **details: str | None) -> SgfRecord:
+        """The root details of an SGF record for `write_sgf_tree`: board, rules, setup, and
+        `details` (black_player, white_player, date, result)."""
+        return SgfRecord(
+            topology=self.topology,
+            rules=self.rules,
+            handicap=self.handicap,
+            black_setup=self.black_setup,
+            white_setup=self.white_setup,
+            to_move=self.first if not self.nodes[ROOT].children else None,
+            **details,
+        )
+
+
+__all__ = ["MAX_NODES", "ROOT", "TreeFull", "TreeNode", "UnknownNode", "VariationTree"]

@@ -1,0 +1,302 @@
+/*
+ * Badux review with variations (templates/games/reviews/show.html).
+ *
+ * The page carries the tree as JSON (#review-tree-data: rules.review.variations.VariationTree.to_data,
+ * nodes {id, parent, colour, point, kind, name, number, captures, children}) and the comments by node
+ * (#review-comments-data). Every board state is rebuilt here from the setup and the stored
+ * captures; no rule of the game lives in this file: a new move goes to the server
+ * (data-move-url, the review's move endpoint), whose rules judge it and answer the new node.
+ *
+ * Without this script the page works by links (?node=ID) and forms; with it, the tree links,
+ * the step links, the graph and the keys move through the tree in place:
+ *   Left / Right   back to the parent, forward along the first child;
+ *   Up / Down      the previous / next variation at this move;
+ *   Home / End     the start / the end of the current line.
+ * The owner plays by clicking the board or with the "Play at" field.
+ */
+(function () {
+  "use strict";
+  var page = document.querySelector("[data-review-tree-page]");
+  var dataScript = document.getElementById("review-tree-data");
+  if (!page || !dataScript) { return; }
+  var _ = window.gettext || function (text) { return text; };
+
+  var data = JSON.parse(dataScript.textContent);
+  var commentsScript = document.getElementById("review-comments-data");
+  var comments = commentsScript ? JSON.parse(commentsScript.textContent) : {};
+  var nodes = {};
+  data.nodes.forEach(function (n) { nodes[n.id] = n; });
+  var svg = page.querySelector("svg.bd");
+  var size = svg ? Number(svg.getAttribute("data-size")) : 0;
+  var stones = [];
+  if (svg) {
+    Array.prototype.forEach.call(svg.querySelectorAll("circle.bd-st[data-point]"), function (c) {
+      stones[Number(c.getAttribute("data-point"))] = c;
+    });
+  }
+  var ring = svg ? svg.querySelector("circle.bd-lm") : null;
+  var treeBox = page.querySelector("[data-review-tree]");
+  var here = page.querySelector("[data-review-here]");
+  var commentBox = page.querySelector("[data-review-comments]");
+  var errorBox = page.querySelector("[data-review-error]");
+  var editable = page.getAttribute("data-editable") === "1";
+  var current = Number(page.getAttribute("data-node"));
+
+  function label(n) {
+    return n.kind === "root" ? _("Start") : n.number + ". " + n.colour + " " + n.name;
+  }
+
+  function path(id) {
+    var ids = [];
+    for (var n = nodes[id]; n; n = n.parent === null ? null : nodes[n.parent]) { ids.push(n.id); }
+    return ids.reverse();
+  }
+
+  function boardAt(id) {
+    var board = new Uint8Array(size);
+    (data.setup.black || []).forEach(function (p) { board[p] = 1; });
+    (data.setup.white || []).forEach(function (p) { board[p] = 2; });
+    path(id).slice(1).forEach(function (i) {
+      var n = nodes[i];
+      if (n.kind === "play") { board[n.point] = n.colour === "B" ? 1 : 2; }
+      n.captures.forEach(function (p) { board[p] = 0; });
+    });
+    return board;
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    if (text) { node.textContent = text; }
+    return node;
+  }
+
+  // The same markup as games.reviews.pages.tree_html.
+  function line(startId) {
+    var ol = el("ol", { "class": "review-line" });
+    var id = startId;
+    for (;;) {
+      var n = nodes[id];
+      var li = el("li", { "class": comments[String(id)] ? "review-node commented" : "review-node" });
+      li.appendChild(el("a", { href: "?node=" + id, "data-node": String(id) }, label(n)));
+      if (comments[String(id)]) {
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("span", { "class": "visually-hidden" }, _("(comment)")));
+      }
+      var parent = n.parent === null ? null : nodes[n.parent];
+      if (parent && parent.children[0] === id && parent.children.length > 1) {
+        var ul = el("ul", { "class": "review-variations" });
+        parent.children.slice(1).forEach(function (alt) {
+          var item = el("li");
+          item.appendChild(line(alt));
+          ul.appendChild(item);
+        });
+        li.appendChild(ul);
+      }
+      ol.appendChild(li);
+      if (!n.children.length) { break; }
+      id = n.children[0];
+    }
+    return ol;
+  }
+
+  function drawTree() {
+    if (!treeBox) { return; }
+    treeBox.textContent = "";
+    treeBox.appendChild(line(0));
+  }
+
+  function showComments(id) {
+    if (!commentBox) { return; }
+    commentBox.textContent = "";
+    var list = comments[String(id)] || [];
+    if (!list.length) {
+      commentBox.appendChild(el("p", { "class": "muted small" }, _("No comment on this move.")));
+    }
+    list.forEach(function (c) {
+      var box = el("div", { "class": "review-comment" });
+      box.appendChild(el("p", { "class": "small muted" }, c.author));
+      var p = el("p");
+      c.text.split("\n").forEach(function (part, i) {
+        if (i) { p.appendChild(el("br")); }
+        p.appendChild(document.createTextNode(part));
+      });
+      box.appendChild(p);
+      commentBox.appendChild(box);
+    });
+  }
+
+  function setStep(name, target) {
+    var link = page.querySelector('[data-step="' + name + '"]');
+    if (!link) { return; }
+    if (target === null || target === undefined) {
+      link.setAttribute("hidden", "");
+    } else {
+      link.removeAttribute("hidden");
+      link.setAttribute("href", "?node=" + target);
+    }
+  }
+
+  function show(id) {
+    if (!(id in nodes)) { return; }
+    var board = boardAt(id);
+    for (var p = 0; p < size; p++) {
+      if (!stones[p]) { continue; }
+      stones[p].classList.toggle("b", board[p] === 1);
+      stones[p].classList.toggle("w", board[p] === 2);
+      stones[p].classList.remove("ghost");
+    }
+    var n = nodes[id];
+    if (ring) {
+      if (n.kind === "play" && stones[n.point]) {
+        ring.setAttribute("cx", stones[n.point].getAttribute("cx"));
+        ring.setAttribute("cy", stones[n.point].getAttribute("cy"));
+        ring.setAttribute("class", "bd-lm " + (n.colour === "B" ? "on-b" : "on-w"));
+      } else {
+        ring.setAttribute("class", "bd-lm none");
+      }
+    }
+    current = id;
+    page.setAttribute("data-node", String(id));
+    if (here) { here.textContent = label(n); }
+    setStep("back", n.parent);
+    setStep("forward", n.children.length ? n.children[0] : null);
+    Array.prototype.forEach.call(page.querySelectorAll("[data-review-parent], [data-review-node-field]"), function (input) {
+      input.value = String(id);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-review-node-field]"), function (input) {
+      input.value = String(id);
+    });
+    var remove = document.querySelector("[data-review-remove]");
+    if (remove) { remove.hidden = id === 0; }
+    if (treeBox) {
+      Array.prototype.forEach.call(treeBox.querySelectorAll("a[data-node]"), function (a) {
+        if (Number(a.getAttribute("data-node")) === id) { a.setAttribute("aria-current", "step"); }
+        else { a.removeAttribute("aria-current"); }
+      });
+    }
+    showComments(id);
+    if (errorBox) { errorBox.textContent = ""; }
+    if (window.history && window.history.replaceState) {
+      window.history.replaceState(null, "", "?node=" + id);
+    }
+  }
+
+  function sibling(step) {
+    var n = nodes[current];
+    if (n.parent === null) { return; }
+    var kids = nodes[n.parent].children;
+    var i = kids.indexOf(current) + step;
+    if (i >= 0 && i < kids.length) { show(kids[i]); }
+  }
+
+  function lineEnd(id) {
+    while (nodes[id].children.length) { id = nodes[id].children[0]; }
+    return id;
+  }
+
+  function nodeOf(href) {
+    var match = /[?&]node=(\d+)/.exec(href || "");
+    return match ? Number(match[1]) : null;
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
+    var a = event.target.closest ? event.target.closest("a[href]") : null;
+    if (!a) { return; }
+    var inside = a.closest("[data-review-tree], .review-steps, [data-estimate], .estimate-turns");
+    if (!inside) { return; }
+    var id = nodeOf(a.getAttribute("href"));
+    if (id === null || !(id in nodes)) { return; }
+    event.preventDefault();
+    show(id);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var t = event.target;
+    var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) { return; }
+    var n = nodes[current];
+    if (event.key === "ArrowLeft") { if (n.parent !== null) { show(n.parent); } }
+    else if (event.key === "ArrowRight") { if (n.children.length) { show(n.children[0]); } }
+    else if (event.key === "ArrowUp") { sibling(-1); }
+    else if (event.key === "ArrowDown") { sibling(1); }
+    else if (event.key === "Home") { show(0); }
+    else if (event.key === "End") { show(lineEnd(current)); }
+    else { return; }
+    event.preventDefault();
+  });
+
+  // Playing (the owner): the server's rules judge the move and answer the node.
+  var form = page.querySelector("[data-review-move-form]");
+
+  function play(point) {
+    if (!form) { return; }
+    var body = new FormData();
+    body.append("parent", String(current));
+    body.append("point", point);
+    var token = form.querySelector("input[name=csrfmiddlewaretoken]");
+    fetch(page.getAttribute("data-move-url"), {
+      method: "POST",
+      body: body,
+      headers: { Accept: "application/json", "X-CSRFToken": token ? token.value : "" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+    }).then(function (result) {
+      if (!result.ok) {
+        if (errorBox) { errorBox.textContent = result.answer.error || _("That move could not be played."); }
+        return;
+      }
+      var node = result.answer.node;
+      if (!(node.id in nodes)) {
+        nodes[node.id] = node;
+        data.nodes.push(node);
+        nodes[node.parent].children.push(node.id);
+        drawTree();
+      }
+      show(node.id);
+      var input = form.querySelector("input[name=point]");
+      if (input) { input.value = ""; }
+    }).catch(function () {
+      if (errorBox) { errorBox.textContent = _("The move could not be sent; check your connection and try again."); }
+    });
+  }
+
+  if (editable && form) {
+    form.addEventListener("submit", function (event) {
+      var input = form.querySelector("input[name=point]");
+      if (!input || !input.value.trim()) { return; }
+      event.preventDefault();
+      play(input.value.trim());
+    });
+    if (svg) {
+      svg.classList.add("review-clickable");
+      svg.addEventListener("click", function (event) {
+        var matrix = svg.getScreenCTM();
+        if (!matrix) { return; }
+        var pt = svg.createSVGPoint();
+        pt.x = event.clientX;
+        pt.y = event.clientY;
+        var at = pt.matrixTransform(matrix.inverse());
+        var best = null;
+        var bestDistance = 12 * 12;  // within about half the 20-unit spacing of points
+        stones.forEach(function (c) {
+          if (!c) { return; }
+          var dx = Number(c.getAttribute("cx")) - at.x;
+          var dy = Number(c.getAttribute("cy")) - at.y;
+          var d = dx * dx + dy * dy;
+          if (d < bestDistance) { best = c; bestDistance = d; }
+        });
+        if (best) {
+          event.preventDefault();
+          play(best.getAttribute("data-name"));
+        }
+      });
+    }
+  }
+
+  show(current);
+  page.setAttribute("data-review-ready", "1");  // for tests and other scripts: handlers are on
+})();

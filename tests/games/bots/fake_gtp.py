@@ -1,0 +1,65 @@
+"""A fake GTP engine for the tests: `python fake_gtp.py MODE`.
+
+Answers the setup commands like any engine; on `genmove` it behaves by MODE:
+
+* ``good``: the first empty point of the board, in GTP's column-row order (a legal move in
+  the tests' open positions);
+* ``hang``: never answers;
+* ``garbage``: writes a line that is not GTP;
+* ``illegal``: names the point of the last stone played (occupied);
+* ``crash``: exits.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def main(mode: str) -> None:
+    size = 19
+    stones: list[str] = []
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        name = words[0].lower()
+        answer = ""
+        if name == "quit":
+            sys.stdout.write("= \n\n")
+            sys.stdout.flush()
+            return
+        if name == "boardsize":
+            size = int(words[1])
+        elif name == "clear_board":
+            stones = []
+        elif name == "play" and words[2].lower() != "pass":
+            stones.append(words[2].upper())
+        elif name == "genmove":
+            if mode == "hang":
+                time.sleep(3600)
+            elif mode == "crash":
+                sys.exit(3)
+            elif mode == "garbage":
+                sys.stdout.write("I think therefore I am\n\n")
+                sys.stdout.flush()
+                continue
+            elif mode == "illegal":
+                answer = stones[-1]
+            else:
+                free = [
+                    f"{LETTERS[x]}{y}"
+                    for x in range(size)
+                    for y in range(1, size + 1)
+                    if f"{LETTERS[x]}{y}" not in stones
+                ]
+                answer = free[0]
+                stones.append(answer)
+        sys.stdout.write(f"= {answer}\n\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

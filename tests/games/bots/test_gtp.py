@@ -1,0 +1,94 @@
+"""The GTP client: a well-behaved engine's move comes back; an engine that hangs, crashes,
+answers garbage or an illegal move raises its own error and is stopped."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.bots.gtp import (
+    GtpCrashed,
+    GtpEngine,
+    GtpGarbage,
+    GtpIllegalMove,
+    GtpRefused,
+    GtpTimeout,
+    available,
+)
+from rules.game import Game
+from rules.ruleset import preset
+from rules.topology import hexagon, square
+
+FAKE = str(Path(__file__).with_name("fake_gtp.py"))
+
+
+def fake(mode: str) -> list[str]:
+    return [sys.executable, FAKE, mode]
+
+
+def game_with(*names: str) -> Game:
+    topology = square(9)
+    game = Game.new(topology, preset("go-area", topology))
+    for name in names:
+        game.play(topology.parse(name))
+    return game
+
+
+def test_a_good_engine_answers_a_legal_move_and_follows_the_game():
+    game = game_with("A1")
+    with GtpEngine(fake("good"), timeout=5) as engine:
+        move = engine.genmove(game)
+        assert (move.kind, game.topology.name(move.point)) == ("play", "A2")
+        game.play(move.point)
+        game.play(game.topology.parse("E5"))
+        move = engine.genmove(game)
+        assert game.topology.name(move.point) == "A3"
+
+
+@pytest.mark.parametrize(
+    ("mode", "error"),
+    [
+        ("hang", GtpTimeout),
+        ("garbage", GtpGarbage),
+        ("illegal", GtpIllegalMove),
+        ("crash", GtpCrashed),
+    ],
+)
+def test_a_failing_engine_raises_and_is_stopped(mode, error):
+    game = game_with("E5")
+    before = list(game.moves)
+    # A short limit only for the engine that hangs: a busy machine may be slow to start one.
+    engine = GtpEngine(fake(mode), timeout=0.5 if mode == "hang" else 20)
+    with pytest.raises(error):
+        engine.genmove(game)
+    assert engine._proc.poll() is not None  # stopped, not left running
+    assert game.moves == before
+
+
+def test_a_missing_program_cannot_start_and_is_not_available():
+    assert not available(["/nonexistent/gnugo"])
+    assert available([sys.executable])
+    with pytest.raises(GtpCrashed):
+        GtpEngine(["/nonexistent/gnugo"], timeout=1)
+
+
+def test_hexagons_are_refused_without_a_command():
+    topology = hexagon(6)
+    game = Game.new(topology, preset("badux", topology))
+    engine = GtpEngine(fake("good"), timeout=5)
+    with pytest.raises(GtpRefused, match="square boards"):
+        engine.genmove(game)
+    assert engine._proc.poll() is not None
+
+
+GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--level", "1", "--chinese-rules"]
+
+
+@pytest.mark.skipif(not available(GNUGO), reason="Debian's gnugo is not installed")
+def test_gnu_go_answers_a_legal_move():
+    game = game_with("E5", "C3")
+    with GtpEngine(GNUGO, timeout=30) as engine:
+        move = engine.genmove(game)
+        assert move.kind == "play" and game.is_legal(move.point)

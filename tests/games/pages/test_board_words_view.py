@@ -1,0 +1,149 @@
+"""The board in words on the site: the game page's section, the questions at
+/games/<id>/words/ (JSON for the scripts, a page without them) and the status line after a move
+(games/views/board_words.py, games/views/play.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db
+
+
+def _words(client, game, headers=None, **params):
+    return client.get(reverse("games:words", args=[game.pk]), params, headers=headers)
+
+
+def test_the_game_page_reads_the_position_in_words(client, game_factory, black):
+    game = game_factory(moves=("E5", "C3"))
+    client.force_login(black)
+    page = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert "Position in words" in page
+    assert "Your turn. Black to play, move 3. White played C3. Captures: Black 0, White 0." in page
+    assert "<li>Row 5: E5 black; the rest empty</li>" in page
+    assert "<li>Row 3: C3 white; the rest empty</li>" in page
+    # The cursor's script and the page's status line are there; the keys are written out.
+    assert 'data-cursor data-words-url="/games/' in page and 'id="board-said"' in page
+    assert "Page Up" not in page  # a square board has four directions
+    hex_game = game_factory(board_kind="hex", board_size=6)
+    page = client.get(reverse("games:board", args=[hex_game.pk])).content.decode()
+    assert "Page Up and Page Down" in page
+
+
+def test_questions_answer_in_json(client, game_factory, black):
+    game = game_factory(moves=("E5", "D5", "E4"))
+    client.force_login(black)
+    answer = _words(client, game, ask="chain", point="e5", format="json").json()
+    assert (
+        answer["text"] == "Black chain of 2 stones: E5 and E4; 5 liberties: E6, F5, D4, F4 and E3."
+    )
+    assert answer["move_number"] == 3 and answer["answered"] is True
+    answer = _words(client, game, ask="neighbours", point="D5", format="json").json()
+    assert answer["text"].startswith("Next to D5: up D6, empty; down D4, empty; left C5, empty;")
+    assert _words(client, game, ask="atari", format="json").json()["text"] == (
+        "No chain is in atari."
+    )
+    row = _words(client, game, ask="row", point="A5", format="json").json()["text"]
+    assert row == "Row 5: A5 to C5 empty, D5 white, E5 black, F5 to J5 empty."
+
+
+def test_a_preview_says_what_a_move_does_or_why_it_is_refused(client, game_factory, white):
+    game = game_factory(moves=("E5", "D5", "E4"))
+    client.force_login(white)
+    said = _words(client, game, ask="preview", point="D4", format="json").json()["text"]
+    assert said == "D4: joins your D5 chain (1 stone), 4 liberties, captures none."
+    refused = _words(client, game, ask="preview", point="E5", format="json").json()
+    assert refused["text"] == "E5: refused, that point is already occupied."
+
+
+def test_the_poll_is_cheap_until_a_move_is_made(
+    client, game_factory, white, django_assert_max_num_queries
+):
+    game = game_factory(moves=("E5",))
+    client.force_login(white)
+    with django_assert_max_num_queries(8):
+        same = _words(client, game, ask="status", since="1", format="json").json()
+    assert same == {"move_number": 1, "changed": False}
+    news = _words(client, game, ask="status", since="0", format="json").json()
+    assert news["changed"] is True
+    assert news["text"].startswith("Black played E5. Your turn.")
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"ask": "chain"},
+        {"ask": "chain", "point": "Z99"},
+        {"ask": "row", "point": "<script>"},
+        {"ask": "preview", "point": "I5"},
+        {"ask": "nonsense"},
+        {"ask": "count"},
+        {},
+    ],
+)
+def test_odd_questions_get_a_sentence_not_an_error(client, game_factory, black, params):
+    game = game_factory(moves=("E5",))
+    client.force_login(black)
+    response = _words(client, game, **params)
+    assert response.status_code == 400
+    assert b"<script>" not in response.content
+    assert b"Ask about the board" in response.content
+    as_json = _words(client, game, format="json", **params)
+    assert as_json.status_code == 400 and as_json.json()["answered"] is False
+
+
+def test_the_page_without_scripts_answers_with_the_form_again(client, game_factory, black):
+    game = game_factory(moves=("E5", "C3"))
+    client.force_login(black)
+    response = _words(client, game, ask="chain", point="C3")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "White chain of 1 stone: C3; 4 liberties: C4, B3, D3 and C2." in body
+    assert 'role="status"' in body and "Back to the game" in body
+
+
+def test_a_move_is_said_in_the_status_line(client, game_factory, black):
+    game = game_factory(moves=(), now=timezone.now())
+    client.force_login(black)
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"point": "E5", "move_number": 0}, follow=True
+    )
+    body = response.content.decode()
+    assert '<div role="status"><ul class="messages">' in body
+    assert '<li class="board-moved success">You played E5.</li>' in body
+    # board_cursor.js says it in the board's status line with whose turn it is now.
+    assert 'id="board-said" class="board-said" role="status" data-turn="shiro to move."' in body
+
+
+def test_a_finished_game_is_counted_by_rows(client, game_factory, black):
+    game = game_factory(moves=("E5", "pass", "pass"))
+    game.refresh_from_db()
+    assert game.is_over
+    client.force_login(black)
+    lines = _words(client, game, ask="count", format="json").json()["lines"]
+    assert lines[0] == "Row 9: Black A9, B9, C9, D9, E9, F9, G9, H9, J9"
+    page = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert "The count, row by row" in page
+
+
+def test_the_confirmation_without_scripts_says_the_move_in_words(client, game_factory, white):
+    game = game_factory(moves=("E5", "D5", "E4"))
+    client.force_login(white)
+    page = client.get(reverse("games:board", args=[game.pk]), {"confirm": "d4"}).content.decode()
+    assert "<p>D4: joins your D5 chain (1 stone), 4 liberties, captures none.</p>" in page
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_words_are_said_in_every_language(client, game_factory, black, language):
+    # A translation that loses a placeholder would turn these answers into errors.
+    game = game_factory(moves=("E5", "D5", "E4", "pass"))
+    client.force_login(black)
+    headers = {"Accept-Language": language}
+    for ask in ("position", "status", "chain", "neighbours", "row", "column", "atari", "preview"):
+        answer = _words(client, game, ask=ask, point="E5", format="json", headers=headers)
+        assert answer.status_code in (200, 400), ask
+        assert answer.json()["text"]
+    page = client.get(reverse("games:board", args=[game.pk]), headers=headers)
+    assert page.status_code == 200

@@ -1,0 +1,120 @@
+"""Ranks from ratings and back; the rating value of handicap stones and komi."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ladder.ratings.ranks import (
+    handicap_points,
+    handicap_ranks,
+    parse_rank,
+    rank_band,
+    rank_index,
+    rank_label,
+    rank_name,
+    rating_at,
+    rating_for_rank,
+)
+
+ALL_RANKS = [f"{k}k" for k in range(30, 0, -1)] + [f"{d}d" for d in range(1, 10)]
+
+
+@pytest.mark.parametrize(
+    ("rating", "name"),
+    [
+        (-300, "30k"),
+        (100, "30k"),
+        (525, "30k"),
+        (654, "25k"),
+        (1005, "15k"),
+        (1500, "6k"),
+        (1900, "1k"),
+        (1919, "1d"),
+        (2711, "9d"),
+        (9999, "9d"),
+    ],
+)
+def test_rank_of_rating(rating, name):
+    assert rank_name(rating) == name
+
+
+def test_the_39_ranks_in_order():
+    assert [rank_label(i) for i in range(39)] == ALL_RANKS
+    assert [parse_rank(name) for name in ALL_RANKS] == list(range(39))
+
+
+@pytest.mark.parametrize("name", ALL_RANKS)
+def test_start_rating_of_a_declared_rank_is_inside_that_rank(name):
+    assert rank_name(rating_for_rank(name)) == name
+
+
+@pytest.mark.parametrize(("text", "index"), [("6k", 24), (" 1 dan ", 30), ("30KYU", 0), ("9D", 38)])
+def test_parse_rank_accepts_spellings(text, index):
+    assert parse_rank(text) == index
+
+
+@pytest.mark.parametrize("text", ["0k", "31k", "10d", "0d", "6p", "six kyu", "", None])
+def test_parse_rank_refuses_what_is_not_a_rank(text):
+    with pytest.raises(ValueError, match="not a rank"):
+        parse_rank(text)
+
+
+def test_rank_label_refuses_out_of_range_indexes():
+    with pytest.raises(ValueError, match="outside"):
+        rank_label(39)
+
+
+@given(st.floats(min_value=100, max_value=6000, allow_nan=False))
+def test_rank_index_and_rating_at_are_inverses(rating):
+    assert rating_at(rank_index(rating)) == pytest.approx(rating)
+    assert 0 <= rank_band(rating) <= 38
+
+
+@given(st.floats(min_value=0, max_value=6000), st.floats(min_value=0, max_value=6000))
+def test_ranks_never_fall_as_ratings_rise(low, high):
+    low, high = sorted((low, high))
+    assert rank_band(low) <= rank_band(high)
+
+
+def test_rank_widths_grow_with_strength():
+    widths = [rating_at(i + 1) - rating_at(i) for i in range(38)]
+    assert all(a < b for a, b in zip(widths, widths[1:], strict=False))
+    assert 60 < rating_at(25) - rating_at(24) < 70  # 6k, around 1500
+
+
+@pytest.mark.parametrize(
+    ("stones", "komi", "ranks"),
+    [
+        (0, 7.5, 0.0),  # even game, fair komi
+        (1, 7.5, 0.0),  # "one stone" is no stone: Black moves first
+        (0, 0.5, 0.5),  # no komi: the half stone of the first move
+        (0, 4.0, 0.25),  # half the komi: a quarter rank
+        (2, 0.5, 1.5),
+        (3, 0.5, 2.5),  # the usual (handicap - 0.5)
+        (9, 0.5, 8.5),
+        (3, 7.5, 2.0),  # stones with full komi: half a rank less
+    ],
+)
+def test_handicap_ranks_19x19(stones, komi, ranks):
+    assert handicap_ranks(stones=stones, komi=komi, fair_komi=7.5) == pytest.approx(ranks)
+
+
+def test_handicap_ranks_on_a_small_board_scale_per_stone():
+    assert handicap_ranks(stones=2, komi=0.5, fair_komi=6.5, stone_ranks=3) == pytest.approx(3.5)
+
+
+def test_handicap_ranks_refuse_nonsense():
+    with pytest.raises(ValueError, match="stones"):
+        handicap_ranks(stones=-1, komi=0.5, fair_komi=7.5)
+    with pytest.raises(ValueError, match="fair komi"):
+        handicap_ranks(stones=2, komi=0.5, fair_komi=0.5)
+
+
+def test_handicap_points_are_rank_widths_at_blacks_level():
+    # A 1500 (6k) taking 3 stones (2.5 ranks) plays like a 4k: about 2.5 widths of 65-70 points.
+    points = handicap_points(black_rating=1500, advantage_ranks=2.5)
+    assert points == pytest.approx(171.06, abs=0.01)
+    assert rank_name(1500 + points) == "4k"
+    # The same handicap is worth more points between strong players.
+    assert handicap_points(black_rating=2300, advantage_ranks=2.5) > points
+    assert handicap_points(black_rating=1500, advantage_ranks=0) == pytest.approx(0, abs=1e-9)

@@ -1,0 +1,135 @@
+"""The notifications page, marking read, and the unread count in the site header."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from messaging.notifications import services
+from messaging.notifications.models import Event, Notification
+from tests.messaging.conftest import NOW
+
+
+def make(user, n: int, *, start: int = 0) -> None:
+    for i in range(start, start + n):
+        services.notification_record(
+            user=user,
+            event=Event.CHAT,
+            key=f"chat:{i}",
+            text=f"line {i:02}",
+            url=f"/games/{i}/",
+            now=NOW + dt.timedelta(minutes=i),
+        )
+
+
+@pytest.fixture
+def player(user_factory):
+    return user_factory(username="kuro")
+
+
+def test_the_page_needs_a_login(client):
+    response = client.get(reverse("messaging:list"))
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+
+
+def test_the_list_is_paginated_newest_first_and_shows_only_your_own(client, player, user_factory):
+    make(player, 30)
+    make(user_factory(), 3, start=100)
+    client.force_login(player)
+
+    first = client.get(reverse("messaging:list")).content.decode()
+    second = client.get(reverse("messaging:list"), {"page": 2}).content.decode()
+
+    assert first.index("line 29") < first.index("line 05")
+    assert "line 04" not in first
+    assert "line 04" in second and "line 00" in second
+    assert "Page 1 of 2" in first
+    assert '<a href="/games/29/">line 29</a>' in first
+    assert "line 100" not in first + second
+
+
+def test_mark_one_read_then_all(client, player, user_factory):
+    make(player, 3)
+    other = user_factory()
+    make(other, 1, start=50)
+    theirs = Notification.objects.get(user=other)
+    mine = Notification.objects.filter(user=player).order_by("pk").first()
+    client.force_login(player)
+
+    client.post(reverse("messaging:mark_read"), {"notification": mine.pk})
+    client.post(reverse("messaging:mark_read"), {"notification": theirs.pk})
+
+    assert list(Notification.objects.filter(read=True)) == [mine]
+    response = client.post(reverse("messaging:mark_read"), {"all": "1"}, follow=True)
+    assert "2 notifications marked read." in response.content.decode()
+    assert Notification.objects.filter(user=player, read=False).count() == 0
+    assert Notification.objects.get(pk=theirs.pk).read is False
+
+
+def test_mark_read_without_a_target_says_so(client, player):
+    client.force_login(player)
+    response = client.post(reverse("messaging:mark_read"), {}, follow=True)
+    assert "Say which notification to mark read." in response.content.decode()
+
+
+def test_mark_read_refuses_get(client, player):
+    client.force_login(player)
+    assert client.get(reverse("messaging:mark_read")).status_code == 405
+
+
+def test_the_header_shows_the_unread_count_and_links_the_page(client, player):
+    make(player, 3)
+    Notification.objects.filter(key="chat:0").update(read=True)
+    client.force_login(player)
+
+    body = client.get(reverse("home")).content.decode()
+
+    assert '<span class="nav-count" aria-label="2 unread">2</span>' in body
+    assert ">2 new</a>" in body
+    assert 'href="/notifications/"' in body
+
+
+def test_the_header_count_costs_one_query_and_none_for_visitors(client, player):
+    make(player, 3)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as anonymous:
+        client.get(reverse("home"))
+    client.force_login(player)
+    client.get(reverse("home"))  # the presence write happens here
+
+    with CaptureQueriesContext(connection) as logged_in:
+        body = client.get(reverse("home")).content.decode()
+
+    counts = [q["sql"] for q in logged_in.captured_queries if "messaging_notification" in q["sql"]]
+    assert len(counts) == 1
+    assert not [q for q in anonymous.captured_queries if "messaging_notification" in q["sql"]]
+    assert body.count("3 unread") == 1
+
+
+def test_the_notifications_page_query_count(client, player, django_assert_max_num_queries):
+    make(player, 40)
+    client.force_login(player)
+    client.get(reverse("home"))
+
+    # session, user, page count, one page of notifications, unread count for the header
+    with django_assert_max_num_queries(5):
+        response = client.get(reverse("messaging:list"))
+    assert response.status_code == 200
+
+
+def test_each_notice_shows_its_kinds_label(client, player, ladder_kind):
+    make(player, 1)
+    services.notification_record(
+        user=player, event="ladder_position", key="ladder:1", text="climbed", url="/", now=NOW
+    )
+    client.force_login(player)
+
+    body = client.get(reverse("messaging:list")).content.decode()
+
+    assert body.count("· Chat</span>") == 1
+    assert body.count("· Ladder position changed</span>") == 1
