@@ -122,7 +122,7 @@ def review_create_from_sgf(*, user: User, data: bytes, now: dt.datetime) -> Revi
 
 
 def _locked_own(review_id: int, user: User) -> Review:
-    review = Review.objects.select_for_update().select_related("game").get(pk=review_id)
+    review = Review.objects.select_for_update(of=("self",)).select_related("game").get(pk=review_id)
     if review.owner_id != user.pk:
         raise PermissionDenied(_("Only the owner of this review can change it."))
     return review
@@ -170,7 +170,7 @@ def review_comment_add(
     shared review. ValidationError for an empty or too long comment, a node the tree does not
     hold or a full review; RateLimited past the "review_comment" limits; PermissionDenied for
     anyone else."""
-    review = Review.objects.select_for_update().select_related("game").get(pk=review_id)
+    review = Review.objects.select_for_update(of=("self",)).select_related("game").get(pk=review_id)
     if not review_can_comment(review=review, user=user):
         raise PermissionDenied(_("You cannot comment on this review."))
     text = text.strip()

@@ -193,6 +193,11 @@ def test_a_worker_killed_mid_task_loses_no_round_and_no_notice(
         _wait_for(
             lambda: (
                 TournamentPairing.objects.filter(tournament=cup, round=2).exists()
+                and all(
+                    _notices(f"tournament_pairing:{pairing.pk}:{pairing.black_id}")
+                    and _notices(f"tournament_pairing:{pairing.pk}:{pairing.white_id}")
+                    for pairing in TournamentPairing.objects.filter(tournament=cup, round=2)
+                )
                 and _notices(f"turn:{first.pk}:1")
                 and _notices(f"turn:{second.pk}:1")
                 and all(len(_notices(key)) == 2 for key in ended)
@@ -213,5 +218,7 @@ def test_a_worker_killed_mid_task_loses_no_round_and_no_notice(
     assert TournamentPairing.objects.filter(tournament=cup, round=2).count() == 2
     assert _notices(f"turn:{first.pk}:1") == [shiro.pk]
     assert _notices(f"turn:{second.pk}:1") == [aka.pk]
+    # A pairing tells each player once, in one notice (the game itself announces nothing).
     for pairing in TournamentPairing.objects.filter(tournament=cup, round=2):
-        assert len(_notices(f"turn:{pairing.game_id}:0")) == 1
+        for player in (pairing.black, pairing.white):
+            assert _notices(f"tournament_pairing:{pairing.pk}:{player.pk}") == [player.pk]
