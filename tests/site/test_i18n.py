@@ -33,7 +33,7 @@ LOCALE = ROOT / "locale"
 CHECKED_PACKAGES = ("accounts", "baduxsite", "games", "messaging", "ladder")
 # Languages whose translation is finished: every entry translated, none fuzzy. A translator adds
 # their language here when they are done, and the test keeps it complete from then on.
-COMPLETE: frozenset[str] = frozenset()
+COMPLETE: frozenset[str] = frozenset({"de", "es", "ko", "zh_Hans", "ru", "ja", "fr"})
 DOMAINS = ("django", "djangojs")
 
 msgfmt = shutil.which("msgfmt")
