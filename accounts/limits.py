@@ -22,18 +22,17 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext, ngettext_lazy
 
 from accounts.models import User
 
 
 @dataclass(frozen=True)
 class Limit:
-    """At most `most` `what` in any `window`."""
+    """At most `most` of them in any `window`; `sent` says so when it is reached."""
 
     name: str
-    what: str  # plural noun for the message: "chat lines" (a lazy translation)
+    sent: str  # the refusal, an ngettext_lazy on "most" with %(most)s and %(span)s
     most: int
     window: dt.timedelta
 
@@ -47,11 +46,7 @@ class RateLimited(ValidationError):
 
     def __init__(self, limit: Limit) -> None:
         super().__init__(
-            gettext(
-                "You have sent %(most)s %(what)s in the last %(span)s, the most allowed; wait a "
-                "little and try again."
-            )
-            % {"most": limit.most, "what": limit.what, "span": _span(limit.window)},
+            limit.sent % {"most": limit.most, "span": _span(limit.window)},
             code="rate_limited",
         )
         self.limit = limit
@@ -71,32 +66,111 @@ def _span(window: dt.timedelta) -> str:
     return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
 
 
-# name: (what, most, seconds). Generous for people, tight for scripts.
+# What a player reads when a limit is reached: one whole sentence per kind of thing sent.
+_CHAT = ngettext_lazy(
+    "You have sent %(most)s chat line in the last %(span)s, the most allowed; wait a little and "
+    "try again.",
+    "You have sent %(most)s chat lines in the last %(span)s, the most allowed; wait a little and "
+    "try again.",
+    "most",
+)
+_INVITATIONS = ngettext_lazy(
+    "You have sent %(most)s invitation in the last %(span)s, the most allowed; wait a little and "
+    "try again.",
+    "You have sent %(most)s invitations in the last %(span)s, the most allowed; wait a little and "
+    "try again.",
+    "most",
+)
+_INVITATIONS_PAIR = ngettext_lazy(
+    "You have sent %(most)s invitation to the same player in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "You have sent %(most)s invitations to the same player in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "most",
+)
+_CHALLENGES = ngettext_lazy(
+    "You have sent %(most)s open challenge in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "You have sent %(most)s open challenges in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "most",
+)
+_LADDER_CHALLENGES = ngettext_lazy(
+    "You have sent %(most)s ladder challenge in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "You have sent %(most)s ladder challenges in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "most",
+)
+_THREADS = ngettext_lazy(
+    "You have sent %(most)s new conversation in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "You have sent %(most)s new conversations in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "most",
+)
+_MESSAGES = ngettext_lazy(
+    "You have sent %(most)s message in the last %(span)s, the most allowed; wait a little and try "
+    "again.",
+    "You have sent %(most)s messages in the last %(span)s, the most allowed; wait a little and try "
+    "again.",
+    "most",
+)
+_TELL_A_FRIEND = ngettext_lazy(
+    "You have sent %(most)s invitation by e-mail in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "You have sent %(most)s invitations by e-mail in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "most",
+)
+_CONTACT = ngettext_lazy(
+    "You have sent %(most)s message to the site staff in the last %(span)s, the most allowed; wait "
+    "a little and try again.",
+    "You have sent %(most)s messages to the site staff in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "most",
+)
+_REVIEW_COMMENTS = ngettext_lazy(
+    "You have sent %(most)s review comment in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "You have sent %(most)s review comments in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "most",
+)
+_REVIEWS = ngettext_lazy(
+    "You have sent %(most)s new review or uploaded record in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "You have sent %(most)s new reviews and uploaded records in the last %(span)s, the most "
+    "allowed; wait a little and try again.",
+    "most",
+)
+
+# name: (refusal, most, seconds). Generous for people, tight for scripts.
 DEFAULTS: dict[str, tuple[str, int, int]] = {
-    "chat": (_lazy("chat lines"), 10, 60),
-    "chat_hour": (_lazy("chat lines"), 120, 3600),
-    "invitation": (_lazy("invitations"), 5, 600),
-    "invitation_day": (_lazy("invitations"), 30, 86400),
-    "invitation_pair": (_lazy("invitations to the same player"), 3, 86400),
-    "challenge": (_lazy("open challenges"), 20, 86400),
-    "ladder_challenge": (_lazy("ladder challenges"), 20, 86400),
-    "message_thread": (_lazy("new conversations"), 10, 86400),
-    "message": (_lazy("messages"), 30, 3600),
-    "tell_a_friend": (_lazy("invitations by e-mail"), 10, 86400),
-    "contact": (_lazy("messages to the site staff"), 5, 86400),
-    "review_comment": (_lazy("review comments"), 10, 60),
-    "review_comment_hour": (_lazy("review comments"), 120, 3600),
-    "review": (_lazy("new reviews and uploaded records"), 20, 3600),
+    "chat": (_CHAT, 10, 60),
+    "chat_hour": (_CHAT, 120, 3600),
+    "invitation": (_INVITATIONS, 5, 600),
+    "invitation_day": (_INVITATIONS, 30, 86400),
+    "invitation_pair": (_INVITATIONS_PAIR, 3, 86400),
+    "challenge": (_CHALLENGES, 20, 86400),
+    "ladder_challenge": (_LADDER_CHALLENGES, 20, 86400),
+    "message_thread": (_THREADS, 10, 86400),
+    "message": (_MESSAGES, 30, 3600),
+    "tell_a_friend": (_TELL_A_FRIEND, 10, 86400),
+    "contact": (_CONTACT, 5, 86400),
+    "review_comment": (_REVIEW_COMMENTS, 10, 60),
+    "review_comment_hour": (_REVIEW_COMMENTS, 120, 3600),
+    "review": (_REVIEWS, 20, 3600),
 }
 
 
 def limit_get(name: str) -> Limit:
     """The limit called `name`, with any override from settings.FLOOD_LIMITS."""
-    what, most, seconds = DEFAULTS[name]
+    sent, most, seconds = DEFAULTS[name]
     override = settings.FLOOD_LIMITS.get(name)
     if override is not None:
         most, seconds = override
-    return Limit(name=name, what=what, most=int(most), window=dt.timedelta(seconds=seconds))
+    return Limit(name=name, sent=sent, most=int(most), window=dt.timedelta(seconds=seconds))
 
 
 def limit_check(*, name: str, recent: int) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.conf import settings
-from django.utils import timezone, translation
+from django.utils import dateformat, formats, timezone, translation
 
 
 def language_codes() -> list[str]:
@@ -22,6 +22,17 @@ def language_chosen(*, user) -> str | None:
     or a code the site no longer offers."""
     code = getattr(user, "language", "") or ""
     return code if code in language_codes() else None
+
+
+def moment_text(*, value: dt.datetime, short: bool = False, zone: bool = True) -> str:
+    """`value` as the active language writes a date and time (its DATETIME_FORMAT, or
+    SHORT_DATETIME_FORMAT when `short`: moments within days, lists), followed by the
+    abbreviation of its time zone ("UTC", "CET", "JST") when `zone`: "Thu 26 Nov 2026, 14:05
+    UTC", "26. November 2026 14:05 UTC", "2026年11月26日14:05 UTC". Written in the zone `value`
+    carries: convert it first (`timezone.localtime`) to show it in another. Templates use the
+    `moment` filter (accounts_tags), which converts to the page's time zone."""
+    said = formats.date_format(value, "SHORT_DATETIME_FORMAT" if short else "DATETIME_FORMAT")
+    return f"{said} {dateformat.format(value, 'T')}" if zone else said
 
 
 def user_zone(*, user) -> dt.tzinfo:

@@ -1,7 +1,7 @@
 """The site under HTTP load: gunicorn with production settings on PostgreSQL and Redis, driven by
 N concurrent clients, against a bare view through the full middleware stack as the floor.
 
-Run: .venv/bin/python bench/http_load.py [--tree DIR ...] [--clients 32] [--seconds 10]
+Run: .venv/bin/python bench/http_load.py [--tree DIR ...] [--clients 32] [--seconds 10] [--notices]
 
 For every source tree (`--tree`, repeatable; default this one, e.g. `--tree /tmp/perf-before
 --tree .` compares two commits in one run) the bench creates its own PostgreSQL database
@@ -9,8 +9,11 @@ For every source tree (`--tree`, repeatable; default this one, e.g. `--tree /tmp
 migrates it with that tree's code, collects its static files, fills it through the game services
 and starts `gunicorn baduxsite.wsgi` (--workers, loopback only) with `baduxsite.settings.prod`
 plus two extra URLs, the bare view and the write floor. Redis (--redis, db 14) holds the cache
-and the queued tasks under this run's own key prefix and queue name, deleted at the end; no
-Celery worker runs, as the workers of a real deployment sit on other machines.
+and the queued tasks under this run's own key prefix and queue name, deleted at the end. A tree
+that has the outbox relay (`manage.py outbox_relay`) runs it beside gunicorn, as production does;
+a Celery worker runs only with --notices (a real deployment's workers sit on other machines), and
+then the bench also reports the notice latency: from a move's POST being sent to the opponent's
+"your turn" notification row, per tree.
 
 The data, per tree: players Black and White with four 19×19 games at 200 moves, Black with 30
 running and 30 finished games in all (the status page), and one 19×19 game at 100 moves per
@@ -36,8 +39,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -47,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,6 +65,7 @@ STATUS_FINISHED = 30
 REQUEST_TIMEOUT = 30.0
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 PHASES = ("bare", "write", "board", "status", "move")
+ERROR_LEVEL = 40  # django.contrib.messages.constants.ERROR
 
 SETTINGS_MODULE = """
 import os
@@ -236,6 +243,22 @@ async def request(
     return status, head_bytes, len(content)
 
 
+def refused(head: bytes) -> bool:
+    """Whether the response's messages cookie (Django's signed, compressed CookieStorage)
+    carries a message at the error level or above."""
+    found = re.search(rb"Set-Cookie: messages=([^;\r\n]*)", head)
+    if not found:
+        return False
+    value = found.group(1).decode().strip('"')
+    value = re.sub(r"\\(\d{3})", lambda m: chr(int(m.group(1), 8)), value)
+    payload = value.split(":", 1)[0]
+    compressed = payload.startswith(".")
+    payload = payload.lstrip(".")
+    raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    messages = json.loads(zlib.decompress(raw) if compressed else raw)
+    return any(isinstance(m, list) and len(m) > 2 and m[2] >= ERROR_LEVEL for m in messages)
+
+
 async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: float) -> None:
     """Drive `clients` concurrent loops for `seconds` (or until the move games run out),
     adding to `phase`; the move games carry on where the last slice stopped."""
@@ -271,6 +294,7 @@ async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: 
                 ).encode()
                 call = ("POST", f"/games/{data['move'][number]}/move/", sessions[who], body, 302)
             method, path, cookie, body, expected = call
+            sent_at = time.time()
             started = time.perf_counter()
             try:
                 status, head, size = await asyncio.wait_for(
@@ -281,10 +305,15 @@ async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: 
             phase.size = max(phase.size, size)
             phase.latencies.append(time.perf_counter() - started)
             played[number] = sent + 1 if name == "move" else played[number]
-            # A refused move redirects too, with the reason in the messages cookie.
-            if status != expected or b"Set-Cookie: messages=" in head:
+            # A refused move redirects too, with the reason in the messages cookie (where a
+            # played one leaves "You played D4." at the success level).
+            if status != expected or refused(head):
                 phase.errors += 1
                 phase.error_statuses.add(status)
+            elif name == "move":
+                data.setdefault("moved", []).append(
+                    (data["move"][number], MOVE_START + sent + 1, sent_at)
+                )
             sent += 1
 
     loads = [os.getloadavg()[0]]
@@ -319,11 +348,13 @@ class Tree:
     env: dict
     port: int = 0
     server: subprocess.Popen | None = None
+    helpers: list[subprocess.Popen] = field(default_factory=list)
     data: dict = field(default_factory=dict)
 
 
-def tree_prepare(tree: Tree, clients: int) -> None:
-    """Setup child in the tree (its code first on the path), then gunicorn; waits until it
+def tree_prepare(tree: Tree, clients: int, notices: bool) -> None:
+    """Setup child in the tree (its code first on the path), then gunicorn, the tree's outbox
+    relay if it has one and (`notices`) a Celery worker on the run's queue; waits until gunicorn
     answers."""
     result = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--setup", str(clients)],
@@ -357,6 +388,27 @@ def tree_prepare(tree: Tree, clients: int) -> None:
         env=tree.env,
         start_new_session=True,
     )
+    if (tree.path / "messaging" / "management" / "commands" / "outbox_relay.py").exists():
+        tree.helpers.append(
+            subprocess.Popen(
+                [sys.executable, "manage.py", "outbox_relay"],
+                cwd=tree.path,
+                env=tree.env,
+                stdout=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        )
+    if notices:
+        tree.helpers.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "baduxsite", "worker", "--loglevel",
+                 "WARNING", "--concurrency", "2", "-Q", tree.env["BENCH_PREFIX"],
+                 "--hostname", f"{tree.env['BENCH_PREFIX']}@%h"],
+                cwd=tree.path,
+                env={**tree.env, "EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend"},
+                start_new_session=True,
+            )
+        )  # fmt: skip
     for _ in range(300):
         try:
             status, _, _ = asyncio.run(request(tree.port, "GET", "/bench/bare/", ""))
@@ -374,6 +426,32 @@ def redis_cleanup(url: str, prefix: str) -> None:
     client = redis.Redis.from_url(url)
     keys = [prefix, *client.scan_iter(match=f"{prefix}*", count=1000)]
     client.delete(*keys)
+
+
+def notice_latencies(url: str, tree: Tree, wait: float = 30.0) -> tuple[list[float], int]:
+    """Seconds from each accepted move's POST being sent to its "your turn" notification row
+    (created by the worker), and how many moves got none within `wait` seconds. A move whose
+    game moved on before its task ran gets no notice by design (`games.notify_turn` tells only
+    the player still to move), so only the last move of each game, and moves whose notice came,
+    are counted."""
+    import psycopg
+
+    played = tree.data.get("moved", [])
+    later = {(game, number - 1) for game, number, _ in played}
+    moved = {f"turn:{game}:{number}": sent for game, number, sent in played}
+    superseded = {f"turn:{game}:{number}" for game, number, _ in played if (game, number) in later}
+    deadline = time.monotonic() + wait
+    with psycopg.connect(f"{url}/{tree.database}", autocommit=True) as connection:
+        while True:
+            rows = connection.execute(
+                "SELECT key, created FROM messaging_notification WHERE key LIKE 'turn:%%'"
+            ).fetchall()
+            made = {key: created.timestamp() for key, created in rows if key in moved}
+            if set(moved) - superseded <= set(made) or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+    missing = [key for key in moved if key not in made and key not in superseded]
+    return [made[key] - moved[key] for key in made], len(missing)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -414,6 +492,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    parser.add_argument(
+        "--notices", action="store_true", help="run a Celery worker; report notice latency"
+    )
     parser.add_argument("--setup", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.setup is not None:  # the child: this tree's code first on the path
@@ -454,7 +535,7 @@ def main() -> None:
         for tree in trees:
             postgres_admin(args.postgres, f'CREATE DATABASE "{tree.database}"')
             started = time.perf_counter()
-            tree_prepare(tree, args.clients)
+            tree_prepare(tree, args.clients, args.notices)
             print(f"{tree.label}: ready in {time.perf_counter() - started:.0f} s", flush=True)
         results = {tree.label: {name: Phase(name) for name in PHASES} for tree in trees}
         for _ in range(args.rounds):
@@ -475,11 +556,22 @@ def main() -> None:
             f"\ngunicorn --workers {args.workers}, {args.clients} clients, {os.cpu_count()} cores"
         )
         report(trees, results)
+        if args.notices:
+            print(f"\n{'tree':<22}{'notices':>8}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'missing':>9}")
+            for tree in trees:
+                latencies, missing = notice_latencies(args.postgres, tree)
+                if latencies:
+                    print(
+                        f"{tree.label:<22}{len(latencies):>8}"
+                        f"{statistics.median(latencies):>8.3f}"
+                        f"{percentile(latencies, 0.95):>8.3f}{max(latencies):>8.3f}{missing:>9}"
+                    )
     finally:
         for tree in trees:
-            if tree.server is not None:
-                os.killpg(tree.server.pid, signal.SIGTERM)
-                tree.server.wait(timeout=30)
+            for process in [tree.server, *tree.helpers]:
+                if process is not None:
+                    os.killpg(process.pid, signal.SIGTERM)
+                    process.wait(timeout=30)
             postgres_admin(args.postgres, f'DROP DATABASE IF EXISTS "{tree.database}" WITH (FORCE)')
             redis_cleanup(args.redis, tree.env["BENCH_PREFIX"])
         shutil.rmtree(workdir, ignore_errors=True)

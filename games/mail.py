@@ -15,19 +15,27 @@ from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext
 
+from accounts.locale import moment_text
 from accounts.models import User
 from accounts.selectors import preferences_get
 from games.counting import dispute_window, game_score
 from games.inbound.address import reply_address_for
-from games.models import Challenge, ChallengeStatus, Game, ResultCorrection, ScoreDispute
+from games.models import (
+    Challenge,
+    ChallengeStatus,
+    CorrectionKind,
+    Game,
+    ResultCorrection,
+    ScoreDispute,
+)
 from games.pages import board_text
 from games.replay import game_replay, point_names
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
+from games.svg.words import caption_words, count_warning
 from messaging.mail import InlineImage, MailContent, site_url
 from messaging.notifications import services as messaging
 from rules import BLACK, other
 from rules.images.render import render_png
-from rules.scoring import uncertain_note
 
 # Widths of the inline boards: small enough for a phone, the result one a bit wider so the
 # caption under the board stays readable.
@@ -53,17 +61,23 @@ def _local(value: dt.datetime | None, user: User) -> str:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         zone = dt.UTC
     local = value.astimezone(zone)
-    return f"{formats.date_format(local, 'D j M Y, H:i')} ({user.time_zone})"
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({user.time_zone})"
 
 
 def _last_move(game: Game, position) -> str:
+    """'Black played D4 at move 12.' (or passed), in the reader's language; '' before move 1."""
     move = position.last_move
     if move is None:
         return ""
-    who = "Black" if move.colour == BLACK else "White"
+    words = {"game_move_number": game.move_number}
     if move.point is None:
-        return f"{who} passed"
-    return f"{who} played {game.topology.name(move.point)}"
+        if move.colour == BLACK:
+            return gettext("Black passed at move %(game_move_number)s.") % words
+        return gettext("White passed at move %(game_move_number)s.") % words
+    words["point"] = game.topology.name(move.point)
+    if move.colour == BLACK:
+        return gettext("Black played %(point)s at move %(game_move_number)s.") % words
+    return gettext("White played %(point)s at move %(game_move_number)s.") % words
 
 
 def _position_and_score(game: Game, *, scored: bool):
@@ -89,7 +103,7 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
             "game": game,
             "player": player,
             "opponent": opponent,
-            "colour": "Black" if game.to_move == BLACK else "White",
+            "plays_black": game.to_move == BLACK,
             "last_move": _last_move(game, position),
             "game_url": game_url(game),
             "deadline": _local(game.deadline, player),
@@ -118,12 +132,17 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
     position, score = _position_and_score(game, scored=True)
     days = dispute_window().days
     png = render_png(
-        position, score=score, size=RESULT_IMAGE_PX, theme=_theme(player), dispute_days=days
+        position,
+        score=score,
+        size=RESULT_IMAGE_PX,
+        theme=_theme(player),
+        dispute_days=days,
+        words=caption_words(),
     )
     unsure = bool(score and score.uncertain)
     colour = game.colour_of(player)
     won = game.result[:2] == ("B+" if colour == BLACK else "W+")
-    outcome = "It is a draw" if game.result == "0" else ("You won" if won else "You lost")
+    outcome = "draw" if game.result == "0" else ("won" if won else "lost")
     return MailContent(
         subject=gettext("Game %(game_pk)s is over: %(result)s")
         % {"game_pk": game.pk, "result": game.result},
@@ -133,12 +152,12 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
             "player": player,
             "opponent": game.white if player.pk == game.black_id else game.black,
             "outcome": outcome,
-            "reason": game.get_end_reason_display().lower(),
+            "reason": game.end_reason_in_sentence,
             "game_url": game_url(game),
             "board_cid": BOARD_CID,
             "board_width": RESULT_IMAGE_PX,
             "scored": score is not None,
-            "unsure_note": uncertain_note(days) if unsure else "",
+            "unsure_note": count_warning(days) if unsure else "",
             "unsure_points": ", ".join(point_names(game, game.score.get("uncertain", [])))
             if unsure
             else "",
@@ -163,14 +182,15 @@ def challenge_mail(*, challenge: Challenge) -> MailContent:
 
 def challenge_answered_mail(*, challenge: Challenge, paired: bool = False) -> MailContent:
     """Accepted or declined, to the creator; `paired`: auto-match took their open challenge."""
-    who = challenge.recipient.username if challenge.recipient else "Someone"
+    # Translators: stands for the player's name in a mail when their account is gone.
+    who = challenge.recipient.username if challenge.recipient else gettext("Someone")
     accepted = challenge.status == ChallengeStatus.ACCEPTED
     if accepted and paired:
-        subject = f"Auto-match paired you with {who}"
+        subject = gettext("Auto-match paired you with %(who)s") % {"who": who}
     elif accepted:
-        subject = f"{who} accepted your challenge"
+        subject = gettext("%(who)s accepted your challenge") % {"who": who}
     else:
-        subject = f"{who} declined your invitation"
+        subject = gettext("%(who)s declined your invitation") % {"who": who}
     return MailContent(
         subject=subject,
         template="games/mail/challenge_answered",
@@ -243,16 +263,22 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
     game = dispute.game
     url = site_url(reverse("games:marking", args=[game.pk]))
     until = _local(dispute.deadline, player)
+    names = {"game_pk": game.pk, "result": game.result, "until": until}
     if event == "opened":
-        opener = dispute.opened_by.username
+        names["opener"] = dispute.opened_by.username
+        summary = (
+            gettext("%(opener)s disputes the dead stones of game %(game_pk)s (%(result)s).") % names
+        )
         return notice_mail(
-            subject=gettext("%(opener)s disputes the count of game %(game_pk)s")
-            % {"opener": opener, "game_pk": game.pk},
-            summary=f"{opener} disputes the dead stones of game {game.pk} ({game.result}).",
+            subject=gettext("%(opener)s disputes the count of game %(game_pk)s") % names,
+            summary=summary,
             paragraphs=[
-                f"{opener} disputes the dead stones of game {game.pk} ({game.result}).",
-                f"Mark the dead stones together and accept before {until}; otherwise "
-                f"{game.result} stands.",
+                summary,
+                gettext(
+                    "Mark the dead stones together and accept before %(until)s; otherwise "
+                    "%(result)s stands."
+                )
+                % names,
             ],
             url=url,
             label=gettext("Mark the dead stones"),
@@ -260,30 +286,44 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
         )
     if event == "accepted":
         accepted = game.black if dispute.black_accepted else game.white
+        names["accepted_username"] = accepted.username
         return notice_mail(
             subject=gettext("%(accepted_username)s accepted the marking of game %(game_pk)s")
-            % {"accepted_username": accepted.username, "game_pk": game.pk},
-            summary=f"{accepted.username} accepted the marking of game {game.pk}.",
+            % names,
+            summary=gettext("%(accepted_username)s accepted the marking of game %(game_pk)s.")
+            % names,
             paragraphs=[
-                f"{accepted.username} accepted the dead stones as marked now.",
-                f"Accept them too, or change them, before {until}; otherwise {game.result} stands.",
+                gettext("%(accepted_username)s accepted the dead stones as marked now.") % names,
+                gettext(
+                    "Accept them too, or change them, before %(until)s; otherwise %(result)s "
+                    "stands."
+                )
+                % names,
             ],
             url=url,
             label=gettext("See the marking"),
             player=player,
         )
     if event == "agreed":
-        subject = f"Game {game.pk}: marking agreed, result {game.result}"
-        body = f"Both players accepted the dead stones; game {game.pk} ends {game.result}."
-    else:
-        subject = f"Game {game.pk}: the marking phase ended, {game.result} stands"
+        subject = gettext("Game %(game_pk)s: marking agreed, result %(result)s") % names
+        summary = gettext("Game %(game_pk)s: marking agreed, result %(result)s.") % names
         body = (
-            f"The players did not both accept a marking before {until}; the automatic result "
-            f"{game.result} of game {game.pk} stands."
+            gettext("Both players accepted the dead stones; game %(game_pk)s ends %(result)s.")
+            % names
+        )
+    else:
+        subject = gettext("Game %(game_pk)s: the marking phase ended, %(result)s stands") % names
+        summary = gettext("Game %(game_pk)s: the marking phase ended, %(result)s stands.") % names
+        body = (
+            gettext(
+                "The players did not both accept a marking before %(until)s; the automatic "
+                "result %(result)s of game %(game_pk)s stands."
+            )
+            % names
         )
     return notice_mail(
         subject=subject,
-        summary=subject + ".",
+        summary=summary,
         paragraphs=[body],
         url=game_url(game),
         label=gettext("See the game"),
@@ -294,19 +334,26 @@ def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailCo
 def result_corrected_notice(*, correction: ResultCorrection, player: User) -> MailContent:
     """The result of a finished game changed (players agreed on a marking, or staff)."""
     game = correction.game
-    paragraphs = [
-        f"The result of game {game.pk} changed from {correction.old_result} to "
-        f"{correction.new_result} ({correction.get_kind_display().lower()})."
-    ]
-    if correction.note:
+    names = {"game_pk": game.pk, "old": correction.old_result, "new": correction.new_result}
+    if correction.kind == CorrectionKind.AGREED:
+        changed = gettext(
+            "The result of game %(game_pk)s changed from %(old)s to %(new)s (dead stones agreed "
+            "by both players)."
+        )
+    else:
+        changed = gettext(
+            "The result of game %(game_pk)s changed from %(old)s to %(new)s (corrected by the "
+            "site staff)."
+        )
+    paragraphs = [changed % names]
+    # The staff's note, as they wrote it (an agreed marking's note is the site's record, in
+    # English, as the game page shows only the staff's).
+    if correction.note and correction.kind == CorrectionKind.STAFF:
         paragraphs.append(correction.note)
     return notice_mail(
         subject=gettext("Game %(game_pk)s: result corrected to %(new_result)s")
         % {"game_pk": game.pk, "new_result": correction.new_result},
-        summary=(
-            f"Game {game.pk}: result changed from {correction.old_result} to "
-            f"{correction.new_result}."
-        ),
+        summary=gettext("Game %(game_pk)s: result changed from %(old)s to %(new)s.") % names,
         paragraphs=paragraphs,
         url=game_url(game),
         label=gettext("See the game"),
@@ -320,11 +367,19 @@ def timeout_warning_mail(*, game: Game, player: User, when: dt.datetime) -> Mail
     return notice_mail(
         subject=gettext("Time is running out against %(opponent_username)s")
         % {"opponent_username": opponent.username},
-        summary=f"Time is running out in game {game.pk}.",
+        summary=gettext("Time is running out in game %(game_pk)s.") % {"game_pk": game.pk},
         paragraphs=[
-            f"You have used most of your time for move {game.move_number + 1} in game {game.pk} "
-            f"against {opponent.username}.",
-            f"Your time runs out on {when:%a %d %b %Y, %H:%M %Z}; then the game is lost on time.",
+            gettext(
+                "You have used most of your time for move %(move)s in game %(game_pk)s against "
+                "%(opponent_username)s."
+            )
+            % {
+                "move": game.move_number + 1,
+                "game_pk": game.pk,
+                "opponent_username": opponent.username,
+            },
+            gettext("Your time runs out on %(when)s; then the game is lost on time.")
+            % {"when": moment_text(value=when)},
         ],
         url=game_url(game),
         label=gettext("Play your move"),

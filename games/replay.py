@@ -6,6 +6,7 @@ moves of a stored game (the move service, the pages, the mails, the SGF) decodes
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 
 import rules
@@ -28,11 +29,36 @@ def game_moves(game: Game) -> list[Move]:
     return moves
 
 
-def game_replay(game: Game) -> rules.Game:
-    """The rules' view of a stored game, every stored move replayed."""
+def position_state_of(*, moves: str, state: rules.Game) -> bytes:
+    """What `Game.position_state` stores for `state`, the rules' game after the stored
+    `moves`: a CRC-32 of `moves` (so a state written for other moves is never taken for
+    these), then `state.snapshot()`."""
+    return zlib.crc32(moves.encode()).to_bytes(4, "little") + state.snapshot()
+
+
+def game_replay(game: Game, *, upto: int | None = None) -> rules.Game:
+    """The rules' view of a stored game (the position after move `upto` when given). The
+    whole game is restored from its `position_state` when that was written after exactly its
+    stored moves, else every stored move is replayed: the same game either way."""
+    moves = game_moves(game)
+    if upto is None or upto >= len(moves):
+        stored = game.position_state
+        if stored and len(stored) > 4:
+            stored = bytes(stored)
+            if int.from_bytes(stored[:4], "little") == zlib.crc32(game.moves.encode()):
+                try:
+                    return rules.Game.restore(
+                        game.topology, game.rule_set, stored[4:], moves, handicap=game.handicap
+                    )
+                except ValueError:
+                    pass
+    return _replay(game, moves if upto is None else moves[: max(0, upto)])
+
+
+def _replay(game: Game, moves: list[Move]) -> rules.Game:
     state = rules.Game.new(game.topology, game.rule_set, handicap=game.handicap)
     state.to_move = game.first_to_move
-    for move in game_moves(game):
+    for move in moves:
         if move.kind == PASS:
             state.pass_turn(move.colour)
         else:

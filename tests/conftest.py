@@ -63,6 +63,18 @@ def _clear_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def _english_between_tests():
+    """Each test starts and leaves in the site's default language: a request through
+    LocaleMiddleware (a German player's page) or a task that mails in the reader's language
+    leaves that language active in the thread, and the next test would read German."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _allow_celery_result_joins():
     """Let each test wait on a task result, whatever an earlier test left behind.
 

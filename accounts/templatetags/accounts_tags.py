@@ -8,7 +8,19 @@ from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
 
+from accounts.locale import moment_text
+
 register = template.Library()
+
+
+@register.filter(expects_localtime=True)
+def moment(value: dt.datetime | None, form: str = "") -> str:
+    """A date and time with its zone, in the page's language and time zone
+    (`accounts.locale.moment_text`): `{{ deadline|moment }}`, or `{{ sent|moment:"short" }}`
+    for the short form. '' for anything but a datetime."""
+    if not isinstance(value, dt.datetime):
+        return ""
+    return moment_text(value=value, short=form == "short")
 
 
 @register.filter

@@ -362,6 +362,15 @@ NOTIFICATIONS_KEEP_DAYS = env.get_int("NOTIFICATIONS_KEEP_DAYS", 90)
 # Outbox rows (messaging.outbox) still unpublished after this many days are deleted, logged:
 # a task that no worker knows any more (renamed, removed) would otherwise stay for ever.
 OUTBOX_KEEP_DAYS = 7
+# How a task recorded in the outbox (messaging/outbox.py) reaches the broker. False (production
+# and `make run`): the request only writes the row inside its own transaction (one commit, no
+# broker round trip) and the relay process, `manage.py outbox_relay`, publishes it, woken at the
+# commit by PostgreSQL's NOTIFY (on SQLite it looks every OUTBOX_RELAY_POLL seconds). True: the
+# process that commits publishes the task itself just after (the tests, whose tasks run eagerly,
+# or a site run without a relay process; the beat sweep stays the safety net either way).
+OUTBOX_PUBLISH_AT_COMMIT = env.get_bool("OUTBOX_PUBLISH_AT_COMMIT", False)
+# Seconds between the relay's looks at the table when nothing wakes it (SQLite, or a lost NOTIFY).
+OUTBOX_RELAY_POLL = 0.25
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
@@ -395,6 +404,9 @@ LANGUAGES = [
 # Our catalogs (templates and all apps), one tree at the top of the repository; see
 # locale/README.md for makemessages / compilemessages.
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and numbers follow the page's language (Django's per-language formats); our English
+# ones are day first with a 24-hour clock (baduxsite/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["baduxsite.formats"]
 # The set_language cookie lives a year, like a player's preference would.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 TIME_ZONE = "UTC"

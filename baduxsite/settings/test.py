@@ -16,6 +16,9 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = "memory://"
 CELERY_RESULT_BACKEND = "cache+memory://"
+# The committing process publishes its tasks (so they run eagerly, at once); the relay process
+# that production uses instead has its own tests (tests/messaging/test_outbox_relay.py).
+OUTBOX_PUBLISH_AT_COMMIT = True
 # Serve static files from the app and project directories without `collectstatic`.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

@@ -13,10 +13,16 @@ How a move is chosen (`choose_move`):
   term and priors for captures, escapes and self-ataris), plays one random game to the end
   with `rules.playout.Playouts` and counts it by area with komi. All-moves-as-first
   statistics (RAVE) come from the stones the playout placed.
+* Once the game is decided for the player to move (a first quarter of the playouts wins
+  `DECIDED` of the time), the search starts its tree afresh with a raised target: it then
+  counts a playout as won only if it keeps `CUSHION` of the lead those playouts expected.
+  Otherwise every move wins and the choice between them is noise, so a far-ahead bot lets
+  lost groups make two eyes and wins by a hair (or, when its playouts misjudge, loses).
 * It passes when the game is decided: every point's owner under our count (dead stones from
   `rules.deadstones.estimate_status`, regions from `rules.scoring.ownership_map`) is what its
-  own playouts say with confidence, the estimate is sure of every chain, and no dame is left
-  to fill (so its dead stones are the ones the site's count takes off); or when the opponent
+  own playouts say with confidence, the estimate is sure of every chain, no dame is left
+  to fill (so its dead stones are the ones the site's count takes off), and each of its
+  chains borders two regions of its own or a shared point (`_two_regions`); or when the opponent
   has just passed and it wins both by our count and by its own view of the dead stones.
 """
 
@@ -42,6 +48,8 @@ PRIOR_VISITS = 8
 # A playout is worth its win (1 or 0) blended with its margin, so that once every move wins
 # (or loses) the bot still prefers the moves that count most: it fills dame, wastes nothing.
 MARGIN_WEIGHT = 0.1
+DECIDED = 0.9  # share of the first playouts the player to move must win to raise its target
+CUSHION = 0.5  # share of its expected lead a decided player then plays to keep
 
 
 @dataclass(frozen=True)
@@ -202,11 +210,16 @@ def search(
     """Run the tree search from `game`'s position.
 
     Returns (root moves, real visits per root move, their win rates, the root win rate,
-    playouts run, summed ownership per point: +1 per playout Black owns it, -1 White).
+    playouts run, summed ownership per point: +1 per playout Black owns it, -1 White). The
+    root win rate and the ownership count every playout under the game's komi; the per-move
+    win rates are against the raised target once the game is decided (module docstring).
     """
     topology = game.topology
     size = topology.size
     komi = game.rules.komi
+    target = komi  # the komi the tree plays against
+    probe = budget.playouts // 4
+    leads = 0.0  # Black's summed lead over the playouts so far
     rng = random.Random(seed)
     diags = diagonals(topology)
     root = _Node(game.to_move)
@@ -226,6 +239,12 @@ def search(
     while done < budget.playouts:
         if deadline is not None and done % 16 == 0 and clock() >= deadline:
             break
+        if done == probe and done and wins_for_root >= DECIDED * done:
+            # Decided: play for a share of the expected lead (Black's lead raises the komi
+            # Black must beat; White's lead is negative and lowers it), on a fresh tree.
+            target = komi + CUSHION * leads / done
+            root = _Node(game.to_move)
+            root.expand(moves, _priors(game.board, moves, game.to_move))
         board = Board(topology, base)
         ko = root_ko
         node = root
@@ -264,7 +283,8 @@ def search(
                 white += 1
                 owned[p] -= 1
         lead = black - white - komi
-        black_wins = lead > 0
+        leads += lead
+        black_wins = black - white - target > 0
         # Black's reward in 0..1; White's is 1 minus it.
         black_reward = (1 - MARGIN_WEIGHT) * black_wins + MARGIN_WEIGHT * (
             0.5 + lead / (2 * size + 2 * abs(komi))
@@ -297,7 +317,7 @@ def search(
                 if first[q] == mine:
                     rn[j] += 1
                     rw[j] += won
-        if black_wins == (game.to_move == BLACK):
+        if (lead > 0) == (game.to_move == BLACK):
             wins_for_root += 1
         done += 1
     rates = [root.won[i] / root.real[i] if root.real[i] else 0.0 for i in range(len(moves))]
@@ -361,10 +381,58 @@ def choose_move(
             if score(position, game.rules, believed_dead).winner == me:
                 # The count and our playouts differ on some stones, but not on the winner.
                 return answer(PASS, None, "the opponent passed and we win either way")
-        if agreed and _settled(count_owner, mean) and not _dame_left(game, count_owner):
+        if (
+            agreed
+            and _settled(count_owner, mean)
+            and not _dame_left(game, count_owner)
+            and _two_regions(game, estimate.dead, count_owner)
+        ):
             return answer(PASS, None, "the game is decided")
     best = max(range(len(moves)), key=lambda i: (visits[i], rates[i], -moves[i]))
     return answer("play", moves[best], "")
+
+
+def _two_regions(game: Game, dead: frozenset[int], count_owner: tuple[int, ...]) -> bool:
+    """Whether every live chain of the player to move borders two separate regions of its own
+    (empty points and dead stones that, once those are removed, only its stones border) or a
+    region both colours border (a seki's shared liberty, or dame).
+
+    A chain with fewer lives only if the playouts are right, and a bot that passes lets the
+    opponent test them move after move: a random mover once added stone after stone among
+    "dead" stones on an open board while the bot passed, until its eyeless groups died."""
+    board, me = game.board, game.to_move
+    nbrs = board.nbrs
+    live = [EMPTY if p in dead else c for p, c in enumerate(board.colour)]
+    region = [-1] * len(live)
+    for start, c in enumerate(live):
+        if c != EMPTY or region[start] >= 0:
+            continue
+        region[start] = start
+        todo = [start]
+        while todo:
+            p = todo.pop()
+            for q in nbrs[p]:
+                if live[q] == EMPTY and region[q] < 0:
+                    region[q] = start
+                    todo.append(q)
+    seen: set[int] = set()
+    for p, c in enumerate(live):
+        if c != me or p in seen:
+            continue
+        stones = board.chain[p].stones
+        seen.update(stones)
+        shared = False
+        own = set()
+        for s in stones:
+            for q in nbrs[s]:
+                if live[q] == EMPTY:
+                    if count_owner[q] == EMPTY:
+                        shared = True
+                    else:
+                        own.add(region[q])
+        if not shared and len(own) < 2:
+            return False
+    return True
 
 
 def _settled(count_owner: tuple[int, ...], mean: tuple[float, ...]) -> bool:

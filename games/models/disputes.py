@@ -6,7 +6,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models.games import Game
 
@@ -60,6 +60,22 @@ class DisputeStatus(models.TextChoices):
     STAFF = "staff", gettext_lazy("Closed by the site staff, who set the result")
 
 
+# Each status as it reads inside a sentence ("The count was disputed: both players accepted the
+# marking."): a msgid of its own, since languages differ in how a label changes there.
+DISPUTE_STATUS_IN_SENTENCE = {
+    DisputeStatus.MARKING: pgettext_lazy("dispute status inside a sentence", "marking dead stones"),
+    DisputeStatus.AGREED: pgettext_lazy(
+        "dispute status inside a sentence", "both players accepted the marking"
+    ),
+    DisputeStatus.EXPIRED: pgettext_lazy(
+        "dispute status inside a sentence", "not agreed in time: the automatic result stands"
+    ),
+    DisputeStatus.STAFF: pgettext_lazy(
+        "dispute status inside a sentence", "closed by the site staff, who set the result"
+    ),
+}
+
+
 class ScoreDispute(models.Model):
     """A player disputes the automatic count of a game; both players mark dead stones until
     both accept the same marking. The exact rule is in `games.services` (Disputes section).
@@ -88,6 +104,11 @@ class ScoreDispute(models.Model):
 
     def __str__(self) -> str:
         return f"Score dispute on game {self.game_id} ({self.status})"
+
+    @property
+    def status_in_sentence(self) -> str:
+        """The status as it reads inside a sentence ("both players accepted the marking")."""
+        return str(DISPUTE_STATUS_IN_SENTENCE[self.status])
 
     def accepted_by(self, colour: int) -> bool:
         """Whether the player of `colour` accepts the current marking."""

@@ -18,8 +18,9 @@ import datetime as dt
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 import rules
 from games import clock
@@ -46,6 +47,16 @@ class EndReason(models.TextChoices):
     RESIGN = rules.game.END_RESIGN, gettext_lazy("Resignation")
     MOVE_CAP = rules.game.END_MOVE_CAP, gettext_lazy("Move limit reached")
     TIMEOUT = rules.game.END_TIMEOUT, gettext_lazy("Time ran out")
+
+
+# Each end reason as it reads inside a sentence ("W+R (resignation)", "it ended by
+# resignation"): a msgid of its own, since languages differ in how a label changes there.
+END_REASON_IN_SENTENCE = {
+    EndReason.PASSES: pgettext_lazy("end reason inside a sentence", "both players passed"),
+    EndReason.RESIGN: pgettext_lazy("end reason inside a sentence", "resignation"),
+    EndReason.MOVE_CAP: pgettext_lazy("end reason inside a sentence", "move limit reached"),
+    EndReason.TIMEOUT: pgettext_lazy("end reason inside a sentence", "time ran out"),
+}
 
 
 class GameSettingsLabels:
@@ -118,9 +129,9 @@ class GameSettingsLabels:
 
     @property
     def komi_label(self) -> str:
-        """Komi without a trailing '.0'."""
+        """Komi without a trailing '.0', as the active language writes it ("6.5", "6,5")."""
         value = self.komi
-        return str(int(value)) if value == value.to_integral() else str(value)
+        return str(int(value)) if value == value.to_integral() else formats.number_format(value)
 
 
 # The columns of every setting, one per GameSettings attribute (games.game_settings), shared by
@@ -151,6 +162,11 @@ class Game(GameSettingsColumns):
     )
     first_to_move = models.PositiveSmallIntegerField(default=BLACK)  # 1 black, 2 white
     moves = models.TextField(blank=True, default="")
+    # The rules' state after the last move (games.replay.position_state_of: a CRC-32 of `moves`
+    # and `rules.Game.snapshot`), written with every move, so that the next move and the pages
+    # restore the position and its superko history instead of replaying all the moves. Empty,
+    # or not matching `moves`, it is ignored and the moves are replayed.
+    position_state = models.BinaryField(null=True, blank=True, editable=False)
     move_number = models.PositiveIntegerField(default=0)
     to_move = models.PositiveSmallIntegerField(default=BLACK)
     black_captures = models.PositiveIntegerField(default=0)  # stones Black has captured
@@ -265,6 +281,11 @@ class Game(GameSettingsColumns):
     def clock_stopped(self) -> bool:
         """True while the game runs but the mover's clock is stopped by their vacation."""
         return not self.is_over and self.deadline is None
+
+    @property
+    def end_reason_in_sentence(self) -> str:
+        """Why the game ended, as it reads inside a sentence ("resignation"); "" while it runs."""
+        return str(END_REASON_IN_SENTENCE.get(self.end_reason, ""))
 
     @property
     def awaiting_count(self) -> bool:

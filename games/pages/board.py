@@ -85,6 +85,7 @@ def board_context(
             {
                 "colour": c,
                 "colour_name": COLOUR_NAMES[c],
+                "colour_slug": "black" if c == BLACK else "white",  # a CSS class
                 "user": game.player(c),
                 "captures": captures[c],
                 "clock": clocks[c],

@@ -295,9 +295,12 @@ def count_lines(position: Position, ownership: tuple[int, ...]) -> list[str]:
     return out or [_("No point is owned by either player.")]
 
 
-def keys_help(t: Topology) -> list[tuple[str, str]]:
+def keys_help(t: Topology, *, mode: str = "play", enter: bool = True) -> list[tuple[str, str]]:
     """The board's keys and what they do, for the page (key, meaning). The letters are the
-    keys board_cursor.js listens to, whatever the language, so they are not translated."""
+    keys board_cursor.js listens to, whatever the language, so they are not translated.
+    `mode` is the cursor's (templates/games/_board.html): "play" (the game page), "mark" (the
+    marking of dead stones), "variation" (a review whose owner adds moves) or "read";
+    `enter=False` leaves out Enter where the viewer may not act (a spectator's marking)."""
     if t.kind == "square":
         moves = [(_("Arrow keys"), _("move the cursor up, down, left and right"))]
     else:
@@ -306,9 +309,15 @@ def keys_help(t: Topology) -> list[tuple[str, str]]:
             (_("Up and Down arrows"), _("move up-left and down-right, along the column letter")),
             (_("Page Up and Page Down"), _("move up-right and down-left")),
         ]
-    return moves + [
-        (_("Home and End"), _("first and last point of the row")),
-        (_("Enter or Space"), _("play at the cursor, then confirm")),
+    actions = {
+        "play": _("play at the cursor, then confirm"),
+        "mark": _("mark the chain at the cursor dead, or alive again"),
+        "variation": _("play a variation move at the cursor"),
+    }
+    keys = [*moves, (_("Home and End"), _("first and last point of the row"))]
+    if enter and mode in actions:
+        keys.append((_("Enter or Space"), actions[mode]))
+    keys += [
         ("C", _("the chain at the cursor: stones and liberties")),
         ("N", _("the neighbours of the cursor point, with directions")),
         (
@@ -316,11 +325,19 @@ def keys_help(t: Topology) -> list[tuple[str, str]]:
             _("read the cursor's row, or its column letter"),
         ),
         ("A", _("chains in atari")),
-        ("S", _("whose turn, the last move, captures, ko and the clocks")),
-        ("P", _("what a move at the cursor would do")),
-        ("W", _("go to the position in words")),
-        ("H", _("this list of keys")),
     ]
+    if mode == "play":
+        keys.append(("S", _("whose turn, the last move, captures, ko and the clocks")))
+    elif mode == "mark":
+        keys.append(("S", _("the last move and the captures")))
+    else:
+        keys.append(("S", _("the move shown, whose turn, captures and ko")))
+    if mode != "mark":
+        keys.append(("P", _("what a move at the cursor would do")))
+    if mode == "play":
+        keys.append(("W", _("go to the position in words")))
+    keys.append(("H", _("this list of keys")))
+    return keys
 
 
 __all__ = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 import rules
 from accounts.selectors import BoardAppearance
@@ -14,7 +14,8 @@ from games.counting import (
 )
 from games.errors import rules_refusal
 from games.models import Game, ScoreDispute
-from games.pages.board import COLOUR_NAMES
+from games.pages.board import COLOUR_NAMES, points_label
+from games.pages.board_text import keys_help
 from games.pages.result import score_lines
 from games.replay import game_replay, point_names
 from games.selectors.play import (
@@ -31,11 +32,14 @@ def marking_context(
     now: dt.datetime,
     appearance: BoardAppearance,
     toggle: str = "",
+    at: str = "",
 ) -> dict:
     """Everything templates/games/marking.html shows: the board with the current marking drawn
     (dead stones faded, territory squares), the count it gives, who accepts it, and for a
     player while the phase is open the stones as links (`?toggle=D4` asks to confirm without
-    JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked."""
+    JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
+    the point the keyboard cursor starts on (`cursor_start`, "" unless a point of the board):
+    the chain the player has just toggled."""
     position = game_replay(game).position
     topology = game.topology
     count = count_with_dead(game=game, dead_sgf=dispute.dead)
@@ -55,13 +59,15 @@ def marking_context(
             if point in stones:
                 toggle_point = point
             else:
-                toggle_error = f"There is no stone at {topology.name(point)} to mark."
+                toggle_error = gettext("There is no stone at %(point)s to mark.") % {
+                    "point": topology.name(point)
+                }
     toggle_info = None
     if toggle_point is not None:
         chain = stone_chain(position, toggle_point)
         toggle_info = {
             "name": topology.name(toggle_point),
-            "colour_name": COLOUR_NAMES[position.stones[toggle_point]],
+            "black": position.stones[toggle_point] == BLACK,
             "stones": len(chain),
             "to_dead": toggle_point not in dead,
         }
@@ -83,6 +89,7 @@ def marking_context(
         "players": [
             {
                 "colour_name": COLOUR_NAMES[c],
+                "colour_slug": "black" if c == BLACK else "white",  # a CSS class
                 "user": game.player(c),
                 "accepted": accepted[c],
                 "me": c == colour,
@@ -93,4 +100,59 @@ def marking_context(
         "toggle": toggle_info,
         "toggle_error": toggle_error,
         "marks": {toggle_point: "circle"} if toggle_point is not None else None,
+        "cursor_start": _point_name(game, at),
+        "keys": keys_help(topology, mode="mark", enter=can_act),
     }
+
+
+def _point_name(game: Game, text: str) -> str:
+    """The name of the point `text` gives ("h5" -> "H5"), or "" for anything else."""
+    try:
+        return game.topology.name(game.topology.parse(text)) if text else ""
+    except CoordinateError:
+        return ""
+
+
+def toggled_text(*, game: Game, dispute: ScoreDispute, point: int) -> str:
+    """What the marking page says after a player toggled the chain at `point` (a stone) into
+    `dispute`'s marking: the chain, its new state and the count it gives, as board_cursor.js
+    reads it in the page's status line: "H5: the black chain of 1 stone is marked dead. With
+    this marking the count is Black 36, White 43.5: W+7.5."."""
+    position = game_replay(game).position
+    name = game.topology.name(point)
+    stones = len(stone_chain(position, point))
+    dead = game.topology.sgf(point) in dispute.dead
+    black = position.stones[point] == BLACK
+    if dead and black:
+        chain = ngettext(
+            "%(point)s: the black chain of %(count)d stone is marked dead.",
+            "%(point)s: the black chain of %(count)d stones is marked dead.",
+            stones,
+        )
+    elif dead:
+        chain = ngettext(
+            "%(point)s: the white chain of %(count)d stone is marked dead.",
+            "%(point)s: the white chain of %(count)d stones is marked dead.",
+            stones,
+        )
+    elif black:
+        chain = ngettext(
+            "%(point)s: the black chain of %(count)d stone is alive again.",
+            "%(point)s: the black chain of %(count)d stones is alive again.",
+            stones,
+        )
+    else:
+        chain = ngettext(
+            "%(point)s: the white chain of %(count)d stone is alive again.",
+            "%(point)s: the white chain of %(count)d stones is alive again.",
+            stones,
+        )
+    count = count_with_dead(game=game, dead_sgf=dispute.dead)
+    total = gettext(
+        "With this marking the count is Black %(black)s, White %(white)s: %(result)s."
+    ) % {
+        "black": points_label(count.black.total),
+        "white": points_label(count.white.total),
+        "result": count.result if count.winner is not None else gettext("a draw"),
+    }
+    return f"{chain % {'point': name, 'count': stones}} {total}"

@@ -14,8 +14,8 @@ from games.counting import (
 from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from games.pages.board import COLOUR_NAMES, points_label
 from games.replay import point_names
+from games.svg.words import count_warning
 from rules import BLACK, WHITE
-from rules.scoring import uncertain_note
 
 
 def score_lines(count: dict) -> list[dict]:
@@ -112,7 +112,7 @@ def result_context(
         "dead": point_names(game, count.get("dead", [])),
         "dead_source": dead_source,
         "uncertain": point_names(game, count.get("uncertain", [])),
-        "uncertain_note": uncertain_note(
+        "uncertain_note": count_warning(
             dispute_window().days if can_dispute and dispute_until else None
         ),
         "draw": game.result == "0",

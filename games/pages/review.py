@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.utils.translation import gettext
+
 import rules
 from accounts.selectors import BoardAppearance
 from games.counting import (
     game_score,
 )
 from games.models import Game
+from games.pages.board_text import keys_help
 from games.replay import game_moves
 from games.svg import review_frames
 from rules import BLACK, WHITE
 from rules.game import PLAY, Move
+
+
+def review_board_title(topology: rules.Topology) -> str:
+    """The name of a review's board for screen readers ("9×9 board of the review"): without a
+    move number, since the board steps through the moves (the stepper's status says which)."""
+    return gettext("%(board)s board of the review") % {"board": topology.label}
 
 
 def _step(value: str | None, last: int) -> int:
@@ -61,6 +70,9 @@ def _review(
         "moves": rows,
         "captures": {"black": position.captured_by(BLACK), "white": position.captured_by(WHITE)},
         "current": rows[number - 1] if number else None,
+        # The keyboard cursor's keys (read only: the review page plays nothing).
+        "keys": keys_help(topology, mode="read"),
+        "board_title": review_board_title(topology),
     }
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 import rules
 from games.models import Game
@@ -44,8 +45,10 @@ def status_rows(
     by their vacation) and a thumbnail of the position in `user`'s board theme. No database
     access; the thumbnails come from the cache (one read for all, games.pages.fragments), and only
     the missing ones are replayed and drawn."""
+    # The thumbnail's title is in the reader's language, so the language is part of the key.
     keys = {
         game.pk: f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
+        f":{get_language()}"
         for game in games
     }
     thumbnails = fragments_get(keys.values())
@@ -62,7 +65,8 @@ def status_rows(
                     game_replay(game).position,
                     theme=theme,
                     size=THUMBNAIL_SIZE,
-                    title=f"{game.board_label}, move {game.move_number}",
+                    title=gettext("%(board_label)s, move %(move_number)s")
+                    % {"board_label": game.board_label, "move_number": game.move_number},
                 )
             )
         opponent = game.player(rules.other(mine))

@@ -143,6 +143,11 @@ def _feed(digest, value: object, seen: dict[int, tuple[int, object]]) -> None:
     if isinstance(value, dt.timedelta):
         update(b"\x1fd" + str(value // dt.timedelta(minutes=1)).encode())
         return
+    if isinstance(value, bytes | bytearray | memoryview):
+        # A binary column (a game's position_state; PostgreSQL hands it over as a memoryview,
+        # whose repr holds an address): the bytes themselves.
+        update(b"\x1fbytes:" + bytes(value))
+        return
     if isinstance(value, (dt.date, *_SCALARS)):
         update(b"\x1f" + type(value).__name__.encode() + b":" + repr(value).encode())
         return

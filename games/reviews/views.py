@@ -3,8 +3,10 @@ at one node of the tree, the tree, comments, sharing), its SGF, a game's private
 
 The move endpoint answers JSON to scripts (static/games/review_tree.js sends
 ``Accept: application/json``) and redirects a plain form back to the page at the new node, so
-the page works without JavaScript too. Refusals are sentences: in the JSON ``{"error": ...}``
-with status 400 (403 for someone who may not change the review), on pages as a message.
+the page works without JavaScript too. The words endpoint answers the keyboard cursor's
+questions about the board at one node (JSON, games.views.board_words.position_answer).
+Refusals are sentences: in the JSON ``{"error": ...}`` with status 400 (403 for someone who may
+not change the review), on pages as a message.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
+from games.pages.board_text import keys_help
+from games.pages.review import review_board_title
 from games.reviews import pages, selectors, services
 from games.reviews.forms import (
     GameNoteForm,
@@ -30,6 +34,7 @@ from games.reviews.forms import (
     ReviewUploadForm,
 )
 from games.reviews.models import Review, ReviewVisibility
+from games.views.board_words import position_answer
 from games.views.common import error_message, sentence, viewable_game
 from rules.errors import RulesError
 from rules.review.variations import ROOT
@@ -126,8 +131,38 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
         "estimate_pending": series is None and review.estimate_requested is not None,
         "parent_id": node["parent"],
         "first_child": (node["children"] or [None])[0],
+        "cursor_mode": "variation" if can_edit else "read",
+        "board_title": review_board_title(tree.topology),
+        "keys": keys_help(tree.topology, mode="variation" if can_edit else "read"),
     }
     return render(request, "games/reviews/show.html", context)
+
+
+def review_words(request: HttpRequest, token: str) -> HttpResponse:
+    """One question about the board at a node of the review (`?node=ID&ask=chain&point=D4`;
+    the default node as on the page), answered in JSON for the keyboard cursor
+    (static/games/board_cursor.js): {"text", "lines", "answered", "node"}, status 400 when
+    the lines say why it could not be answered. Reads only."""
+    review = _review(request, token)
+    tree = selectors.review_tree(review=review)
+    stored = pages.StoredTree(review.tree)
+    default = stored.main_line()[-1] if review.game_id else ROOT
+    node_id = pages.node_from_query(stored, request.GET.get("node"), default)
+    try:
+        state = tree.game_at(node_id)
+    except RulesError as exc:
+        lines, answered = [sentence(str(exc))], False
+    else:
+        lines, answered = position_answer(
+            state=state,
+            ask=request.GET.get("ask", ""),
+            point_text=request.GET.get("point", "")[:8],
+            over=state.over,
+        )
+    return JsonResponse(
+        {"text": " ".join(lines), "lines": lines, "answered": answered, "node": node_id},
+        status=200 if answered else 400,
+    )
 
 
 @require_POST

@@ -9,7 +9,7 @@ import random
 from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.limits import limit_enforce
 from accounts.models import User
@@ -23,6 +23,13 @@ from messaging.outbox import enqueue_on_commit
 
 DEFAULT_CHALLENGE_EXPIRY_DAYS = 14
 MESSAGE_MAX_LENGTH = 500
+# Why a challenge can no longer be accepted, by its status.
+_CLOSED = {
+    ChallengeStatus.ACCEPTED: gettext_lazy("This challenge is no longer open: it was accepted."),
+    ChallengeStatus.DECLINED: gettext_lazy("This challenge is no longer open: it was declined."),
+    ChallengeStatus.EXPIRED: gettext_lazy("This challenge is no longer open: it was expired."),
+    ChallengeStatus.CANCELLED: gettext_lazy("This challenge is no longer open: it was cancelled."),
+}
 
 
 def challenge_expiry_days() -> int:
@@ -108,10 +115,7 @@ def _locked_open_challenge(challenge_id: int, now: dt.datetime) -> Challenge:
         challenge.closed = now
         challenge.save(update_fields=["status", "closed"])
     if challenge.status != ChallengeStatus.OPEN:
-        label = ChallengeStatus(challenge.status).label.lower()
-        raise ChallengeClosed(
-            gettext("This challenge is no longer open: it was %(label)s.") % {"label": label}
-        )
+        raise ChallengeClosed(str(_CLOSED[challenge.status]))
     return challenge
 
 

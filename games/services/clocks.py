@@ -16,9 +16,12 @@ from rules import BLACK
 
 
 def player_on_vacation(*, game: Game, colour: int, now: dt.datetime) -> bool:
-    """Whether `colour`'s clock should stand still at `now` because of their vacation."""
+    """Whether `colour`'s clock should stand still at `now` because of their vacation (read
+    from the row when `game_lock_for_turn` locked it at `now`, else from the database)."""
     if not game.vacation_allowed:
         return False
+    if getattr(game, "away_at", None) == now:
+        return game.black_away if colour == BLACK else game.white_away
     user_id = game.black_id if colour == BLACK else game.white_id
     return Vacation.objects.filter(user_id=user_id, started__lte=now, until__gt=now).exists()
 

@@ -99,7 +99,10 @@ def conditional_answer_take(*, game: Game, owner_id: int, played: str) -> str | 
     stored: an SGF point or PASS_TOKEN) that left the game running: the answer of the player
     now to move (`owner_id`), as a move-list code, when their tree has a branch for `played`;
     the tree then keeps that branch's "then" (deleted when empty). A move off the tree deletes
-    it; no tree, None."""
+    it; no tree, None. A game locked by `game_lock_for_turn` says whether any tree exists,
+    which spares the query when none does."""
+    if getattr(game, "conditional_any", True) is False:
+        return None
     stored = ConditionalMoves.objects.filter(game=game, owner_id=owner_id).first()
     if stored is None:
         return None
@@ -138,23 +141,29 @@ def _check_legal(game: Game, tree: list[dict], *, owner: int) -> None:
     topology = game.topology
     opponent = rules.other(owner)
 
-    def apply(state: rules.Game, code: str, colour: int, line: Line, whose: str) -> None:
+    def apply(state: rules.Game, code: str, colour: int, line: Line, *, answer: bool) -> None:
         try:
             if code == PASS:
                 state.pass_turn(colour)
             else:
                 state.play(topology.from_sgf(code), colour)
         except rules.IllegalMove as exc:
-            raise ValidationError(
-                gettext(
-                    "The line '%(value)s' cannot be played: %(whose)s %(value2)s is "
-                    "refused (%(exc)s)."
+            if answer:
+                refused = gettext(
+                    "The line '%(line)s' cannot be played: your answer %(move)s is refused "
+                    "(%(reason)s)."
                 )
+            else:
+                refused = gettext(
+                    "The line '%(line)s' cannot be played: their move %(move)s is refused "
+                    "(%(reason)s)."
+                )
+            raise ValidationError(
+                refused
                 % {
-                    "value": line_label(line, topology),
-                    "whose": whose,
-                    "value2": code_name(code, topology),
-                    "exc": rules_refusal(exc),
+                    "line": line_label(line, topology),
+                    "move": code_name(code, topology),
+                    "reason": rules_refusal(exc),
                 }
             ) from exc
 
@@ -163,7 +172,7 @@ def _check_legal(game: Game, tree: list[dict], *, owner: int) -> None:
         for index, node in enumerate(nodes):
             line = [*prefix, (node["if"], node["play"])]
             after = state if index == len(nodes) - 1 else state.copy()
-            apply(after, node["if"], opponent, line, "their move")
+            apply(after, node["if"], opponent, line, answer=False)
             if after.over:
                 raise ValidationError(
                     gettext(
@@ -172,7 +181,7 @@ def _check_legal(game: Game, tree: list[dict], *, owner: int) -> None:
                     )
                     % {"value": line_label(line, topology)}
                 )
-            apply(after, node["play"], owner, line, "your answer")
+            apply(after, node["play"], owner, line, answer=True)
             if node["then"] and after.over:
                 raise ValidationError(
                     gettext("The line '%(value)s' goes on after the end of the game.")

@@ -147,20 +147,37 @@ def tree_depth(tree: list[dict]) -> int:
 
 
 def code_name(code: str, topology: Topology) -> str:
-    """A code as the board names it: 'D4', or 'pass'."""
-    return PASS if code == PASS else topology.name(topology.from_sgf(code))
+    """A code as the board names it for a reader: 'D4', or 'pass' in their language."""
+    if code == PASS:
+        # Translators: a pass among board coordinates such as "D4", in a line of conditional
+        # moves ("if D4 → pass") and in notices.
+        return gettext("pass")
+    return topology.name(topology.from_sgf(code))
 
 
 def line_label(line: Line, topology: Topology) -> str:
-    """'if D4 → Q16, then if C3 → R4'."""
-    return ", then ".join(
-        f"if {code_name(move, topology)} → {code_name(answer, topology)}" for move, answer in line
-    )
+    """'if D4 → Q16, then if C3 → R4', in the reader's language."""
+    label = ""
+    for index, (move, answer) in enumerate(line):
+        names = {"move": code_name(move, topology), "answer": code_name(answer, topology)}
+        if index == 0:
+            # Translators: the first step of a line of conditional moves: if the opponent plays
+            # %(move)s, answer %(answer)s (board coordinates such as D4, or "pass").
+            label = gettext("if %(move)s → %(answer)s") % names
+        else:
+            # Translators: a line of conditional moves so far (%(line)s), then its next step.
+            label = gettext("%(line)s, then if %(move)s → %(answer)s") % {"line": label, **names}
+    return label
 
 
 def line_text(line: Line, topology: Topology) -> str:
-    """The line as typed in the no-JavaScript form: 'D4 Q16 C3 R4'."""
-    return " ".join(code_name(code, topology) for pair in line for code in pair)
+    """The line as typed in the no-JavaScript form: 'D4 Q16 C3 R4' ('pass' in English, as
+    `line_parse` reads it)."""
+    return " ".join(
+        PASS if code == PASS else topology.name(topology.from_sgf(code))
+        for pair in line
+        for code in pair
+    )
 
 
 def line_parse(text: str, *, topology: Topology) -> Line:

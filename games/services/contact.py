@@ -10,7 +10,7 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.limits import limit_enforce
 from accounts.locale import reader_locale
@@ -20,21 +20,32 @@ from messaging.mail import PermanentMailError, TransientMailError, message_send,
 from messaging.notifications.services import admin_mail_once
 from messaging.outbox import enqueue_on_commit
 
+# What `_clean` says about a player's message or a staff answer: "nul", "empty", "long".
+_REFUSALS = {
+    "message": {
+        "nul": gettext_lazy("The message contains a NUL character; remove it and try again."),
+        "empty": gettext_lazy("Write the message first."),
+        "long": gettext_lazy("The message is at most %(most)s characters."),
+    },
+    "answer": {
+        "nul": gettext_lazy("The answer contains a NUL character; remove it and try again."),
+        "empty": gettext_lazy("Write the answer first."),
+        "long": gettext_lazy("The answer is at most %(most)s characters."),
+    },
+}
+
 
 def _clean(text: str, *, what: str) -> str:
+    """`text` stripped; ValidationError (in `_REFUSALS[what]`'s words) when it holds a NUL, is
+    empty or is longer than CONTACT_MAX_LENGTH."""
+    refusals = _REFUSALS[what]
     text = (text or "").strip()
     if "\x00" in text:
-        raise ValidationError(
-            gettext("The %(what)s contains a NUL character; remove it and try again.")
-            % {"what": what}
-        )
+        raise ValidationError(str(refusals["nul"]))
     if not text:
-        raise ValidationError(gettext("Write the %(what)s first.") % {"what": what})
+        raise ValidationError(str(refusals["empty"]))
     if len(text) > CONTACT_MAX_LENGTH:
-        raise ValidationError(
-            gettext("The %(what)s is at most %(CONTACT_MAX_LENGTH)s characters.")
-            % {"what": what, "CONTACT_MAX_LENGTH": CONTACT_MAX_LENGTH}
-        )
+        raise ValidationError(str(refusals["long"]) % {"most": CONTACT_MAX_LENGTH})
     return text
 
 

@@ -69,7 +69,7 @@ def dispute_check(*, game: Game, now: dt.datetime) -> None:
                 "This game was not counted (it ended by %(value)s), so there are no dead "
                 "stones to mark. Report it to the site staff if the result is wrong."
             )
-            % {"value": game.get_end_reason_display().lower()},
+            % {"value": game.end_reason_in_sentence},
             code="not_counted",
         )
     until = game.finished + dispute_window()

@@ -24,7 +24,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from accounts.limits import limit_enforce
 from accounts.locale import reader_locale
@@ -68,16 +68,20 @@ def invite_from_token(token: str) -> FriendInvite:
         invite_id = int(data["i"])
     except signing.SignatureExpired as error:
         raise BadInviteLink(
-            f"This invitation link is older than {INVITE_LINK_DAYS} days; ask your friend "
-            "for a new one."
+            ngettext(
+                "This invitation link is older than %(days)s day; ask your friend for a new one.",
+                "This invitation link is older than %(days)s days; ask your friend for a new one.",
+                INVITE_LINK_DAYS,
+            )
+            % {"days": INVITE_LINK_DAYS}
         ) from error
     except (signing.BadSignature, KeyError, TypeError, ValueError) as error:
         raise BadInviteLink(
-            "This invitation link is damaged or was not made by this site."
+            gettext("This invitation link is damaged or was not made by this site.")
         ) from error
     invite = FriendInvite.objects.select_related("inviter").filter(pk=invite_id).first()
     if invite is None:
-        raise BadInviteLink("This invitation no longer exists.")
+        raise BadInviteLink(gettext("This invitation no longer exists."))
     return invite
 
 
@@ -91,7 +95,9 @@ def opt_out_token_read(token: str) -> str:
     try:
         return str(signing.loads(token, salt=_OPT_OUT_SALT)["e"])
     except (signing.BadSignature, KeyError, TypeError, ValueError) as error:
-        raise BadInviteLink("This link is damaged or was not made by this site.") from error
+        raise BadInviteLink(
+            gettext("This link is damaged or was not made by this site.")
+        ) from error
 
 
 def invite_opted_out(*, email: str) -> bool:

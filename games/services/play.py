@@ -21,11 +21,11 @@ from games.counting import position_count
 from games.errors import MoveRefused, StalePage, TimeRanOut, rules_refusal
 from games.game_settings import GameSettings
 from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
-from games.replay import game_replay
+from games.replay import game_replay, position_state_of
 from games.selectors.play import game_player_check
 from games.services import conditional
 from games.services.clocks import clock_advance, clock_start
-from games.services.locking import game_lock, game_lock_if_any
+from games.services.locking import game_lock, game_lock_for_turn, game_lock_if_any
 from messaging.outbox import enqueue_on_commit
 from rules import BLACK, WHITE
 
@@ -80,27 +80,36 @@ def _check_player_to_act(
     expected_move_number: int | None,
     *,
     any_turn: bool = False,
-    undone: str = "Nothing was played",
+    undone: str = "move",
 ) -> int:
-    """The colour of `user`, who may act now; `undone` tells a stale page what did not
-    happen."""
+    """The colour of `user`, who may act now; `undone` ("move", "pass" or "resign") tells a
+    stale page what did not happen."""
     colour = game_player_check(
         game=game, user=user, refusal=gettext("Only the players of this game can do that.")
     )
     if game.is_over:
         raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
     if expected_move_number is not None and expected_move_number != game.move_number:
-        raise StalePage(
-            gettext(
+        if undone == "pass":
+            stale = gettext(
                 "The game has moved on since this page was loaded (move %(move_number)s, "
-                "the page showed move %(expected_move_number)s). %(undone)s; look at the "
-                "board again."
+                "the page showed move %(expected_move_number)s). You have not passed; look at "
+                "the board again."
             )
-            % {
-                "move_number": game.move_number,
-                "expected_move_number": expected_move_number,
-                "undone": undone,
-            }
+        elif undone == "resign":
+            stale = gettext(
+                "The game has moved on since this page was loaded (move %(move_number)s, "
+                "the page showed move %(expected_move_number)s). You have not resigned; look "
+                "at the board again."
+            )
+        else:
+            stale = gettext(
+                "The game has moved on since this page was loaded (move %(move_number)s, "
+                "the page showed move %(expected_move_number)s). Nothing was played; look at "
+                "the board again."
+            )
+        raise StalePage(
+            stale % {"move_number": game.move_number, "expected_move_number": expected_move_number}
         )
     if not any_turn and colour != game.to_move:
         raise MoveRefused(rules.NotYourTurn.reason, code=rules.NotYourTurn.code)
@@ -108,6 +117,7 @@ def _check_player_to_act(
 
 
 def _store_state(game: Game, state: rules.Game) -> None:
+    game.position_state = position_state_of(moves=game.moves, state=state)
     game.move_number = state.move_number
     game.to_move = state.to_move
     game.black_captures, game.white_captures = state.prisoners
@@ -245,7 +255,7 @@ def game_move(
     TimeRanOut.
     """
     with transaction.atomic():
-        game = game_lock(game_id=game_id)
+        game = game_lock_for_turn(game_id=game_id, now=now)
         if isinstance(point, str):
             point = game.topology.parse(point)
         colour = _check_player_to_act(game, user, expected_move_number)
@@ -261,10 +271,8 @@ def game_pass(
     """`user` passes. Two passes in a row end the game, which is then scored automatically
     (dead stones estimated by `rules.deadstones`). Errors as `game_move`."""
     with transaction.atomic():
-        game = game_lock(game_id=game_id)
-        colour = _check_player_to_act(
-            game, user, expected_move_number, undone="You have not passed"
-        )
+        game = game_lock_for_turn(game_id=game_id, now=now)
+        colour = _check_player_to_act(game, user, expected_move_number, undone="pass")
         if not _end_if_overdue(game, now):
             state = game_replay(game)
             return _play(game, state, colour, None, now)
@@ -277,9 +285,7 @@ def game_resign(
 ) -> Game:
     """`user` resigns (on either player's turn); the opponent wins ('B+R' / 'W+R')."""
     game = game_lock(game_id=game_id)
-    colour = _check_player_to_act(
-        game, user, expected_move_number, any_turn=True, undone="You have not resigned"
-    )
+    colour = _check_player_to_act(game, user, expected_move_number, any_turn=True, undone="resign")
     state = game_replay(game)
     state.resign(colour)
     _store_state(game, state)

@@ -4,6 +4,8 @@
   static/games/board.js, review.js and the move form.
 * `board_thumbnail_svg` (thumbnail.py): small flat pictures for lists.
 * `review_frames` (review.py): the frames review.js steps through.
+* words.py: the words inside board pictures in the active language: the boards' default title
+  and the scored PNG's caption (`caption_words`, for rules.images.render).
 
 Geometry (geometry.py) and colours come from the rules package (rules.images.layout,
 rules.images.themes), shared with the PNG renderer.

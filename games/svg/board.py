@@ -69,6 +69,7 @@ from html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games.svg.geometry import STEP, SvgGeometry, num, svg_geometry
+from games.svg.words import board_title
 from rules.board import BLACK, EMPTY
 from rules.game import PLAY, Position
 from rules.images.themes import THEMES
@@ -150,6 +151,8 @@ def board_svg(
     * `ghost`: a point shown as a half-transparent stone of the player to move (confirm page).
     * `element_id`: the svg id, also the prefix of its gradient ids (unique per page).
     * `size`: fixed width in CSS pixels; None lets it fill its container.
+    * `title`: the board's name for screen readers; None names it in the active language
+      ("9×9 board after move 12.", games.svg.words.board_title).
     * `compact`: stones only, and `clickable` as data for board.js (module docstring);
       `point_href("{point}")` is then the pattern board.js fills in with a point's name.
 
@@ -234,7 +237,7 @@ def _check(
         theme=theme,
         element_id=element_id,
         size=size,
-        title=title if title is not None else f"{t.label} board, move {position.move_number}",
+        title=title if title is not None else board_title(position),
         interactive=bool(clickable or stone_links),
         clickable=clickable,
         stone_links=stone_links,

@@ -7,6 +7,7 @@ from html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games.svg.geometry import LINE_SCALE, STEP, num, points_attr, svg_geometry
+from games.svg.words import board_title
 from rules.board import BLACK, WHITE
 from rules.game import Position
 from rules.images.themes import THEMES
@@ -37,7 +38,7 @@ def board_thumbnail_svg(
     x0, y0, w, h = svg_geo.view_box.split()
     # Lines at least about half a screen pixel wide, whatever the board size.
     line = max(LINE_SCALE[t.kind] * geo.width * 1.6, 0.55 * geo.width / size)
-    label = title if title is not None else f"{t.label} board, move {position.move_number}"
+    label = title if title is not None else board_title(position)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{svg_geo.view_box}" width="{size}" '
         f'height="{num(size * geo.height / geo.width)}" class="bd-thumb" role="img" '

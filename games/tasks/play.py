@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.db import OperationalError
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext
 
 import rules
+from accounts.locale import moment_text
 from games import clock, hooks, mail
 from games.models import (
     PASS_TOKEN,
@@ -108,7 +109,7 @@ def notify_game_over(game_id: int) -> int:
                     "game": game.pk,
                     "opponent": opponent.username,
                     "result": game.result,
-                    "reason": str(game.get_end_reason_display()).lower(),
+                    "reason": game.end_reason_in_sentence,
                 }
             ),
             url=game.get_absolute_url(),
@@ -146,7 +147,7 @@ def notify_timeout_warning(game_id: int, move_number: int) -> bool:
             % {
                 "game": game.pk,
                 "opponent": opponent.username,
-                "when": formats.date_format(when, "D j M, H:i T"),
+                "when": moment_text(value=when, short=True),
             }
         ),
         url=game.get_absolute_url(),

@@ -9,6 +9,7 @@ Usage (``{% load board %}``)::
     {% board position score=count stone_links=stones href_pattern="?toggle={point}" %}
     {% board position review=frames %}                 {# frames from games.svg.review_frames #}
     {% board position clickable=legal_points compact=True %}  {# links built by board.js #}
+    {% board position cursor="mark" words_url=url cursor_start="D4" %}  {# keyboard cursor #}
 
 It renders templates/games/_board.html: the SVG, the JSON for review.js when `review` is given,
 and (unless ``assets=False``) the board stylesheet and scripts, which guard against running
@@ -51,12 +52,17 @@ def board(
     assets: bool = True,
     stone_links: Collection[int] | None = None,
     compact: bool = False,
+    cursor: str = "",
+    words_url: str = "",
+    cursor_start: str = "",
 ) -> dict:
     """Context for _board.html; see games.svg.board_svg for the arguments it passes on.
 
     `href_pattern` is the link of a clickable point with "{point}" standing for its name (D4);
     `move_form` is the id of the POST form board.js submits; `review` turns on review.js,
-    starting at frame `review_start` (default: the last).
+    starting at frame `review_start` (default: the last). `cursor` turns on the keyboard
+    cursor (static/games/board_cursor.js) in that mode ("play", "mark", "read", "variation"),
+    asking its questions at `words_url` and starting on the point `cursor_start` (a name).
     """
     if POINT_PLACEHOLDER not in href_pattern:
         raise ValueError(f"href_pattern {href_pattern!r} must contain {POINT_PLACEHOLDER}")
@@ -85,4 +91,7 @@ def board(
         "review_id": f"{element_id}-review",
         "review_start": review_start,
         "assets": assets,
+        "cursor": cursor,
+        "words_url": words_url,
+        "cursor_start": cursor_start,
     }

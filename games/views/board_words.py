@@ -5,6 +5,9 @@ that announces the opponent's move).
 `board_words` answers GET /games/<id>/words/?ask=...&point=D4: as JSON ({"text", "lines",
 "move_number"}) with `format=json` (board.js and board_cursor.js), else as a page with the
 answer and the question form again (the same questions without JavaScript). It only reads.
+`&move=N` asks about the position after move N (the review page's cursor) instead of the
+game's current one. `position_answer` answers the questions about the stones alone for any
+board (a review's tree too: games/reviews/views.py).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import rules
 from games.counting import game_score
 from games.models import Game
 from games.pages import board_text
@@ -36,6 +40,8 @@ QUESTIONS = {
     "count": gettext_lazy("The count, row by row (finished games)"),
 }
 NEEDS_POINT = frozenset({"chain", "neighbours", "row", "column", "preview"})
+# What any position answers (a review's too); the count is a finished game's own.
+POSITION_QUESTIONS = frozenset(QUESTIONS) - {"count"}
 
 
 def board_words_section(*, game: Game, user) -> dict:
@@ -99,11 +105,16 @@ def moved_text(*, game: Game, point: str) -> str:
     return _("You played %(point)s.") % {"point": t.name(t.parse(point))}
 
 
-def _answer(game: Game, user, ask: str, point_text: str) -> tuple[list[str], bool]:
-    """The lines answering `ask`, and whether it was answered (False: the lines say why not)."""
-    if ask not in QUESTIONS:
+def position_answer(
+    *, state: rules.Game, ask: str, point_text: str, over: bool = False
+) -> tuple[list[str], bool]:
+    """The lines answering `ask` (one of POSITION_QUESTIONS) about the position of `state`
+    (the rules' game at the move shown), and whether it was answered (False: the lines say
+    why not). `status` reads whose turn it is, the last move, the captures and the ko point;
+    `over` says the game is over there (no turn to read, a preview is refused)."""
+    if ask not in POSITION_QUESTIONS:
         return [_("Choose a question.")], False
-    t = game.topology
+    t = state.topology
     point = None
     if ask in NEEDS_POINT:
         try:
@@ -113,19 +124,13 @@ def _answer(game: Game, user, ask: str, point_text: str) -> tuple[list[str], boo
                 _("Give a point of the %(board)s board, such as %(example)s.")
                 % {"board": t.label, "example": t.name(t.size // 2)}
             ], False
-    state = game_replay(game)
     position = state.position
     if ask == "position":
-        return board_text.summary_lines(position, over=game.is_over) + board_text.position_lines(
+        return board_text.summary_lines(position, over=over) + board_text.position_lines(
             position
         ), True
     if ask == "status":
-        return [
-            board_text.move_text(position),
-            turn_text(game=game, user=user),
-            *board_text.summary_lines(position, over=True)[1:],
-            clock_text(game=game),
-        ], True
+        return board_text.summary_lines(position, over=over), True
     if ask == "chain":
         return [board_text.chain_text(position, point)], True
     if ask == "neighbours":
@@ -134,20 +139,54 @@ def _answer(game: Game, user, ask: str, point_text: str) -> tuple[list[str], boo
         return [board_text.scan_text(position, point, along=ask)], True
     if ask == "atari":
         return [board_text.atari_text(position)], True
-    if ask == "preview":
-        if game.is_over:
-            return [board_text.refusal_text("game_over").capitalize() + "."], False
-        return [board_text.preview_text(state, point)], True
-    score = game_score(game=game, position=position) if game.is_over else None
-    if score is None:
-        return [_("The game has not been counted yet.")], False
-    return board_text.count_lines(position, score.ownership), True
+    if over:
+        return [board_text.refusal_text("game_over").capitalize() + "."], False
+    return [board_text.preview_text(state, point)], True
+
+
+def _move(value: str | None, game: Game) -> int | None:
+    """The move `?move=` names (0 to the game's last, clamped), or None: the game as it is."""
+    try:
+        number = int(value) if value else None
+    except ValueError:
+        return None
+    if number is None or number >= game.move_number:
+        return None
+    return max(0, number)
+
+
+def _answer(
+    game: Game, user, ask: str, point_text: str, move: int | None = None
+) -> tuple[list[str], bool]:
+    """The lines answering `ask`, and whether it was answered (False: the lines say why not),
+    about the game now or, with `move`, after that move (read-only: no clocks, no count)."""
+    if ask not in QUESTIONS:
+        return [_("Choose a question.")], False
+    if move is not None:
+        if ask == "count":
+            return [_("The count belongs to the end of the game.")], False
+        return position_answer(state=game_replay(game, upto=move), ask=ask, point_text=point_text)
+    state = game_replay(game)
+    position = state.position
+    if ask == "status":
+        return [
+            board_text.move_text(position),
+            turn_text(game=game, user=user),
+            *board_text.summary_lines(position, over=True)[1:],
+            clock_text(game=game),
+        ], True
+    if ask == "count":
+        score = game_score(game=game, position=position) if game.is_over else None
+        if score is None:
+            return [_("The game has not been counted yet.")], False
+        return board_text.count_lines(position, score.ownership), True
+    return position_answer(state=state, ask=ask, point_text=point_text, over=game.is_over)
 
 
 def board_words(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Answer one question about the board (module docstring). `since=N` with `ask=status`
-    answers {"move_number": N, "changed": false} without replaying while no move was made: the
-    game page polls it to announce the opponent's move."""
+    """Answer one question about the board (module docstring), after move `?move=N` when
+    given. `since=N` with `ask=status` answers {"move_number": N, "changed": false} without
+    replaying while no move was made: the game page polls it to announce the opponent's move."""
     game = viewable_game(request, game_id)
     ask = request.GET.get("ask", "")
     point = request.GET.get("point", "")[:8]
@@ -155,7 +194,7 @@ def board_words(request: HttpRequest, game_id: int) -> HttpResponse:
     since = request.GET.get("since", "")
     if as_json and ask == "status" and since == str(game.move_number):
         return JsonResponse({"move_number": game.move_number, "changed": False})
-    lines, answered = _answer(game, request.user, ask, point)
+    lines, answered = _answer(game, request.user, ask, point, _move(request.GET.get("move"), game))
     lines = [line for line in lines if line]
     if as_json:
         return JsonResponse(

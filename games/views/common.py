@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext
 
 from accounts.refusals import refusal_message
 from games.models import Game
@@ -22,15 +21,12 @@ def viewable_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
-def player_game(request: HttpRequest, game_id: int, what: str) -> Game:
-    """The game, if the visitor plays in it; NotAPlayer (403) saying they cannot `what` to
-    other visitors of a public game, NoSuchGame (404) to those of a private one."""
+def player_game(request: HttpRequest, game_id: int, *, refusal: str) -> Game:
+    """The game, if the visitor plays in it; NotAPlayer (403) with `refusal` (a whole translated
+    sentence: "Only the players of this game can ...") to other visitors of a public game,
+    NoSuchGame (404) to those of a private one."""
     game = selectors.game_get(game_id=game_id)
-    selectors.game_player_check(
-        game=game,
-        user=request.user,
-        refusal=gettext("Only the players of this game can %(what)s.") % {"what": what},
-    )
+    selectors.game_player_check(game=game, user=request.user, refusal=refusal)
     return game
 
 

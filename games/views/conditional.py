@@ -69,6 +69,10 @@ def _points(topology: Topology, coordinates: bool) -> str:
     )
 
 
+def _only_players() -> str:
+    return gettext("Only the players of this game can plan answers.")
+
+
 def _back(game_id: int) -> HttpResponse:
     return redirect(f"{redirect('games:board', game_id=game_id).url}#conditional")
 
@@ -112,10 +116,12 @@ def _store(request: HttpRequest, game: Game, change) -> HttpResponse:
 def conditional_add(request: HttpRequest, game_id: int) -> HttpResponse:
     """Add a line to the player's conditional moves (replacing a branch that answers one of
     its moves differently)."""
-    game = player_game(request, game_id, "plan answers")
+    game = player_game(request, game_id, refusal=_only_players())
 
     def add(tree: list[dict], line):
-        return tree_add_line(tree, line), f"Saved: {line_label(line, game.topology)}."
+        return tree_add_line(tree, line), gettext("Saved: %(line)s.") % {
+            "line": line_label(line, game.topology)
+        }
 
     return _store(request, game, add)
 
@@ -124,10 +130,12 @@ def conditional_add(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def conditional_remove(request: HttpRequest, game_id: int) -> HttpResponse:
     """Remove one line of the player's conditional moves."""
-    game = player_game(request, game_id, "plan answers")
+    game = player_game(request, game_id, refusal=_only_players())
 
     def remove(tree: list[dict], line):
-        return tree_remove_line(tree, line), f"Removed: {line_label(line, game.topology)}."
+        return tree_remove_line(tree, line), gettext("Removed: %(line)s.") % {
+            "line": line_label(line, game.topology)
+        }
 
     return _store(request, game, remove)
 
@@ -136,7 +144,7 @@ def conditional_remove(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def conditional_clear(request: HttpRequest, game_id: int) -> HttpResponse:
     """Remove all of the player's conditional moves."""
-    game = player_game(request, game_id, "plan answers")
+    game = player_game(request, game_id, refusal=_only_players())
     conditional_moves_clear(game_id=game.pk, user=request.user)
     messages.success(request, gettext("Your conditional moves were cleared."))
     return _back(game.pk)

@@ -6,7 +6,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -37,7 +39,9 @@ from rules import CoordinateError
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game page: board, players, clocks, captures, move list, chat; for the player to
     move, clickable points (each a link to a confirmation, or board.js's confirm bar) and a
-    coordinate field. `?confirm=D4` shows the confirmation for that point."""
+    coordinate field. `?confirm=D4` shows the confirmation for that point, the move said in
+    words; `&move_number=N` (a typed move's preview) keeps the number of the page it was typed
+    on, for the service's check that the game has not moved on."""
     game = _viewable_game(request, game_id)
     confirm = request.GET.get("confirm", "").strip()
     context = board_context(
@@ -55,6 +59,10 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     context["words"] = board_words_section(game=game, user=request.user)
     if context["confirm_point"] is not None:
         context["confirm_words"] = move_preview_text(game=game, point=context["confirm_point"])
+    expected = request.GET.get("move_number", "")
+    context["confirm_move_number"] = (
+        int(expected) if expected.isdigit() and len(expected) < 8 else game.move_number
+    )
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
     context["conditional"] = conditional_section(
         game=game, user=request.user, coordinates=bool(context["appearance"].show_coordinates)
@@ -76,13 +84,23 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
     """Play the stone the form names ('D4'), refusing a page older than the game. The game is
-    read once, locked, by the service (it reads the coordinate with the game's topology)."""
+    read once, locked, by the service (it reads the coordinate with the game's topology).
+
+    With `preview` (the game page's typed move without JavaScript) nothing is played: the
+    answer is the confirmation page (`?confirm=D4&move_number=N`), which says the move in
+    words, or why the rules refuse it, and whose button posts the move without `preview`."""
     form = MoveForm(request.POST)
     if not form.is_valid():
         # Missing and hidden games answer alike (NoSuchGame): no existence oracle.
         _viewable_game(request, game_id)
         messages.error(request, gettext("Give a coordinate such as D4."))
         return _turn_redirect(game_id)
+    if request.POST.get("preview"):
+        _viewable_game(request, game_id)
+        query = urlencode(
+            {"confirm": form.cleaned_data["point"], "move_number": form.cleaned_data["move_number"]}
+        )
+        return redirect(f"{reverse('games:board', args=[game_id])}?{query}#move-confirm")
     try:
         game = play.game_move(
             game_id=game_id,

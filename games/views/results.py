@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -17,7 +18,7 @@ from games.counting import dispute_window
 from games.errors import GameActionError, rules_refusal
 from games.forms import MarkingForm, ReportForm, ToggleForm
 from games.models import DisputeStatus, Game
-from games.pages.marking import marking_context
+from games.pages.marking import marking_context, toggled_text
 from games.pages.result import result_context
 from games.selectors import play as selectors
 from games.services import corrections, disputes
@@ -46,7 +47,11 @@ def result_section(request: HttpRequest, game: Game) -> dict | None:
 @login_required
 def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
     """GET: the rule and a button; POST: open the marking phase (players only)."""
-    game = _player_game(request, game_id, "dispute its count")
+    game = _player_game(
+        request,
+        game_id,
+        refusal=gettext("Only the players of this game can dispute its count."),
+    )
     if request.method == "POST":
         try:
             disputes.dispute_open(game_id=game.pk, user=request.user, now=timezone.now())
@@ -78,7 +83,8 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
 def marking(request: HttpRequest, game_id: int) -> HttpResponse:
     """The marking phase of a disputed count: the board with the marked dead stones, the count
     they give and who accepts it; players click a stone (or type it) to toggle its chain.
-    `?toggle=D4` is the no-JavaScript confirmation of a click."""
+    `?toggle=D4` is the no-JavaScript confirmation of a click; `?at=D4` starts the keyboard
+    cursor there (the chain just toggled)."""
     game = _viewable_game(request, game_id)
     dispute = selectors.game_score_dispute(game=game)
     if dispute is None:
@@ -90,6 +96,7 @@ def marking(request: HttpRequest, game_id: int) -> HttpResponse:
         now=timezone.now(),
         appearance=board_appearance_get(user=request.user),
         toggle=request.GET.get("toggle", "").strip(),
+        at=request.GET.get("at", "").strip()[:8],
     )
     if context["toggle_error"]:
         messages.error(request, context["toggle_error"])
@@ -104,36 +111,49 @@ def _marking_redirect(game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def marking_toggle(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Toggle the chain at the posted point ('D4') for the page that showed `version`."""
-    game = _player_game(request, game_id, "mark dead stones")
+    """Toggle the chain at the posted point ('D4') for the page that showed `version`, and say
+    what changed ("board-marked": board_cursor.js reads it again in the page's status line and
+    starts the cursor on the point)."""
+    game = _player_game(
+        request, game_id, refusal=gettext("Only the players of this game can mark dead stones.")
+    )
     form = ToggleForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("Give the coordinate of a stone, such as D4."))
         return _marking_redirect(game.pk)
     try:
         point = game.topology.parse(form.cleaned_data["point"])
-        disputes.dispute_toggle(
+    except CoordinateError as error:
+        messages.error(
+            request,
+            gettext("%(value)s Nothing was changed.") % {"value": _sentence(rules_refusal(error))},
+        )
+        return _marking_redirect(game.pk)
+    try:
+        dispute = disputes.dispute_toggle(
             game_id=game.pk,
             user=request.user,
             point=point,
             expected_version=form.cleaned_data["version"],
             now=timezone.now(),
         )
-    except CoordinateError as error:
-        messages.error(
-            request,
-            gettext("%(value)s Nothing was changed.") % {"value": _sentence(rules_refusal(error))},
-        )
     except refusal_kinds() as error:
-        messages.error(request, _message(error))
-    return _marking_redirect(game.pk)
+        messages.error(request, _message(error), "board-marked")
+    else:
+        text = toggled_text(game=game, dispute=dispute, point=point)
+        messages.success(request, text, "board-marked")
+    back = _marking_redirect(game.pk)
+    back["Location"] += "?" + urlencode({"at": game.topology.name(point)})
+    return back
 
 
 @login_required
 @require_POST
 def marking_accept(request: HttpRequest, game_id: int) -> HttpResponse:
     """Accept the marking the page showed (`version`)."""
-    game = _player_game(request, game_id, "accept the marking")
+    game = _player_game(
+        request, game_id, refusal=gettext("Only the players of this game can accept the marking.")
+    )
     form = MarkingForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("This form is out of date; look at the marking again."))
@@ -164,7 +184,9 @@ def marking_accept(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def report(request: HttpRequest, game_id: int) -> HttpResponse:
     """A player reports a finished game's result to the site staff."""
-    game = _player_game(request, game_id, "report its result")
+    game = _player_game(
+        request, game_id, refusal=gettext("Only the players of this game can report its result.")
+    )
     status = 200
     if request.method == "POST":
         form = ReportForm(request.POST)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.models import GameSettingsColumns
 
@@ -44,6 +44,35 @@ class Withdrawal(models.TextChoices):
             "The challenges are closed without effect (the games go on, outside the ladder)"
         ),
     )
+
+
+# The rules as they read inside the sentences of a ladder's page ("Challenger wins: challenger
+# and defender swap places."): msgids of their own, since languages differ in how a label
+# changes there.
+WIN_ACTION_IN_SENTENCE = {
+    WinAction.TAKE_PLACE: pgettext_lazy(
+        "ladder rule inside a sentence",
+        "challenger takes the defender's place, those between move down",
+    ),
+    WinAction.SWAP: pgettext_lazy(
+        "ladder rule inside a sentence", "challenger and defender swap places"
+    ),
+    WinAction.NOTHING: pgettext_lazy("ladder rule inside a sentence", "nothing changes"),
+}
+JOIN_AT_IN_SENTENCE = {
+    JoinAt.BOTTOM: pgettext_lazy("ladder rule: newcomers join ...", "at the bottom"),
+    JoinAt.RATING: pgettext_lazy("ladder rule: newcomers join ...", "by rating"),
+}
+WITHDRAWAL_IN_SENTENCE = {
+    Withdrawal.LOSS: pgettext_lazy(
+        "ladder rule inside a sentence",
+        "each running ladder game is resigned and counts as a loss",
+    ),
+    Withdrawal.VOID: pgettext_lazy(
+        "ladder rule inside a sentence",
+        "the challenges are closed without effect (the games go on, outside the ladder)",
+    ),
+}
 
 
 class VacationRule(models.TextChoices):
@@ -135,6 +164,27 @@ class Ladder(GameSettingsColumns):
 
     def get_absolute_url(self) -> str:
         return reverse("ladder:detail", args=[self.slug])
+
+    # The rules as the ladder's page says them inside its sentences (see the dicts above).
+    @property
+    def win_action_in_sentence(self) -> str:
+        return str(WIN_ACTION_IN_SENTENCE[self.win_action])
+
+    @property
+    def jigo_action_in_sentence(self) -> str:
+        return str(WIN_ACTION_IN_SENTENCE[self.jigo_action])
+
+    @property
+    def timeout_win_action_in_sentence(self) -> str:
+        return str(WIN_ACTION_IN_SENTENCE[self.timeout_win_action])
+
+    @property
+    def join_at_in_sentence(self) -> str:
+        return str(JOIN_AT_IN_SENTENCE[self.join_at])
+
+    @property
+    def withdrawal_in_sentence(self) -> str:
+        return str(WITHDRAWAL_IN_SENTENCE[self.withdrawal])
 
 
 class LadderEntry(models.Model):

@@ -171,7 +171,7 @@ def refusal_reason(ctx: ChallengeContext, target: LadderEntry) -> str | None:
     if last is not None and ladder.rematch_wait_days:
         until = last + dt.timedelta(days=ladder.rematch_wait_days)
         if until > ctx.now:
-            return f"rematch wait until {formats.date_format(until, 'j M')}"
+            return f"rematch wait until {formats.date_format(until, 'MONTH_DAY_FORMAT')}"
     if target.user_id in ctx.on_vacation:
         return "on vacation"
     return None

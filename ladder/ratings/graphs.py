@@ -9,6 +9,7 @@ import dataclasses
 import datetime as dt
 import math
 
+from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -98,9 +99,10 @@ def line_chart(
     for i in [0] if same_day else [0, len(points) - 1]:
         anchor = "middle" if same_day else "start" if i == 0 else "end"
         at = LEFT + plot_w / 2 if same_day else x(i)
+        day = formats.date_format(points[i].when, "SHORT_DATE_FORMAT")  # the page's language
         parts.append(
             f'<text x="{at:.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="{anchor}" '
-            f'fill="{INK}">{points[i].when:%-d %b %Y}</text>'
+            f'fill="{INK}">{escape(day)}</text>'
         )
     parts.append(
         f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{HEIGHT - BOTTOM}" stroke="{INK}"/>'

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.models import GameSettingsColumns
 
@@ -91,6 +91,15 @@ class PlayerStatus(models.TextChoices):
     DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")
 
 
+# The status as a small tag beside a player's name in the tables ("withdrawn"): a msgid of its
+# own, since languages differ in how a label changes there.
+PLAYER_STATUS_TAG = {
+    PlayerStatus.ACTIVE: pgettext_lazy("tournament player's status tag", "playing"),
+    PlayerStatus.WITHDRAWN: pgettext_lazy("tournament player's status tag", "withdrawn"),
+    PlayerStatus.DISQUALIFIED: pgettext_lazy("tournament player's status tag", "disqualified"),
+}
+
+
 class TournamentPlayer(models.Model):
     """A registration; at the start it gets its seed (1 = highest rating), the rating and
     rank it was seeded with and its McMahon start score."""
@@ -124,6 +133,11 @@ class TournamentPlayer(models.Model):
     def active(self) -> bool:
         return self.status == PlayerStatus.ACTIVE
 
+    @property
+    def status_tag(self) -> str:
+        """The status as the tag beside the player's name says it ("withdrawn")."""
+        return str(PLAYER_STATUS_TAG[self.status])
+
 
 class Outcome(models.TextChoices):
     """A pairing's result. Stored codes."""
@@ -136,8 +150,14 @@ class Outcome(models.TextChoices):
 
 
 def stage_name(*, match: str, round: int) -> str:
-    """Where a pairing stands, as players read it: "match W2.1" in a knockout, else "round 3"."""
-    return f"match {match}" if match else f"round {round}"
+    """Where a pairing stands, as players read it in their language: "match W2.1" in a
+    knockout, else "round 3"."""
+    if match:
+        # Translators: a knockout match, as it follows the tournament's name ("Spring cup, match
+        # W2.1"); %(match)s is its code (W: winners' bracket, L: losers', GF: grand final).
+        return gettext("match %(match)s") % {"match": match}
+    # Translators: a round, as it follows the tournament's name ("Spring cup, round 3").
+    return gettext("round %(round)s") % {"round": round}
 
 
 class TournamentPairing(models.Model):

@@ -146,6 +146,70 @@ def standings_rows(
     return rows, complete
 
 
+def tournament_registration_rule(*, tournament: Tournament) -> str:
+    """The rules' line about registration, one sentence in the reader's language: "Registration:
+    up to 16 players, 20k or stronger, 5d or weaker; it starts when full."."""
+    limit = tournament.player_limit
+    names = {"limit": limit, "rank_min": tournament.rank_min, "rank_max": tournament.rank_max}
+    both = tournament.rank_min and tournament.rank_max
+    if tournament.start_when_full:
+        if both:
+            text = ngettext(
+                "Registration: up to %(limit)s player, %(rank_min)s or stronger, %(rank_max)s or "
+                "weaker; it starts when full.",
+                "Registration: up to %(limit)s players, %(rank_min)s or stronger, %(rank_max)s "
+                "or weaker; it starts when full.",
+                limit,
+            )
+        elif tournament.rank_min:
+            text = ngettext(
+                "Registration: up to %(limit)s player, %(rank_min)s or stronger; it starts when "
+                "full.",
+                "Registration: up to %(limit)s players, %(rank_min)s or stronger; it starts when "
+                "full.",
+                limit,
+            )
+        elif tournament.rank_max:
+            text = ngettext(
+                "Registration: up to %(limit)s player, %(rank_max)s or weaker; it starts when "
+                "full.",
+                "Registration: up to %(limit)s players, %(rank_max)s or weaker; it starts when "
+                "full.",
+                limit,
+            )
+        else:
+            text = ngettext(
+                "Registration: up to %(limit)s player; it starts when full.",
+                "Registration: up to %(limit)s players; it starts when full.",
+                limit,
+            )
+    elif both:
+        text = ngettext(
+            "Registration: up to %(limit)s player, %(rank_min)s or stronger, %(rank_max)s or "
+            "weaker.",
+            "Registration: up to %(limit)s players, %(rank_min)s or stronger, %(rank_max)s or "
+            "weaker.",
+            limit,
+        )
+    elif tournament.rank_min:
+        text = ngettext(
+            "Registration: up to %(limit)s player, %(rank_min)s or stronger.",
+            "Registration: up to %(limit)s players, %(rank_min)s or stronger.",
+            limit,
+        )
+    elif tournament.rank_max:
+        text = ngettext(
+            "Registration: up to %(limit)s player, %(rank_max)s or weaker.",
+            "Registration: up to %(limit)s players, %(rank_max)s or weaker.",
+            limit,
+        )
+    else:
+        text = ngettext(
+            "Registration: up to %(limit)s player.", "Registration: up to %(limit)s players.", limit
+        )
+    return text % names
+
+
 def tournament_next_step(
     *,
     tournament: Tournament,
@@ -369,8 +433,9 @@ def _none_key(game_id: int) -> str:
 
 def game_competition(*, game_id: int) -> dict | None:
     """What a game page says about the ladder or tournament the game belongs to:
-    {"kind": "ladder", "name", "url", "text"} or {"kind": "tournament", ...}; None for other
-    games. One query, none for a game already known to belong to neither (cache)."""
+    {"kind": "ladder", "name", "url", "challenger", "defender"} or {"kind": "tournament", "name",
+    "url", "stage"}; None for other games. One query, none for a game already known to belong
+    to neither (cache)."""
     if cache.get(_none_key(game_id)):
         return None
     found = _competition(game_id)
@@ -401,15 +466,15 @@ def _competition(game_id: int) -> dict | None:
             "kind": "ladder",
             "name": row["ladder_challenge__ladder__name"],
             "url": reverse("ladder:detail", args=[row["ladder_challenge__ladder__slug"]]),
-            "text": f"{row['ladder_challenge__challenger__username']} challenged "
-            f"{row['ladder_challenge__defender__username']}",
+            "challenger": row["ladder_challenge__challenger__username"],
+            "defender": row["ladder_challenge__defender__username"],
         }
     if row["tournament_pairing__tournament_id"]:
         return {
             "kind": "tournament",
             "name": row["tournament_pairing__tournament__name"],
             "url": reverse("tournament:detail", args=[row["tournament_pairing__tournament_id"]]),
-            "text": _stage(row),
+            "stage": _stage(row),
         }
     return None
 
@@ -432,7 +497,11 @@ def game_competition_labels(*, game_ids: list[int]) -> dict[int, str]:
     for row in rows:
         name = row["tournament_pairing__tournament__name"]
         if name:
-            labels[row["pk"]] = f"{name}, {_stage(row)}"
+            # Translators: a tournament game's label: "Spring cup, round 2" ("match W2.1").
+            labels[row["pk"]] = gettext("%(tournament)s, %(stage)s") % {
+                "tournament": name,
+                "stage": _stage(row),
+            }
         elif row["ladder_challenge__ladder__name"]:
             labels[row["pk"]] = row["ladder_challenge__ladder__name"]
     return labels

@@ -14,7 +14,7 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from accounts.selectors import user_may_compete
@@ -51,15 +51,23 @@ class TournamentRefused(ValidationError):
     """A tournament action the rules do not allow; the message says why."""
 
 
-def _rank_or_refuse(value: str, what: str) -> str:
+# What `_rank_or_refuse` says when a rank field holds no rank, by field.
+_NOT_A_RANK = {
+    "rank_min": gettext_lazy("The weakest rank is not a rank: use 30k to 1k or 1d to 9d."),
+    "rank_max": gettext_lazy("The strongest rank is not a rank: use 30k to 1k or 1d to 9d."),
+    "mcmahon_bar": gettext_lazy("The McMahon bar is not a rank: use 30k to 1k or 1d to 9d."),
+    "mcmahon_floor": gettext_lazy("The McMahon floor is not a rank: use 30k to 1k or 1d to 9d."),
+}
+
+
+def _rank_or_refuse(value: str, field: str) -> str:
+    """`value` as a stored rank ("" for none); TournamentRefused naming `field` otherwise."""
     if not value:
         return ""
     try:
         ranks.parse_rank(value)
     except ValueError as exc:
-        raise TournamentRefused(
-            gettext("The %(what)s is not a rank: use 30k to 1k or 1d to 9d.") % {"what": what}
-        ) from exc
+        raise TournamentRefused(str(_NOT_A_RANK[field])) from exc
     return value.strip().lower()
 
 
@@ -106,13 +114,13 @@ def _checked_fields(
             )
             % {"MAX_ROUND_ROBIN_PLAYERS": MAX_ROUND_ROBIN_PLAYERS}
         )
-    rank_min = _rank_or_refuse(rank_min, "weakest rank")
-    rank_max = _rank_or_refuse(rank_max, "strongest rank")
+    rank_min = _rank_or_refuse(rank_min, "rank_min")
+    rank_max = _rank_or_refuse(rank_max, "rank_max")
     if rank_min and rank_max and ranks.parse_rank(rank_min) > ranks.parse_rank(rank_max):
         raise TournamentRefused(gettext("The weakest rank allowed is above the strongest."))
     if format == Format.MCMAHON:
-        mcmahon_bar = _rank_or_refuse(mcmahon_bar, "McMahon bar") or DEFAULT_BAR
-        mcmahon_floor = _rank_or_refuse(mcmahon_floor, "McMahon floor") or DEFAULT_FLOOR
+        mcmahon_bar = _rank_or_refuse(mcmahon_bar, "mcmahon_bar") or DEFAULT_BAR
+        mcmahon_floor = _rank_or_refuse(mcmahon_floor, "mcmahon_floor") or DEFAULT_FLOOR
         if ranks.parse_rank(mcmahon_floor) > ranks.parse_rank(mcmahon_bar):
             raise TournamentRefused(gettext("The McMahon floor must not be above the bar."))
     else:
@@ -244,9 +252,13 @@ def rating_in(*, user: User, family: str) -> float:
 def _rank_refusal(tournament: Tournament, rating: float) -> str | None:
     band = ranks.rank_band(rating)
     if tournament.rank_min and band < ranks.parse_rank(tournament.rank_min):
-        return f"This tournament is for players of {tournament.rank_min} and stronger."
+        return gettext("This tournament is for players of %(rank)s and stronger.") % {
+            "rank": tournament.rank_min
+        }
     if tournament.rank_max and band > ranks.parse_rank(tournament.rank_max):
-        return f"This tournament is for players of {tournament.rank_max} and weaker."
+        return gettext("This tournament is for players of %(rank)s and weaker.") % {
+            "rank": tournament.rank_max
+        }
     return None
 
 

@@ -193,6 +193,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "winners": _winners(rows, places, entries) if finished else [],
         "active": PlayerStatus.ACTIVE,
+        "registration_rule": selectors.tournament_registration_rule(tournament=tournament),
         "next_step": selectors.tournament_next_step(
             tournament=tournament, entries=entries, pairings=pairings
         ),

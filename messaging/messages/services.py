@@ -13,7 +13,7 @@ import datetime as dt
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.limits import limit_enforce
 from accounts.models import User
@@ -42,20 +42,32 @@ refusal_register(
 )
 
 
+# What `_clean_text` says about a subject or a message body: "nul", "empty", "long".
+_REFUSALS = {
+    "subject": {
+        "nul": gettext_lazy("The subject contains a NUL character; remove it and try again."),
+        "empty": gettext_lazy("Write a subject first."),
+        "long": gettext_lazy("A subject is at most %(most)s characters; yours has %(value)s."),
+    },
+    "message": {
+        "nul": gettext_lazy("The message contains a NUL character; remove it and try again."),
+        "empty": gettext_lazy("Write a message first."),
+        "long": gettext_lazy("A message is at most %(most)s characters; yours has %(value)s."),
+    },
+}
+
+
 def _clean_text(text: str, *, what: str, most: int) -> str:
+    """`text` stripped; ValidationError (in `_REFUSALS[what]`'s words) when it holds a NUL, is
+    empty or is longer than `most`."""
+    refusals = _REFUSALS[what]
     text = (text or "").strip()
     if "\x00" in text:
-        raise ValidationError(
-            gettext("The %(what)s contains a NUL character; remove it and try again.")
-            % {"what": what}
-        )
+        raise ValidationError(str(refusals["nul"]))
     if not text:
-        raise ValidationError(gettext("Write a %(what)s first.") % {"what": what})
+        raise ValidationError(str(refusals["empty"]))
     if len(text) > most:
-        raise ValidationError(
-            gettext("A %(what)s is at most %(most)s characters; yours has %(value)s.")
-            % {"what": what, "most": most, "value": len(text)}
-        )
+        raise ValidationError(str(refusals["long"]) % {"most": most, "value": len(text)})
     return text
 
 

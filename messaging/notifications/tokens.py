@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core import signing
+from django.utils.translation import gettext
 
 from accounts.notifications import kind_exists
 
@@ -40,7 +41,9 @@ def token_read(token: str) -> Unsubscribe:
         data = signing.loads(token, salt=SALT)
         user_id, event = int(data["u"]), str(data["e"])
     except (signing.BadSignature, KeyError, TypeError, ValueError) as exc:
-        raise BadToken("This unsubscribe link is damaged or was not made by this site.") from exc
+        raise BadToken(
+            gettext("This unsubscribe link is damaged or was not made by this site.")
+        ) from exc
     if event != ALL_DIGEST and not kind_exists(name=event):
-        raise BadToken("This unsubscribe link names an unknown kind of mail.")
+        raise BadToken(gettext("This unsubscribe link names an unknown kind of mail."))
     return Unsubscribe(user_id=user_id, event=event)

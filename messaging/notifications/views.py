@@ -8,7 +8,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -35,15 +35,19 @@ def notification_mark_read(request: HttpRequest) -> HttpResponse:
     form = MarkReadForm(request.POST)
     target = reverse("messaging:list")
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors.get("__all__", ["Nothing was changed."])))
+        messages.error(
+            request, " ".join(form.errors.get("__all__", [gettext("Nothing was changed.")]))
+        )
         return redirect(target)
     data = form.cleaned_data
     if data["all"]:
         count = services.notifications_mark_read(user=request.user)
         messages.success(
             request,
-            gettext("%(count)s notification%(value)s marked read.")
-            % {"count": count, "value": "s" if count != 1 else ""},
+            ngettext(
+                "%(count)s notification marked read.", "%(count)s notifications marked read.", count
+            )
+            % {"count": count},
         )
     else:
         services.notifications_mark_read(user=request.user, ids=[data["notification"]])
@@ -61,11 +65,10 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         wanted = tokens.token_read(token)
     except tokens.BadToken as error:
         return render(request, "messaging/unsubscribe_bad.html", {"error": error}, status=400)
-    if wanted.event == tokens.ALL_DIGEST:
-        what = "the daily digest"
-    else:
-        what = f"“{kind_get(name=wanted.event).label}” e-mails"
+    # The pages say "the daily digest" or "“<kind>” e-mails", each in a sentence of its own.
+    digest = wanted.event == tokens.ALL_DIGEST
+    context = {"digest": digest, "label": "" if digest else kind_get(name=wanted.event).label}
     if request.method == "POST":
         labels = services.unsubscribe_apply(request=wanted)
-        return render(request, "messaging/unsubscribe_done.html", {"what": what, "labels": labels})
-    return render(request, "messaging/unsubscribe.html", {"what": what, "token": token})
+        return render(request, "messaging/unsubscribe_done.html", {**context, "labels": labels})
+    return render(request, "messaging/unsubscribe.html", {**context, "token": token})

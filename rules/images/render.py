@@ -2,7 +2,8 @@
 
 `render_png(position, score=..., size=600, theme="wood")` gives the picture mailed to players at
 the end of a game and used as thumbnails. With a `Score` it adds territory marks, fades the dead
-stones and writes the count in a caption under the board. Geometry lives in `layout`
+stones and writes the count in a caption under the board, in English unless the caller passes
+the words in its reader's language (`CaptionWords`). Geometry lives in `layout`
 (`point_centre` maps a point to its pixel centre) and colours in `rules.images.themes`, both shared
 with the web's SVG boards; this module only paints.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import io
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -28,7 +30,17 @@ from rules.ruleset import AREA
 from rules.scoring import Score, uncertain_note
 from rules.topology import Topology
 
-__all__ = ["THEMES", "Theme", "board_layout", "point_centre", "render_image", "render_png"]
+__all__ = [
+    "THEMES",
+    "CaptionWords",
+    "Theme",
+    "board_layout",
+    "caption_lines",
+    "can_write",
+    "point_centre",
+    "render_image",
+    "render_png",
+]
 
 SUPERSAMPLE = 4  # anti-aliasing: shapes are drawn this many times larger, then reduced
 
@@ -88,6 +100,7 @@ def render_png(
     theme: str = "wood",
     coordinates: bool = True,
     dispute_days: int | None = None,
+    words: CaptionWords | None = None,
 ) -> bytes:
     """The position as PNG bytes, `size` pixels wide (see `render_image`)."""
     image = render_image(
@@ -97,6 +110,7 @@ def render_png(
         theme=theme,
         coordinates=coordinates,
         dispute_days=dispute_days,
+        words=words,
     )
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=3)
@@ -111,12 +125,14 @@ def render_image(
     theme: str = "wood",
     coordinates: bool = True,
     dispute_days: int | None = None,
+    words: CaptionWords | None = None,
 ) -> Image.Image:
     """The position as an RGB image `size` pixels wide: square for a square board without a
     score, as tall as the hexagon needs for Badux, plus a caption band when `score` is given.
+    The caption speaks `words` (English `CaptionWords()` when None).
 
     When the score has `uncertain` stones they get a red ring and the caption a warning
-    (`uncertain_note(dispute_days)`); nothing of it shows when the count is sure.
+    (`words.unsure(dispute_days)`); nothing of it shows when the count is sure.
     Coordinates too small to read at this size are left out. ValueError for an unknown theme,
     a size out of range, or a score counted on another board.
     """
@@ -136,7 +152,7 @@ def render_image(
     _draw_last_move(board, layout, look, position, score)
     if score is None:
         return board
-    caption = _caption(score, size, look, dispute_days)
+    caption = _caption(score, size, look, dispute_days, words or CaptionWords())
     image = Image.new("RGB", (size, board.height + caption.height), look.page)
     image.paste(board, (0, 0))
     image.paste(caption, (0, board.height))
@@ -445,59 +461,99 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-def caption_lines(score: Score) -> tuple[str, str, list[tuple[int, str]]]:
-    """The caption's text: result, counting method, and one count line per player."""
-    headline, method, players = _caption_parts(score)
+@dataclass(frozen=True)
+class CaptionWords:
+    """The words of the scored picture's caption, English unless the caller gives its own:
+    rules/ translates nothing, the site passes them in its reader's language. The counted
+    terms are functions of their number, so a language picks its plural form and writes the
+    number its own way; `number` writes the totals and the margin. Any field left out keeps
+    its English default. Words a font of this machine cannot draw come out as boxes: ask
+    `can_write` first."""
+
+    black: str = "Black"
+    white: str = "White"
+    draw: str = "Draw"
+    area_scoring: str = "area scoring"
+    territory_scoring: str = "territory scoring"
+    # (player, margin already written by `number`) -> "Black wins by 3.5"
+    wins_by: Callable[[str, str], str] = lambda player, margin: f"{player} wins by {margin}"
+    stones: Callable[[int], str] = lambda count: f"{count} stones"
+    territory: Callable[[int], str] = lambda count: f"{count} territory"
+    captured: Callable[[int], str] = lambda count: f"{count} captured"
+    dead: Callable[[int], str] = lambda count: f"{count} dead"
+    komi: Callable[[float], str] = lambda komi: f"{_number(komi)} komi"
+    number: Callable[[float], str] = _number
+    # The warning under a count with uncertain stones, given the days left to dispute it.
+    unsure: Callable[[int | None], str] = uncertain_note
+
+
+def caption_lines(
+    score: Score, words: CaptionWords | None = None
+) -> tuple[str, str, list[tuple[int, str]]]:
+    """The caption's text in `words` (English when None): result, counting method, and one
+    count line per player."""
+    headline, method, players = _caption_parts(score, words or CaptionWords())
     return headline, method, [(colour, " ".join(chunks)) for colour, chunks in players]
 
 
-def _caption_parts(score: Score) -> tuple[str, str, list[tuple[int, list[str]]]]:
+def _caption_parts(
+    score: Score, words: CaptionWords
+) -> tuple[str, str, list[tuple[int, list[str]]]]:
     """Like `caption_lines`, each player's line cut where it may wrap."""
     if score.winner is None:
-        headline = "Draw"
+        headline = words.draw
     else:
-        who = "Black" if score.winner == BLACK else "White"
-        headline = f"{score.result}  {who} wins by {_number(score.margin)}"
-    method = "area scoring" if score.method == AREA else "territory scoring"
+        who = words.black if score.winner == BLACK else words.white
+        headline = f"{score.result}  {words.wins_by(who, words.number(score.margin))}"
+    method = words.area_scoring if score.method == AREA else words.territory_scoring
     players = []
     for colour, side, other in (
         (BLACK, score.black, score.white),
         (WHITE, score.white, score.black),
     ):
-        name = "Black" if colour == BLACK else "White"
+        name = words.black if colour == BLACK else words.white
         if score.method == AREA:
-            terms = [f"{name}  {side.stones} stones", f"+ {side.territory} territory"]
+            terms = [f"{name}  {words.stones(side.stones)}", f"+ {words.territory(side.territory)}"]
         else:
-            terms = [f"{name}  {side.territory} territory"]
+            terms = [f"{name}  {words.territory(side.territory)}"]
             if other.prisoners:
-                terms.append(f"\u2212 {other.prisoners} captured")
+                terms.append(f"\u2212 {words.captured(other.prisoners)}")
             if side.dead:
-                terms.append(f"\u2212 {side.dead} dead")
+                terms.append(f"\u2212 {words.dead(side.dead)}")
         if side.komi:
-            terms.append(f"+ {_number(side.komi)} komi")
-        terms.append(f"= {_number(side.total)}")
+            terms.append(f"+ {words.komi(side.komi)}")
+        terms.append(f"= {words.number(side.total)}")
         players.append((colour, terms))
     return headline, method, players
 
 
-def _wrap(chunks: list[str], font, room: float) -> list[str]:
-    """Greedy line filling; a chunk wider than `room` gets a line of its own."""
+def _wrap(chunks: list[str], font, room: float, *, spaced: bool = True) -> list[str]:
+    """Greedy line filling, a space between chunks unless not `spaced`; a chunk wider than
+    `room` gets a line of its own."""
+    gap = " " if spaced else ""
     lines: list[str] = []
     for chunk in chunks:
-        if lines and font.getlength(_safe(f"{lines[-1]} {chunk}", font)) <= room:
-            lines[-1] = f"{lines[-1]} {chunk}"
+        if lines and font.getlength(_safe(f"{lines[-1]}{gap}{chunk}", font)) <= room:
+            lines[-1] = f"{lines[-1]}{gap}{chunk}"
         else:
             lines.append(chunk)
     return lines
 
 
-def _caption(score: Score, width: int, look: _Look, dispute_days: int | None) -> Image.Image:
+def _caption(
+    score: Score, width: int, look: _Look, dispute_days: int | None, words: CaptionWords
+) -> Image.Image:
     """The band under the board: the result, then each player's count after a stone icon;
-    lines wrap between terms when the image is narrow."""
-    headline, method, players = _caption_parts(score)
+    lines wrap between terms when the image is narrow (between words, or between characters
+    for a language written without spaces)."""
+    headline, method, players = _caption_parts(score, words)
+    unsure = words.unsure(dispute_days) if score.uncertain else ""
+    wide = _needs_wide_font(
+        " ".join([headline, method, unsure, *(" ".join(c) for _, c in players)])
+    )
     px = max(9, min(22, round(width * 0.029)))
     margin = max(6, round(px * 0.8))
-    font, bold = _font(px, bold=False), _font(px, bold=True)
+    font, bold = _font(px, bold=False, wide=wide), _font(px, bold=True, wide=wide)
     icon = round(px * 0.9)
     indent = icon + px * 0.5
     line_h = round(px * 1.45)
@@ -519,9 +575,9 @@ def _caption(score: Score, width: int, look: _Look, dispute_days: int | None) ->
         wrapped = _wrap([_safe(c, font) for c in chunks], font, room - indent)
         for i, text in enumerate(wrapped):
             lines.append(([(font, text, look.text, indent)], colour if i == 0 else None))
-    if score.uncertain:
-        words = [_safe(w, bold) for w in uncertain_note(dispute_days).split()]
-        for text in _wrap(words, bold, room):
+    if unsure:
+        pieces = unsure.split() if " " in unsure else list(unsure)
+        for text in _wrap([_safe(w, bold) for w in pieces], bold, room, spaced=" " in unsure):
             lines.append(([(bold, text, UNSURE_RGB, 0)], None))
     gap = line_h * 0.15  # a little air between the result and the counts
     height = 2 * margin + round(line_h * len(lines) + gap)
@@ -544,13 +600,58 @@ _FONT_FILES = {
     False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
     True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
 }
+# Fonts with Chinese, Japanese and Korean characters (DejaVu has none), as Debian's
+# fonts-noto-cjk, fonts-wqy-microhei and fonts-droid-fallback install them.
+_WIDE_FONT_FILES = {
+    False: (
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    ),
+    True: (
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    ),
+}
+# From here on (CJK radicals, kana, Hangul, ideographs, full-width forms) DejaVu has no glyphs.
+_WIDE_FROM = 0x2E80
 # Pillow's bundled font (used when DejaVu is missing) lacks these glyphs.
 _ASCII = str.maketrans({"\u2212": "-", "\u2014": "-", "\u00d7": "x"})
 
 
+def _needs_wide_font(text: str) -> bool:
+    return any(ord(c) >= _WIDE_FROM for c in text)
+
+
+@cache
+def _wide_font_file(bold: bool) -> str | None:
+    for path in _WIDE_FONT_FILES[bold]:
+        try:
+            ImageFont.truetype(path, 12)
+        except OSError:
+            continue
+        return path
+    return None
+
+
+def can_write(text: str) -> bool:
+    """Whether the caption can draw every character of `text` on this machine: always for
+    Latin, Greek and Cyrillic (DejaVu Sans); Chinese, Japanese and Korean need one of the fonts
+    of `_WIDE_FONT_FILES`. A caller with words it cannot draw gives English ones instead."""
+    return not _needs_wide_font(text) or _wide_font_file(False) is not None
+
+
 @lru_cache(maxsize=64)
-def _font(px: int, *, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """DejaVu Sans when the system has it, else Pillow's bundled font at the same size."""
+def _font(
+    px: int, *, bold: bool, wide: bool = False
+) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """DejaVu Sans when the system has it, else Pillow's bundled font at the same size; with
+    `wide`, a font with Chinese, Japanese and Korean characters when there is one."""
+    path = _wide_font_file(bold) if wide else None
+    if path is not None:
+        return ImageFont.truetype(path, px)
     for name in _FONT_FILES[bold]:
         try:
             return ImageFont.truetype(name, px)

@@ -40,7 +40,8 @@
  * move would do ("D4: joins your E4 chain, 3 liberties, captures none."), asked from the server
  * (games/views/board_words.py). A coordinate typed in the move form's point field is not sent
  * at once: it gets the same confirm bar (or, for a point the rules refuse, the reason why), and
- * only "Play D4" submits. Strings go through Django's JavaScript catalog (gettext) when the page
+ * only "Play D4" submits, without the form's "preview" field (which, without this script, asks
+ * the server for its confirmation page first). Strings go through Django's JavaScript catalog (gettext) when the page
  * has loaded it. Cancel and Escape give the focus back to the keyboard cursor's point
  * (board_cursor.js) when there is one.
  */
@@ -240,6 +241,9 @@
     play.addEventListener("click", function () {
       if (!pending) { return; }
       form.elements.point.value = pending.name;
+      // Confirmed here: the server plays it at once rather than showing its own preview.
+      var preview = form.elements.namedItem("preview");
+      if (preview) { preview.disabled = true; }
       confirmed = true;
       play.disabled = true;
       cancel.disabled = true;
@@ -256,7 +260,13 @@
 
     // Coming back with the Back button restores the page as it was: no half-sent move.
     window.addEventListener("pageshow", function (event) {
-      if (event.persisted) { clear(); bar.hidden = true; confirmed = false; }
+      if (event.persisted) {
+        clear();
+        bar.hidden = true;
+        confirmed = false;
+        var preview = form.elements.namedItem("preview");
+        if (preview) { preview.disabled = false; }
+      }
     });
   }
 

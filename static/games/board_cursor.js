@@ -3,9 +3,24 @@
  * each point said in words, and commands that answer in words.
  *
  * Works on the frame of templates/games/_board.html (<div data-board data-cursor
- * data-words-url="/games/7/words/" [data-poll]>) around games/svg's SVG, which it only reads
- * (classes of the stone circles, the last-move ring, the territory squares, the clickable
- * points of <g class="bd-links" data-pick>): see games/svg/board.py's docstring.
+ * [data-words-url="/games/7/words/"] [data-poll] [data-cursor-mode="play|mark|read|variation"]
+ * [data-cursor-start="D4"]>) around games/svg's SVG, which it only reads (classes of the stone
+ * circles, the last-move ring, the territory squares, the clickable points of
+ * <g class="bd-links" data-pick>): see games/svg/board.py's docstring. A change of those
+ * classes (review.js and review_tree.js stepping through a game) is read again at once.
+ *
+ * Enter or Space first sends the frame a cancelable "badux:cursor-enter" event, detail
+ * {point: "D4"}: a page script that calls preventDefault() has handled it (review_tree.js
+ * plays the variation move there). Otherwise it depends on the mode (default "play", the game
+ * page):
+ *   - play: on a point the player may play, click board.js's link (its confirm bar, with the
+ *     move said in words); elsewhere say why not.
+ *   - mark (the marking page): click the stone's link (marking.js toggles its chain dead or
+ *     alive); a point says "marked dead" for a stone the marking counts dead.
+ *   - variation (a review whose owner adds moves; its script takes the event) and read (any
+ *     other review): a board left read-only says that nothing is played there.
+ * The words' questions add the frame's data-words-query ("move=12", "node=5", kept up to date
+ * by review.js and review_tree.js) so that they are asked about the position shown.
  *
  *   - It adds, inside the SVG, <g class="bd-cursor" role="grid"> with one <g role="row"> per
  *     board row and one <g role="gridcell" tabindex="-1|0" data-cursor="D4" aria-label="D4,
@@ -15,9 +30,8 @@
  *   - Square boards: arrows move up, down, left, right. Hexagons (rows drawn horizontal):
  *     Left/Right along the row, Up/Down along the column letter (up-left, down-right),
  *     Page Up/Page Down up-right and down-left. Home/End: ends of the row. The keys are written
- *     on the page (templates/games/_board_words.html).
- *   - Enter or Space on a point the player may play clicks board.js's link (its confirm bar,
- *     with the move said in words); elsewhere it says why not.
+ *     on the page (templates/games/_board_keys.html).
+ *   - Enter or Space: see the modes above.
  *   - C chain, N neighbours, R row, L column, P preview, A chains in atari, S status: answered
  *     by the server in words (games/views/board_words.py, JSON) into the page's polite status
  *     line (#board-said). W goes to the "Position in words" heading, H opens the list of keys.
@@ -25,7 +39,11 @@
  *     meanwhile is said in the status line with a button that shows the new position.
  *   - After the player's own move (a flash message with the class "board-moved", "You played
  *     G5.") the status line says it with whose turn it is now (its data-turn, "Bob to move.")
- *     and the cursor starts on the last move.
+ *     and the cursor starts on the last move. After a marking ("board-marked", the chain and
+ *     the new count) it is said the same way and the cursor starts on data-cursor-start.
+ *   - The other keys of the page keep working: the cursor handles (and prevents) only the keys
+ *     above, and only while a point has the focus; review.js and review_tree.js leave the
+ *     keys of the grid alone.
  */
 (function () {
   "use strict";
@@ -46,6 +64,7 @@
     PageUp: [1, 1], PageDown: [-1, -1]
   };
   var ASK_KEYS = { c: "chain", n: "neighbours", r: "row", l: "column", p: "preview", a: "atari", s: "status" };
+  var MODES = { play: true, mark: true, read: true, variation: true };
 
   function svgEl(tag, attrs) {
     var node = document.createElementNS(SVG_NS, tag);
@@ -88,6 +107,8 @@
     var kind = svg.getAttribute("data-kind");
     var n = parseInt(svg.getAttribute("data-n"), 10);
     var keys = kind === "square" ? SQUARE_KEYS : HEX_KEYS;
+    var mode = frame.getAttribute("data-cursor-mode") || "play";
+    if (!MODES[mode]) { mode = "read"; }
     var points = boardPoints(kind, n);
     var byXY = {};
     points.forEach(function (p, index) { p.index = index; byXY[p.x + "," + p.y] = p; });
@@ -100,7 +121,8 @@
     Array.prototype.forEach.call(svg.querySelectorAll("g.bd-links a.bd-pt"), function (a) {
       pick[a.getAttribute("data-name")] = true;
     });
-    var playable = !!frame.getAttribute("data-move-form") && Object.keys(pick).length > 0;
+    var playable = mode === "play" && !!frame.getAttribute("data-move-form") && Object.keys(pick).length > 0;
+    var canMark = mode === "mark" && !!svg.querySelector("a.bd-stone");
 
     // The links stay for the mouse; the grid below is the keyboard's and the screen reader's.
     if (links) { links.setAttribute("aria-hidden", "true"); }
@@ -110,10 +132,19 @@
     hideLinks();
     svg.setAttribute("role", "group");
 
-    var grid = svgEl("g", {
-      "class": "bd-cursor", role: "grid",
-      "aria-label": fmt(_("%(label)s: arrow keys move the cursor, Enter plays"), { label: svg.querySelector("title").textContent }, true)
-    });
+    // The board's name, without the full stop a sentence-like title ends with.
+    var title = { label: svg.querySelector("title").textContent.trim().replace(/[.。]$/, "") };
+    var gridLabel;
+    if (mode === "play") {
+      gridLabel = fmt(_("%(label)s: arrow keys move the cursor, Enter plays"), title, true);
+    } else if (canMark) {
+      gridLabel = fmt(_("%(label)s: arrow keys move the cursor, Enter marks a chain dead or alive"), title, true);
+    } else if (mode === "variation") {
+      gridLabel = fmt(_("%(label)s: arrow keys move the cursor, Enter plays a variation move"), title, true);
+    } else {
+      gridLabel = fmt(_("%(label)s: arrow keys move the cursor"), title, true);
+    }
+    var grid = svgEl("g", { "class": "bd-cursor", role: "grid", "aria-label": gridLabel });
     if (document.getElementById("board-keys")) { grid.setAttribute("aria-describedby", "board-keys-line"); }
     var row = null;
     var rowY = null;
@@ -138,6 +169,12 @@
         Math.abs(parseFloat(ring.getAttribute("cy")) - p.cy) < 0.6;
     }
 
+    function stoneAt(p) {
+      var stone = svg.querySelector('circle.bd-st[data-name="' + p.name + '"]');
+      return stone && !stone.classList.contains("ghost") &&
+        (stone.classList.contains("b") || stone.classList.contains("w")) ? stone : null;
+    }
+
     function describe(p) {
       var parts = [p.name];
       var stone = svg.querySelector('circle.bd-st[data-name="' + p.name + '"]');
@@ -151,14 +188,21 @@
         if (ghost) { parts.push(_("your proposed move")); }
         if (playable && !pick[p.name]) { parts.push(_("not playable")); }
       }
-      if (stone && stone.classList.contains("dead")) { parts.push(_("dead")); }
+      if (stone && !ghost && stone.classList.contains("dead")) {
+        parts.push(mode === "mark" ? _("marked dead") : _("dead"));
+      }
       if (isLast(p)) { parts.push(_("last move")); }
-      var owned = svg.querySelector('rect.bd-t[data-point="' + p.index + '"]');
+      // A review hides the count (class bd-noscore) before its last move.
+      var owned = svg.classList.contains("bd-noscore") ? null :
+        svg.querySelector('rect.bd-t[data-point="' + p.index + '"]');
       if (owned) { parts.push(owned.classList.contains("b") ? _("black's point") : _("white's point")); }
       return parts.join(", ");
     }
 
-    points.forEach(function (p) { p.cell.setAttribute("aria-label", describe(p)); });
+    function label() {
+      points.forEach(function (p) { p.cell.setAttribute("aria-label", describe(p)); });
+    }
+    label();
 
     var echo = frame.parentNode.querySelector(".board-cursor-at");
     var current = null;
@@ -173,7 +217,22 @@
 
     var last = null;
     points.forEach(function (p) { if (isLast(p)) { last = p; } });
-    moveTo(last || points[Math.floor(points.length / 2)], false);
+    var named = {};
+    points.forEach(function (p) { named[p.name] = p; });
+    var start = named[(frame.getAttribute("data-cursor-start") || "").toUpperCase()] || null;
+    moveTo(start || last || points[Math.floor(points.length / 2)], false);
+
+    // The stones changed (a review stepped, a ghost came or went): every point is read anew,
+    // once per burst of changes.
+    var relabel = null;
+    function relabelSoon() {
+      if (relabel !== null) { return; }
+      relabel = window.setTimeout(function () {
+        relabel = null;
+        label();
+        if (current && echo) { echo.textContent = describe(current); }
+      }, 0);
+    }
 
     function say(text) {
       if (!said) { return; }
@@ -184,21 +243,51 @@
 
     function ask(question, p) {
       if (!wordsUrl) { return; }
-      var url = wordsUrl + "?format=json&ask=" + question + (p ? "&point=" + p.name : "");
+      var query = frame.getAttribute("data-words-query");
+      var url = wordsUrl + "?format=json&ask=" + question + (p ? "&point=" + p.name : "") +
+        (query ? "&" + query : "");
       fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (response) { return response.json(); })
         .then(function (data) { say(data.text); })
         .catch(function () { say(_("The server did not answer; try again.")); });
     }
 
+    function click(link) {
+      link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
+
     function play(p) {
       var link = svg.querySelector('a.bd-pt[data-name="' + p.name + '"]');
       if (playable && link) {
-        link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+        click(link);
       } else if (playable) {
         ask("preview", p);
       } else {
         say(_("You cannot play now: it is not your turn."));
+      }
+    }
+
+    function mark(p) {
+      var link = svg.querySelector('a.bd-stone[data-name="' + p.name + '"]');
+      if (canMark && link) {
+        say(fmt(_("Marking the chain at %(point)s…"), { point: p.name }, true));
+        click(link);
+      } else if (!stoneAt(p)) {
+        say(fmt(_("%(point)s: there is no stone to mark."), { point: p.name }, true));
+      } else {
+        say(_("You cannot change this marking."));
+      }
+    }
+
+    function activate(p) {
+      var asked = new CustomEvent("badux:cursor-enter", { cancelable: true, detail: { point: p.name } });
+      if (!frame.dispatchEvent(asked)) { return; }
+      if (mode === "play") {
+        play(p);
+      } else if (mode === "mark") {
+        mark(p);
+      } else {
+        say(_("This board is for reading: nothing is played here."));
       }
     }
 
@@ -224,11 +313,12 @@
       }
       if (key === "Enter" || key === " ") {
         event.preventDefault();
-        play(p);
+        activate(p);
         return;
       }
       var lower = key.length === 1 ? key.toLowerCase() : "";
-      if (ASK_KEYS[lower]) {
+      // A marking is of a finished game: nothing to preview.
+      if (ASK_KEYS[lower] && !(lower === "p" && mode === "mark")) {
         event.preventDefault();
         ask(ASK_KEYS[lower], p);
       } else if (lower === "w") {
@@ -247,15 +337,21 @@
       if (found && found !== current) { moveTo(found, false); }
     });
 
-    // A new link from board.js (a compact board builds them) must stay out of the tab order.
-    new MutationObserver(hideLinks).observe(svg, { childList: true, subtree: true });
+    // A new link from board.js (a compact board builds them) must stay out of the tab order;
+    // a stone that changes is read anew.
+    new MutationObserver(function (records) {
+      hideLinks();
+      if (records.some(function (r) { return r.type === "attributes" && !grid.contains(r.target); })) {
+        relabelSoon();
+      }
+    }).observe(svg, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "cx", "cy"] });
 
-    // After the player's own move: say it again and start on the board.
-    var moved = document.querySelector(".messages .board-moved");
+    // After the player's own move or marking: say it again and start on the board.
+    var moved = document.querySelector(".messages .board-moved, .messages .board-marked");
     if (moved) {
       var turn = said ? said.getAttribute("data-turn") : "";
       window.setTimeout(function () { say(moved.textContent + (turn ? " " + turn : "")); }, 400);
-      if (last) { moveTo(last, true); }
+      if (start || last) { moveTo(start || last, true); }
     }
 
     if (frame.hasAttribute("data-poll") && wordsUrl) {

@@ -5,7 +5,9 @@
  *
  *   <form id="toggle-form" method="post" action="...">  with inputs "point" and "version"
  *
- * and submits it (a toggle is undone by clicking the stone again, so no confirmation).
+ * and submits it (a toggle is undone by clicking the stone again, so no confirmation). The
+ * keyboard cursor (board_cursor.js, mode "mark") sends the same click for Enter on a stone;
+ * the server answers with the page at `?at=D4` and a "board-marked" message it reads out.
  */
 (function () {
   "use strict";

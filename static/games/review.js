@@ -16,8 +16,13 @@
  *
  * Controls are built here, so a page without JavaScript shows just the final position:
  * first / back / forward / last buttons, a slider, and the keys Left, Right, Home, End,
- * PageUp / PageDown (ten moves) while the focus is not in a text field. The script adds the
- * class "badux-review-js" to <html>, so a page can hide its server-side step links then.
+ * PageUp / PageDown (ten moves) while the focus is not in a text field nor on the board's
+ * keyboard cursor (board_cursor.js, role="grid"), whose arrow keys move the cursor instead: a
+ * key press goes to one or the other, never both. The script adds the class
+ * "badux-review-js" to <html>, so a page can hide its server-side step links then.
+ *
+ * The frame's data-words-query says the move shown ("move=12"): the cursor's questions are
+ * asked about that position.
  *
  * A move list <ol data-review-moves="ID"> whose links carry data-move="N" follows the board:
  * the shown move's <li> gets the class "current" (its link aria-current="step"), and a click
@@ -172,6 +177,7 @@
         }
       }
       svg.classList.toggle("bd-noscore", k !== last);
+      frame.setAttribute("data-words-query", "move=" + k);
       current = k;
       slider.value = String(k);
       line.textContent = describe(f, last);
@@ -192,8 +198,9 @@
 
   document.addEventListener("keydown", function (event) {
     var review = reviews[0];
-    if (!review || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (!review || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) { return; }
     var t = event.target;
+    if (t && t.closest && t.closest('[role="grid"]')) { return; } // the board's cursor
     var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
     if (tag === "textarea" || tag === "select" || (t && t.isContentEditable)) { return; }
     if (tag === "input" && t.type !== "range" && t.type !== "button") { return; }

@@ -12,7 +12,11 @@
  *   Left / Right   back to the parent, forward along the first child;
  *   Up / Down      the previous / next variation at this move;
  *   Home / End     the start / the end of the current line.
- * The owner plays by clicking the board or with the "Play at" field.
+ * These keys are left to the board's keyboard cursor (board_cursor.js, role="grid") while it
+ * has the focus: there the arrows move the cursor. The frame's data-words-query ("node=5")
+ * tells the cursor which position its questions are about.
+ * The owner plays by clicking the board, with the "Play at" field, or with Enter on the
+ * cursor's point (its "badux:cursor-enter" event).
  */
 (function () {
   "use strict";
@@ -35,6 +39,7 @@
     });
   }
   var ring = svg ? svg.querySelector("circle.bd-lm") : null;
+  var frame = svg ? svg.closest("[data-board]") : null;
   var treeBox = page.querySelector("[data-review-tree]");
   var here = page.querySelector("[data-review-here]");
   var commentBox = page.querySelector("[data-review-comments]");
@@ -158,6 +163,7 @@
     }
     current = id;
     page.setAttribute("data-node", String(id));
+    if (frame) { frame.setAttribute("data-words-query", "node=" + id); }
     if (here) { here.textContent = label(n); }
     setStep("back", n.parent);
     setStep("forward", n.children.length ? n.children[0] : null);
@@ -213,8 +219,9 @@
   });
 
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) { return; }
     var t = event.target;
+    if (t && t.closest && t.closest('[role="grid"]')) { return; } // the board's cursor
     var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) { return; }
     var n = nodes[current];
@@ -271,6 +278,12 @@
       event.preventDefault();
       play(input.value.trim());
     });
+    if (frame) {
+      frame.addEventListener("badux:cursor-enter", function (event) {
+        event.preventDefault();
+        play(event.detail.point);
+      });
+    }
     if (svg) {
       svg.classList.add("review-clickable");
       svg.addEventListener("click", function (event) {

@@ -3,8 +3,6 @@ and message, which the API sends and a page shows (or answers with its 403/404 p
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,7 +11,7 @@ from django.test import RequestFactory
 from hypothesis import given
 from hypothesis import strategies as st
 
-from accounts.limits import Limit, RateLimited
+from accounts.limits import RateLimited, limit_get
 from accounts.refusals import Refusal, refusal_message, refusal_of, refusal_page
 from accounts.selectors import ContactRefused
 from games.errors import ChallengeClosed, MoveRefused, NoSuchGame, NotAPlayer, StalePage
@@ -49,9 +47,7 @@ def test_each_refusal_has_one_status_code_and_message(error, answer):
 
 
 def test_a_rate_limit_is_a_429():
-    refusal = refusal_of(
-        RateLimited(Limit(name="chat", what="chat lines", most=10, window=dt.timedelta(minutes=1)))
-    )
+    refusal = refusal_of(RateLimited(limit_get("chat")))
     assert (refusal.status, refusal.code) == (429, "rate_limited")
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 from ninja import Schema
 from ninja.responses import NinjaJSONEncoder
 
@@ -83,6 +84,25 @@ def test_the_schema_and_the_docs_are_served_without_a_token(client):
     assert "/static/ninja/swagger-ui-bundle.js" in html
     assert "cdn" not in html.lower() and "https://" not in html
     assert "script-src 'self'" in docs["Content-Security-Policy"]
+
+
+def test_the_docs_page_speaks_the_readers_language_around_the_english_reference(client):
+    """Our bar and note follow the request's language; the reference (Swagger UI and the
+    descriptions of the committed schema, which must not change) is marked English."""
+    with translation.override("ja"):
+        back = translation.gettext("← Back to Badux")
+        note = translation.gettext(
+            "The reference below is in English: its names, descriptions and error codes are "
+            "the API's contract."
+        )
+    html = client.get("/api/v1/docs", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert '<html lang="ja">' in html
+    assert back != "← Back to Badux" and back in html
+    assert note in html
+    assert '<div id="swagger-ui" lang="en"></div>' in html
+    english = client.get("/api/v1/docs", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="en">' in english and "← Back to Badux" in english
+    assert "api-docs-lang" not in english  # no note when the page is English already
 
 
 def _schema_classes(base: type) -> Iterator[type]:

@@ -7,34 +7,18 @@ axe runs on every page (tests/browser/conftest.py)."""
 from __future__ import annotations
 
 import re
-from collections import deque
 
 import pytest
 from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.models import Game
-from games.pages.board_words import directions, step
 from games.services import play
-from rules import topology_for
 from tests.browser.conftest import AXE_JS, AXE_MISSING, VIEWPORTS, needs_chromium
+from tests.browser.helpers import FOCUSED, cursor_path, tab_until, to_board
 from tests.conftest import PASSWORD
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
-
-# The cursor's keys per direction (static/games/board_cursor.js, written on the game page).
-KEYS = {
-    "square": {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"},
-    "hex": {
-        "left": "ArrowLeft",
-        "right": "ArrowRight",
-        "up_left": "ArrowUp",
-        "down_right": "ArrowDown",
-        "up_right": "PageUp",
-        "down_left": "PageDown",
-    },
-}
-FOCUSED = "document.activeElement && document.activeElement.getAttribute('data-cursor')"
 
 
 def _expect():
@@ -51,46 +35,8 @@ def _log_in(browser, base: str, username: str):
     return page
 
 
-def _tab_until(page, script: str, limit: int = 80) -> int:
-    """Press Tab until `script` (a JS expression) is true; the number of presses."""
-    for presses in range(1, limit + 1):
-        page.keyboard.press("Tab")
-        if page.evaluate(script):
-            return presses
-    raise AssertionError(f"{script} never became true after {limit} Tabs")
-
-
-def _path(kind: str, size: int, start: str, goal: str) -> list[str]:
-    """The keys that move the cursor from `start` to `goal` (a shortest path on the board)."""
-    t = topology_for(kind, size)
-    first, last = t.parse(start), t.parse(goal)
-    came: dict[int, tuple[int, str] | None] = {first: None}
-    queue = deque([first])
-    while queue:
-        p = queue.popleft()
-        for d in directions(t):
-            q = step(t, p, d)
-            if q is not None and q not in came:
-                came[q] = (p, d)
-                queue.append(q)
-    keys = []
-    while came[last] is not None:
-        last, d = came[last]
-        keys.append(KEYS[kind][d])
-    return keys[::-1]
-
-
 def _said(page) -> str:
     return page.locator("#board-said").inner_text()
-
-
-def _to_board(page) -> int:
-    """From the top of the page to the board: Tab to "Skip to content", Enter, then Tab until
-    the board's cursor has the focus; returns the keys pressed."""
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to content"
-    page.keyboard.press("Enter")
-    return 2 + _tab_until(page, FOCUSED)
 
 
 def _play_by_keys(page, url: str, kind: str, size: int, name: str) -> int:
@@ -98,8 +44,8 @@ def _play_by_keys(page, url: str, kind: str, size: int, name: str) -> int:
     the keys it took to reach the board."""
     expect = _expect()
     page.goto(url)
-    tabs = _to_board(page)
-    for key in _path(kind, size, page.evaluate(FOCUSED), name):
+    tabs = to_board(page)
+    for key in cursor_path(kind, size, page.evaluate(FOCUSED), name):
         page.keyboard.press(key)
     assert page.evaluate(FOCUSED) == name
     page.keyboard.press("Enter")
@@ -113,10 +59,10 @@ def _play_by_keys(page, url: str, kind: str, size: int, name: str) -> int:
 
 def _pass_by_keys(page, url: str) -> None:
     page.goto(url)
-    _tab_until(page, "document.activeElement.textContent.trim() === 'Pass'", limit=120)
+    tab_until(page, "document.activeElement.textContent.trim() === 'Pass'", limit=120)
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    _tab_until(page, "document.activeElement.textContent.trim() === 'Yes, pass'")
+    tab_until(page, "document.activeElement.textContent.trim() === 'Yes, pass'")
     with page.expect_navigation():
         page.keyboard.press("Enter")
 
@@ -164,8 +110,8 @@ def test_a_game_played_to_the_end_by_keyboard_alone(
     # Commands answer in words; a refused point says why.
     page = pages["kuro"]
     page.goto(url)
-    _to_board(page)
-    for key in _path(kind, size, page.evaluate(FOCUSED), occupied):
+    to_board(page)
+    for key in cursor_path(kind, size, page.evaluate(FOCUSED), occupied):
         page.keyboard.press(key)
     page.keyboard.press("Enter")
     expect(page.locator("#board-said")).to_contain_text("refused, that point is already occupied")
@@ -203,9 +149,8 @@ def test_a_game_played_to_the_end_by_keyboard_alone(
     assert page.locator(".board-words-count").count() == 1
 
 
-def test_the_opponents_move_is_announced_while_the_page_is_open(browser, live_server, user_factory):
-    expect = _expect()
-    base = live_server.url
+def _nine_by_nine(user_factory):
+    """kuro (Black) and shiro (White), and their 9×9 game just started."""
     black, white = user_factory(username="kuro"), user_factory(username="shiro")
     game = play.game_start(
         black=black,
@@ -213,6 +158,13 @@ def test_the_opponents_move_is_announced_while_the_page_is_open(browser, live_se
         now=timezone.now(),
         settings=GameSettings(board_kind="square", board_size=9, ruleset="go-area"),
     )
+    return black, white, game
+
+
+def test_the_opponents_move_is_announced_while_the_page_is_open(browser, live_server, user_factory):
+    expect = _expect()
+    base = live_server.url
+    black, white, game = _nine_by_nine(user_factory)
     page = _log_in(browser, base, "shiro")
     page.clock.install()
     page.goto(f"{base}/games/{game.pk}/")
@@ -224,6 +176,50 @@ def test_the_opponents_move_is_announced_while_the_page_is_open(browser, live_se
     expect(page.locator("#board-said")).to_contain_text("Black played D4. Your turn.")
     expect(page.locator("#board-news")).to_be_visible()
     assert Game.objects.get(pk=game.pk).move_number == 1
+
+
+def test_a_typed_move_is_said_in_words_before_it_is_played(browser, live_server, user_factory):
+    expect = _expect()
+    base = live_server.url
+    black, white, game = _nine_by_nine(user_factory)
+    url = f"{base}/games/{game.pk}/"
+    # With scripts: board.js's confirm bar says it; "Play E5" sends it once, played at once.
+    page = _log_in(browser, base, "kuro")
+    page.goto(url)
+    page.fill("#move-point", "e5")
+    page.keyboard.press("Enter")
+    expect(page.locator(".board-confirm-words")).to_have_text(
+        "E5: a new chain, 4 liberties, captures none."
+    )
+    expect(page.locator(".board-confirm-play")).to_be_focused()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("You played E5.")
+    assert Game.objects.get(pk=game.pk).move_number == 1
+
+    # Without scripts: the server's confirmation page says it in words first.
+    context = browser.new_context(viewport=VIEWPORTS["desktop"], java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(f"{base}/accounts/login/")
+    plain.fill('input[name="login"]', "shiro")
+    plain.fill('input[name="password"]', PASSWORD)
+    with plain.expect_navigation():
+        plain.keyboard.press("Enter")
+    plain.goto(url)
+    plain.fill("#move-point", "c3")
+    with plain.expect_navigation():
+        plain.keyboard.press("Enter")
+    confirm = plain.locator("#move-confirm")
+    expect(confirm).to_contain_text("Play at C3?")
+    expect(confirm).to_contain_text("C3: a new chain, 4 liberties, captures none.")
+    assert Game.objects.get(pk=game.pk).move_number == 1  # nothing played yet
+    tab_until(plain, "document.activeElement.textContent.trim() === 'Play C3'")
+    with plain.expect_navigation():
+        plain.keyboard.press("Enter")
+    expect(plain.locator(".messages")).to_contain_text("You played C3.")
+    assert Game.objects.get(pk=game.pk).move_number == 2
+    # Closed here: axe cannot run where scripts are off (the fixture checks the open pages).
+    context.close()
 
 
 def test_axe_core_is_installed_for_the_browser_tests():

@@ -137,6 +137,41 @@ def test_a_stale_or_bad_toggle_is_explained_and_changes_nothing(client, game, bl
     assert ScoreDispute.objects.get(game=game).dead == dead
 
 
+def test_the_marking_board_is_one_keyboard_cursor_that_says_each_toggle(client, game, black):
+    disputes.dispute_open(game_id=game.pk, user=black, now=timezone.now())
+    words = url("words", game)
+    page = client.get(url("marking", game)).content.decode()
+    # A spectator's cursor reads the marking; Enter is not among its keys.
+    assert f'data-cursor data-words-url="{words}" data-cursor-mode="mark"' in page
+    assert "mark the chain at the cursor dead" not in page
+    client.force_login(black)
+    page = client.get(url("marking", game)).content.decode()
+    assert "Enter or Space marks the chain dead or alive." in page
+    assert "mark the chain at the cursor dead, or alive again" in page
+    assert 'id="board-said" class="board-said" role="status"' in page
+    response = client.post(url("marking_toggle", game), {"point": "h5", "version": 0})
+    # Back to the page with the cursor on the chain, which the status line reads with the count.
+    assert response["Location"] == url("marking", game) + "?at=H5"
+    page = client.get(response["Location"])
+    assert messages_of(page) == [
+        "H5: the black chain of 1 stone is alive again. With this marking the count is "
+        "Black 37, White 16.5: B+20.5."
+    ]
+    body = page.content.decode()
+    assert 'data-cursor-start="H5"' in body and 'class="board-marked success"' in body
+    client.post(url("marking_toggle", game), {"point": "D5", "version": 1})
+    assert messages_of(client.get(url("marking", game))) == [
+        "D5: the black chain of 9 stones is marked dead. With this marking the count is "
+        "Black 1, White 61.5: W+60.5."
+    ]
+    # A refusal is said the same way; a point that is no point starts the cursor nowhere.
+    response = client.post(url("marking_toggle", game), {"point": "E5", "version": 2})
+    assert response["Location"] == url("marking", game) + "?at=E5"
+    assert messages_of(client.get(response["Location"])) == ["There is no stone at E5 to mark."]
+    page = client.get(url("marking", game) + "?at=<b>Z99").content.decode()
+    assert "data-cursor-start" not in page and "<b>Z99" not in page
+
+
 def test_after_the_window_the_dispute_link_goes_and_the_page_says_why(client, black, white):
     old = counted_square(black=black, white=white, now=timezone.now() - dt.timedelta(days=4))
     client.force_login(black)

@@ -7,6 +7,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -228,3 +229,13 @@ def test_the_three_new_clocks_are_accepted_and_named():
         board_kind="square", board_size=19, clock_kind="absolute", clock_days=90
     )
     assert absolute.time_control.main == dt.timedelta(days=90)
+
+
+def test_komi_is_written_as_the_readers_language_writes_decimals():
+    game = Game(komi=Decimal("6.5"))
+    with translation.override("en"):
+        assert game.komi_label == "6.5"
+    with translation.override("de"):
+        assert game.komi_label == "6,5"
+    with translation.override("de"):
+        assert Game(komi=Decimal("7.0")).komi_label == "7"

@@ -87,5 +87,5 @@ def test_the_chat_form_says_why_a_line_was_refused(client, game_factory, black, 
     client.post(url, {"text": "first"})
     page = client.post(url, {"text": "second"}, follow=True)
     assert page.status_code == 200
-    assert "You have sent 1 chat lines in the last minute" in page.content.decode()
+    assert "You have sent 1 chat line in the last minute" in page.content.decode()
     assert GameChat.objects.count() == 1

@@ -66,10 +66,7 @@ def test_a_profile_shows_the_record_and_recent_games(
     assert '<tr><th scope="row">Go</th><td>3</td><td>0</td><td>1</td></tr>' in body
     assert '<tr><th scope="row">Badux</th><td>0</td><td>1</td><td>0</td></tr>' in body
     assert "Recent games" in body
-    assert (
-        "Badux hex 6</a>:\n          Black against shiro,\n          <strong>lost</strong> (W+R)"
-        in body
-    )
+    assert "Badux hex 6</a>: Black against shiro, <strong>lost</strong> (W+R)" in body
     assert "<strong>won</strong> (B+R)" in body
     assert "<strong>drawn</strong> (0)" in body
     assert f"{reverse('games:history')}?player=kuro" in body

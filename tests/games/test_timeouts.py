@@ -145,7 +145,7 @@ def test_the_warning_mail_goes_out_once_per_move(
         assert sweeps.games_warn_due(now=NOW + 4 * DAY + HOUR) == 1
     assert [m.to for m in mailoutbox] == [["kuro@example.org"]]
     assert "Time is running out against shiro" in mailoutbox[0].subject
-    assert "Fri 06 Mar 2026, 12:00 UTC" in mailoutbox[0].body  # the deadline
+    assert "Fri 6 Mar 2026, 12:00 UTC" in mailoutbox[0].body  # the deadline
     game.refresh_from_db()
     assert (game.warn_at, game.warned_move) == (None, 0)
     with django_capture_on_commit_callbacks(execute=True):

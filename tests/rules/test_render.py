@@ -17,8 +17,16 @@ from PIL import Image
 
 from rules import BLACK, EMPTY, WHITE, Game, IllegalMove, Move, Position, preset
 from rules.diagram import parse_diagram
+from rules.images import render
 from rules.images.layout import board_layout, point_centre
-from rules.images.render import THEMES, render_image, render_png
+from rules.images.render import (
+    THEMES,
+    CaptionWords,
+    can_write,
+    caption_lines,
+    render_image,
+    render_png,
+)
 from rules.scoring import Score, score
 from rules.topology import Topology, hexagon, square
 from tests.samples import samples_dir
@@ -227,6 +235,56 @@ def test_caption_text_follows_the_counting_method(key):
     else:
         assert "\u2212 3 captured" in black  # White captured three black stones
         assert "\u2212 1 dead" in black and "\u2212 1 dead" in white
+
+
+GERMAN = CaptionWords(
+    black="Schwarz",
+    white="Weiß",
+    draw="Jigo",
+    area_scoring="Flächenwertung",
+    territory_scoring="Gebietswertung",
+    wins_by=lambda player, margin: f"{player} gewinnt mit {margin}",
+    stones=lambda count: f"{count} Steine",
+    territory=lambda count: f"{count} Gebiet",
+    captured=lambda count: f"{count} gefangen",
+    dead=lambda count: f"{count} tot",
+    komi=lambda komi: f"{komi:g} Komi".replace(".", ","),
+    number=lambda value: f"{value:g}".replace(".", ","),
+    unsure=lambda days: f"Die Zählung kann falsch sein, Einspruch binnen {days} Tagen",
+)
+
+
+def test_the_caption_speaks_the_words_it_is_given():
+    position, result = final_9()
+    headline, method, lines = caption_lines(result, GERMAN)
+    margin = f"{result.margin:g}".replace(".", ",")
+    assert headline == f"{result.result}  Weiß gewinnt mit {margin}"  # W+22.5 stays as SGF has it
+    assert method == "Flächenwertung"
+    black, white = lines[0][1], lines[1][1]
+    assert black.startswith("Schwarz  ") and "Steine" in black and "Gebiet" in black
+    assert white.startswith("Weiß  ") and f"+ {result.white.komi:g} Komi".replace(".", ",") in white
+    assert white.endswith(f"= {result.white.total:g}".replace(".", ","))
+    assert caption_lines(result) == caption_lines(result, CaptionWords())  # English by default
+    english = decode(render_png(position, score=result))
+    german = decode(render_png(position, score=result, words=GERMAN))
+    assert german.crop((0, 0, 600, 600)).tobytes() == english.crop((0, 0, 600, 600)).tobytes()
+    assert german.tobytes() != english.tobytes()  # the same board, another caption
+
+
+def test_the_caption_wraps_a_warning_written_without_spaces():
+    position, sure = final_9()
+    unsure = dataclasses.replace(sure, uncertain=frozenset({position.topology.parse("B7")}))
+    words = CaptionWords(unsure=lambda days: "数え方が違うかもしれません" * 12)
+    narrow = decode(render_png(position, score=unsure, size=300, words=words))
+    one_line = decode(
+        render_png(position, score=unsure, size=300, words=CaptionWords(unsure=lambda days: "数"))
+    )
+    assert narrow.height > one_line.height  # the long warning took several lines
+
+
+def test_latin_and_cyrillic_can_always_be_written_and_cjk_needs_its_font():
+    assert can_write("Schwarz gewinnt") and can_write("Чёрные выигрывают")
+    assert can_write("黒の勝ち") == (render._wide_font_file(False) is not None)
 
 
 def test_dead_stone_in_nobodys_area_is_faded_and_crossed():

@@ -6,6 +6,7 @@ import queue
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -68,6 +69,19 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
         url = re.search(r"open (http://\S+)", wait_for(r"Badux is running")).group(1)
         wait_for(r"celery@\S+ ready")
         wait_for(r"beat: Starting")
+        wait_for(r"relay\s+\| Outbox relay running")
+        # The demo's games recorded their "your turn" tasks in the outbox; the relay publishes
+        # them and the worker makes the notices, as for every move on a new user's machine.
+        database = sqlite3.connect(tmp_path / "db.sqlite3")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            (waiting,) = database.execute("SELECT COUNT(*) FROM messaging_outboxtask").fetchone()
+            (notices,) = database.execute("SELECT COUNT(*) FROM messaging_notification").fetchone()
+            if waiting == 0 and notices > 0:
+                break
+            time.sleep(0.5)
+        database.close()
+        assert (waiting, notices > 0) == (0, True), "".join(seen)
         pids = [int(pid) for pid in re.findall(r"started \w+ \(pid (\d+)\)", "".join(seen))]
 
         with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310
@@ -79,7 +93,7 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert len(pids) == 4  # the site, the worker, the bots' worker and beat
+    assert len(pids) == 5  # the site, the worker, the bots' worker, the relay and beat
     for pid in pids:
         try:
             os.kill(pid, 0)

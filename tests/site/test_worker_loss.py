@@ -72,11 +72,10 @@ class Workers:
         self.tmp_path = tmp_path
         self.running: list[subprocess.Popen] = []
 
-    def start(self) -> subprocess.Popen:
-        n = len(self.running) + 1
-        log = (self.tmp_path / f"worker{n}.log").open("wb")
+    def _spawn(self, args: list[str], log_name: str) -> subprocess.Popen:
+        log = (self.tmp_path / log_name).open("wb")
         process = subprocess.Popen(
-            [sys.executable, "-c", WORKER % {"n": n}],
+            args,
             cwd=ROOT,
             env=self.env,
             stdout=log,
@@ -85,6 +84,15 @@ class Workers:
         )
         self.running.append(process)
         return process
+
+    def start(self) -> subprocess.Popen:
+        n = len(self.running) + 1
+        return self._spawn([sys.executable, "-c", WORKER % {"n": n}], f"worker{n}.log")
+
+    def start_relay(self) -> subprocess.Popen:
+        """The outbox relay (`manage.py outbox_relay`), which publishes what the workers'
+        own writes queue (the next round's games and notices), as in production."""
+        return self._spawn([sys.executable, "manage.py", "outbox_relay"], "relay.log")
 
     def kill(self, process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGKILL)
@@ -183,6 +191,7 @@ def test_a_worker_killed_mid_task_loses_no_round_and_no_notice(
         holder.rollback()
 
         workers.start()
+        workers.start_relay()
         # Beat's catch-up sweeps, due within 2 minutes.
         client.send_task("ladder.tournaments_sweep", ignore_result=True)
         client.send_task("games.notices_sweep", ignore_result=True)

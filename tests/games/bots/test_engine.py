@@ -127,6 +127,60 @@ def test_it_fills_the_dame_before_passing():
         assert choose_move(game, Budget(playouts=100), seed=5).kind == "play"
 
 
+# From a bench game against the random mover (9×9, medium, White to move): the playouts give
+# White the whole board (every black stone dead, every point White's with confidence), but no
+# white chain has an eye. The bot used to pass here ("the game is decided") and went on
+# passing while the random mover added stone after stone, until White's groups died and
+# it lost by 39.5.
+OPEN_BOARD_NO_EYES = """
+    X . . . . . X X .
+    . O . . . O O O X
+    . . . . X X O . .
+    . . O . O O O . .
+    X X O O . X X O X
+    . X X O . . . . .
+    . O O . O O O . X
+    . X O O . X X X X
+    X . . . . X . O X
+"""
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_it_does_not_pass_while_its_chains_lack_two_regions_of_their_own(seed):
+    game = new_game(square(9), setup=OPEN_BOARD_NO_EYES, to_move=WHITE)
+    choice = choose_move(game, Budget(playouts=150), seed=seed)
+    assert choice.winrate > 0.9
+    assert choice.kind == "play"
+
+
+# From a bench game against the random mover (hex 6, easy, Black): Black wins whatever it plays,
+# but White's 9 stones on the left (eye F11) and 11 stones at the bottom left (eye A2) touch at
+# A6 and A5. Joined, they have two eyes and live, and Black wins by half a point; Black at A5
+# or A6 leaves both one-eyed and dead. The bot used to play K11 (every move won, so the choice
+# was noise) and win that game by 0.5.
+KILL_OR_WIN_BY_A_HAIR = """
+     . O X X . O
+    O O X X X X .
+   O X X X O O X .
+  O X X X X X O X X
+ O O O O X X X O O O
+. X X X X X O X O O .
+ . X X X O O X O . O
+  O X O O X O X O O
+   O O X X X X O O
+    . O X X . X O
+     O X . X X O
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_far_ahead_it_still_kills_the_groups_that_would_cut_its_lead(seed):
+    game = new_game(hexagon(6), setup=KILL_OR_WIN_BY_A_HAIR, to_move=BLACK)
+    choice = choose_move(game, Budget(playouts=150), seed=seed)
+    assert choice.winrate > 0.9
+    assert choice.point in {game.topology.parse("A5"), game.topology.parse("A6")}
+
+
 @pytest.mark.parametrize("board", [square(7), hexagon(4)])
 def test_a_game_between_two_bots_ends_by_passes_and_the_count_agrees_with_the_bot(board):
     game = new_game(board)

@@ -147,3 +147,84 @@ def test_the_words_are_said_in_every_language(client, game_factory, black, langu
         assert answer.json()["text"]
     page = client.get(reverse("games:board", args=[game.pk]), headers=headers)
     assert page.status_code == 200
+
+
+def test_the_review_asks_about_the_position_after_a_move(client, game_factory, black):
+    game = game_factory(moves=("E5", "D5", "E4", "pass", "pass"))
+    game.refresh_from_db()
+    client.force_login(black)
+    at_one = _words(client, game, ask="chain", point="E5", move="1", format="json").json()
+    assert at_one["text"] == "Black chain of 1 stone: E5; 4 liberties: E6, D5, F5 and E4."
+    assert at_one["move_number"] == 5  # the game's, not the move asked about
+    status = _words(client, game, ask="status", move="2", format="json").json()["text"]
+    assert status == "Black to play, move 3. White played D5. Captures: Black 0, White 0."
+    # A past position may be previewed; the count is the end's only.
+    said = _words(client, game, ask="preview", point="D4", move="2", format="json").json()
+    assert said["text"] == "D4: a new chain, 3 liberties, captures none."
+    past = _words(client, game, ask="count", move="3", format="json")
+    assert past.status_code == 400
+    # The last move, or any number that is not a past move, is the game as it is.
+    for move in ("5", "99", "-1x", ""):
+        answer = _words(client, game, ask="chain", point="E5", move=move, format="json").json()
+        assert answer["text"].startswith("Black chain of 2 stones: E5 and E4;")
+    assert _words(client, game, ask="preview", point="D4", move="5").status_code == 400
+
+
+def test_the_review_page_has_the_keyboard_cursor_and_its_keys(client, game_factory, black):
+    game = game_factory(moves=("E5", "D5"))
+    page = client.get(reverse("games:review", args=[game.pk])).content.decode()
+    words = reverse("games:words", args=[game.pk])
+    assert f'data-cursor data-words-url="{words}" data-cursor-mode="read"' in page
+    assert "9×9 board of the review</title>" in page
+    assert 'id="board-said" class="board-said" role="status"' in page
+    assert "Elsewhere on the page, Left and Right step through the moves" in page
+    assert "Keys for the board" in page and "play at the cursor" not in page
+
+
+def test_a_typed_move_without_scripts_is_said_in_words_before_it_is_played(
+    client, game_factory, black
+):
+    game = game_factory(moves=("E5", "D5"), now=timezone.now())
+    client.force_login(black)
+    url = reverse("games:move", args=[game.pk])
+    board = reverse("games:board", args=[game.pk])
+    # The typed field's form asks for the preview: nothing is played.
+    page = client.get(board).content.decode()
+    assert '<input type="hidden" name="preview" value="1">' in page
+    response = client.post(url, {"point": "e4", "move_number": 2, "preview": "1"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{board}?confirm=e4&move_number=2#move-confirm"
+    game.refresh_from_db()
+    assert game.move_number == 2
+    page = client.get(response["Location"]).content.decode()
+    assert "Play at <strong>E4</strong>?" in page
+    assert "E4: joins your E5 chain (1 stone), 5 liberties, captures none." in page
+    assert '<input type="hidden" name="move_number" value="2">' in page
+    # Its button posts without the preview: now the move is played.
+    played = client.post(url, {"point": "E4", "move_number": 2}, follow=True)
+    assert '<li class="board-moved success">You played E4.</li>' in played.content.decode()
+    game.refresh_from_db()
+    assert game.move_number == 3
+
+
+def test_a_typed_preview_keeps_the_page_move_number_and_says_a_refusal(
+    client, game_factory, black, white
+):
+    game = game_factory(moves=("E5",), now=timezone.now())
+    client.force_login(white)
+    url = reverse("games:move", args=[game.pk])
+    # An occupied point: the preview page says why, and offers nothing to play.
+    response = client.post(url, {"point": "E5", "move_number": 1, "preview": "1"}, follow=True)
+    body = response.content.decode()
+    assert "That point is already occupied." in [str(m) for m in response.context["messages"]]
+    assert 'id="move-confirm"' not in body
+    # A preview asked from a page older than the game: its confirmation is refused on play.
+    response = client.post(url, {"point": "D4", "move_number": 0, "preview": "1"}, follow=True)
+    assert '<input type="hidden" name="move_number" value="0">' in response.content.decode()
+    refused = client.post(url, {"point": "D4", "move_number": 0}, follow=True)
+    assert any("The game has moved on" in str(m) for m in refused.context["messages"])
+    game.refresh_from_db()
+    assert game.move_number == 1
+    # A preview of nothing is the usual refusal.
+    empty = client.post(url, {"point": "", "move_number": 1, "preview": "1"}, follow=True)
+    assert [str(m) for m in empty.context["messages"]] == ["Give a coordinate such as D4."]

@@ -237,6 +237,50 @@ def test_the_move_endpoint_answers_json_and_plain_forms(client, finished, black,
     assert refused.status_code == 403
 
 
+def test_the_board_is_read_in_words_at_the_node_shown(client, finished, black, user_factory, now):
+    review = review_of(finished, black, now)
+    node = services.review_move_play(
+        review_id=review.pk, user=black, parent=10, point=finished.topology.parse("B2"), now=now
+    )
+    url = reverse("games:review_words", args=[review.token])
+    client.force_login(black)
+    page = client.get(review.get_absolute_url()).content.decode()
+    # The keyboard cursor of the owner plays variation moves; its keys are on the page.
+    assert f'data-cursor data-words-url="{url}" data-cursor-mode="variation"' in page
+    assert "play a variation move at the cursor" in page
+
+    def ask(**params):
+        return client.get(url, params)
+
+    answer = ask(node=node.id, ask="chain", point="b2").json()
+    assert answer == {
+        "text": "Black chain of 1 stone: B2; 4 liberties: B3, A2, C2 and B1.",
+        "lines": ["Black chain of 1 stone: B2; 4 liberties: B3, A2, C2 and B1."],
+        "answered": True,
+        "node": node.id,
+    }
+    assert ask(node=1, ask="status").json()["text"] == (
+        "White to play, move 2. Black played E5. Captures: Black 0, White 0."
+    )
+    assert ask(node=1, ask="chain", point="C3").json()["text"] == "C3 is empty."
+    # What a move would do there; the end of the game (two passes) refuses it.
+    assert ask(node=10, ask="preview", point="B2").json()["text"].startswith("B2: a new chain")
+    end = ask(ask="preview", point="B2")
+    assert end.status_code == 400 and end.json()["text"] == "The game is over."
+    for params in (
+        {"ask": "count"},
+        {"ask": "chain"},
+        {"ask": "row", "point": "<b>"},
+        {"node": "x", "ask": "nonsense"},
+        {},
+    ):
+        response = ask(**params)
+        assert response.status_code == 400 and response.json()["answered"] is False
+    # Only those who may open the review may ask about it.
+    client.force_login(user_factory(username="kibitz"))
+    assert ask(node=1, ask="status").status_code == 404
+
+
 def test_the_tree_size_limit_has_a_plain_message(finished, black, now, settings):
     settings.REVIEW_MAX_NODES = 5
     review = review_of(finished, black, now)  # a game's own moves always fit

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import xml.etree.ElementTree as ET
 
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,6 +34,17 @@ def test_axes_are_labelled_and_the_provisional_part_is_dashed():
     assert [ln.get("class") for ln in lines] == ["provisional", "settled"]
     assert lines[0].get("stroke-dasharray") == "5 4"
     assert root.find(f"{SVG}title").text == "<b>x</b>"  # escaped in the markup, intact here
+
+
+def test_the_dates_under_the_chart_are_in_the_readers_language():
+    points = [Point(T0, 1500), Point(T0 + dt.timedelta(days=40), 1610)]
+    for language, first, last in [
+        ("de", "01.01.2026", "10.02.2026"),
+        ("ja", "2026/01/01", "2026/02/10"),
+    ]:
+        with translation.override(language):
+            texts = {t.text for t in _svg(points=points, title="t", y_label="r").iter(f"{SVG}text")}
+        assert {first, last} <= texts
 
 
 def test_positions_are_drawn_with_one_on_top():

@@ -132,7 +132,7 @@ def test_the_limit_is_a_form_error(client, kuro, shiro, settings):
     client.force_login(kuro)
     response = client.post(reverse("messages:new", args=["shiro"]), {"subject": "a", "body": "b"})
     assert response.status_code == 400
-    assert "1 new conversations in the last day" in response.content.decode()
+    assert "1 new conversation in the last day" in response.content.decode()
 
 
 def test_report_as_spam(client, kuro, shiro, settings, mailoutbox):
