@@ -219,6 +219,15 @@ class GameSettings:
         return rules.WHITE if self.handicap >= 2 else rules.BLACK
 
 
+def topology_label(topology: rules.Topology) -> str:
+    """The board's short name in the active language: "19×19", or "hex 12" translated (the
+    pages' and mails' words for `rules.Topology.label`, which stays English for the CLI)."""
+    if topology.kind == "square":
+        return topology.label
+    # Translators: a Badux hexagonal board whose sides are %(n)s cells long, e.g. "hex 12".
+    return gettext("hex %(n)s") % {"n": topology.n}
+
+
 def time_control_of(row: Any) -> clock.TimeControl:
     """The `games.clock.TimeControl` of settings, a challenge or a game (any object with the
     clock settings as attributes)."""

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from accounts.notifications import Notify, kind_register
 from messaging.notifications.models import Event
 
-GROUP = "Games"
+GROUP = gettext_lazy("Games")
 
 kind_register(
     name=Event.YOUR_TURN,

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.notifications import Notify, kind_register
 
-GROUP = "Ladders"
+GROUP = gettext_lazy("Ladders")
 LADDER_CHALLENGE = "ladder_challenge"
 LADDER_POSITION = "ladder_position"
 

@@ -7,6 +7,7 @@ import datetime as dt
 from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext
 
 from accounts.locale import moment_text
 
@@ -27,8 +28,12 @@ def moment(value: dt.datetime | None, form: str = "") -> str:
 def seen_ago(value: dt.datetime | None) -> str:
     """'just now', '5 minutes ago', ... for a past moment; 'never' for None."""
     if value is None:
-        return "never"
+        # Translators: when a player was last seen: never.
+        return gettext("never")
     now = timezone.now()
     if now - value < dt.timedelta(minutes=1):
-        return "just now"
-    return f"{timesince(value, now)} ago"
+        # Translators: when a player was last seen: less than a minute ago.
+        return gettext("just now")
+    # Translators: when a player was last seen; %(time)s is a duration such as "5 minutes"
+    # or "2 days, 3 hours".
+    return gettext("%(time)s ago") % {"time": timesince(value, now)}

@@ -56,7 +56,7 @@ def section_unregister(builder: SectionBuilder) -> None:
 
 
 def _label(kind: str, size: int) -> str:
-    return topology_for(kind, size).label
+    return game_settings.topology_label(topology_for(kind, size))
 
 
 def board_sizes() -> list[dict[str, object]]:
@@ -71,7 +71,7 @@ def board_sizes() -> list[dict[str, object]]:
                 "square": square.label,
                 "square_points": square.size,
                 "square_cap": move_cap_for(square),
-                "hex": hexagon.label,
+                "hex": game_settings.topology_label(hexagon),
                 "hex_points": hexagon.size,
                 "hex_cap": move_cap_for(hexagon),
             }
@@ -89,7 +89,7 @@ def komi_table() -> list[dict[str, object]]:
                 rules = preset(key, t)
                 rows.append(
                     {
-                        "board": t.label,
+                        "board": game_settings.topology_label(t),
                         "kind": kind,
                         "ruleset": RuleSetKey(key).label,
                         "scoring": rules.scoring,

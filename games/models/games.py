@@ -25,7 +25,12 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 import rules
 from games import clock
 from games.choices import BoardKind, ClockKind
-from games.game_settings import GameSettings, settings_columns, time_control_of
+from games.game_settings import (
+    GameSettings,
+    settings_columns,
+    time_control_of,
+    topology_label,
+)
 
 # Registered with the games app from its own module (this one is near the size limit).
 from rules import BLACK, WHITE, RuleSet, Topology
@@ -86,7 +91,7 @@ class GameSettingsLabels:
     @property
     def board_label(self) -> str:
         """E.g. 'Go 19×19' or 'Badux hex 12'."""
-        return f"{BoardKind(self.board_kind).label} {self.topology.label}"
+        return f"{BoardKind(self.board_kind).label} {topology_label(self.topology)}"
 
     @property
     def clock_label(self) -> str:

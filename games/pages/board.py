@@ -67,7 +67,7 @@ def board_context(
         else:
             confirm_point = point
     elif confirm:
-        confirm_error = "It is not your turn." if colour is not None else ""
+        confirm_error = gettext("It is not your turn.") if colour is not None else ""
     theme, coordinates = appearance.theme or "wood", bool(appearance.show_coordinates)
     if confirm_point is not None:
         board = _board_parts(game, my_turn, theme, coordinates, ghost=confirm_point)

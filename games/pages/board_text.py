@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.game_settings import topology_label
 from games.pages import board_words as words
 from rules.errors import (
     GameOver,
@@ -154,7 +155,7 @@ def board_alt_text(position: Position, *, over: bool = False) -> str:
     """The full alternative text of a board picture (the your-turn mail's image): the board,
     whose turn, the last move, the captures, the ko point, then every row."""
     label = _("%(board)s board after move %(number)s.") % {
-        "board": position.topology.label,
+        "board": topology_label(position.topology),
         "number": position.move_number,
     }
     rows = [f"{line}." for line in position_lines(position)]

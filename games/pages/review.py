@@ -11,6 +11,7 @@ from accounts.selectors import BoardAppearance
 from games.counting import (
     game_score,
 )
+from games.game_settings import topology_label
 from games.models import Game
 from games.pages.board_text import keys_help
 from games.replay import game_moves
@@ -22,7 +23,7 @@ from rules.game import PLAY, Move
 def review_board_title(topology: rules.Topology) -> str:
     """The name of a review's board for screen readers ("9×9 board of the review"): without a
     move number, since the board steps through the moves (the stepper's status says which)."""
-    return gettext("%(board)s board of the review") % {"board": topology.label}
+    return gettext("%(board)s board of the review") % {"board": topology_label(topology)}
 
 
 def _step(value: str | None, last: int) -> int:

@@ -13,7 +13,7 @@ kind_register(
     name=REVIEW_PUBLISHED,
     label=_("Review published"),
     help_text=_("Someone published a review of one of your games."),
-    group="Games",
+    group=_("Games"),
     order=170,
     modes=(Notify.OFF, Notify.DIGEST),
     default=Notify.DIGEST,

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
+from games.game_settings import topology_label
 from games.pages.board_text import keys_help
 from games.pages.review import review_board_title
 from games.reviews import pages, selectors, services
@@ -114,6 +115,7 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
         "review": review,
         "game": review.game,
         "topology": tree.topology,
+        "board_label": topology_label(tree.topology),
         "node_id": node_id,
         "here": tree.label(node_id),
         "position": tree.position(node_id),

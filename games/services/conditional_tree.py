@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 from games.errors import rules_refusal
+from games.game_settings import topology_label
 from rules import CoordinateError, Topology
 
 PASS = "pass"  # noqa: S105  (a move code, not a password)
@@ -42,7 +43,7 @@ def code_check(code: object, *, topology: Topology, what: str) -> str:
     if point is None or topology.sgf(point) != code:
         raise ValidationError(
             gettext("%(what)s: %(value)s is not a point of the %(topology_label)s board.")
-            % {"what": what, "value": _shown(code), "topology_label": topology.label}
+            % {"what": what, "value": _shown(code), "topology_label": topology_label(topology)}
         )
     return code
 

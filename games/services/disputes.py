@@ -32,9 +32,11 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 import rules
+from accounts.locale import moment_text
 from accounts.models import User
 from games.counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
 from games.errors import GameActionError, StalePage
@@ -53,7 +55,7 @@ def dispute_count(*, game: Game, dispute: ScoreDispute) -> rules.scoring.Score:
 
 
 def _date(value: dt.datetime) -> str:
-    return value.strftime("%d %b %Y, %H:%M UTC")
+    return moment_text(value=timezone.localtime(value))
 
 
 def dispute_check(*, game: Game, now: dt.datetime) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
+from games.game_settings import topology_label
 from rules.game import Position
 from rules.images.render import CaptionWords, can_write
 
@@ -15,7 +16,7 @@ from rules.images.render import CaptionWords, can_write
 def board_title(position: Position) -> str:
     """The board's name when the caller gives none: "9×9 board after move 12."."""
     return gettext("%(board)s board after move %(number)s.") % {
-        "board": position.topology.label,
+        "board": topology_label(position.topology),
         "number": position.move_number,
     }
 

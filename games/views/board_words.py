@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from games.counting import game_score
+from games.game_settings import topology_label
 from games.models import Game
 from games.pages import board_text
 from games.replay import game_replay
@@ -122,7 +123,7 @@ def position_answer(
         except CoordinateError:
             return [
                 _("Give a point of the %(board)s board, such as %(example)s.")
-                % {"board": t.label, "example": t.name(t.size // 2)}
+                % {"board": topology_label(t), "example": t.name(t.size // 2)}
             ], False
     position = state.position
     if ask == "position":

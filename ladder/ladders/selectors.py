@@ -10,6 +10,7 @@ from collections import Counter
 
 from django.db.models import Q
 from django.utils import formats
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import RelationKind, User, UserRelation
 from games.models import Vacation
@@ -144,36 +145,53 @@ def refusal_reason(ctx: ChallengeContext, target: LadderEntry) -> str | None:
     may. The order is the order a player would check."""
     ladder, me = ctx.ladder, ctx.me
     if not ladder.open:
-        return "the ladder is closed"
+        # Translators: why a player may not challenge another in a ladder: shown alone in
+        # the ladder table, and after "You cannot challenge NAME:" (so lower case, no period).
+        return gettext("the ladder is closed")
     if me is None:
-        return "join the ladder to challenge"
+        return gettext("join the ladder to challenge")
     if target.user_id == me.user_id:
-        return "that's you"
+        return gettext("that's you")
     if target.user_id in ctx.closed:
-        return "their account is closed"
+        return gettext("their account is closed")
     if target.user_id in ctx.ignored_by:
-        return "they do not accept challenges from you"
+        return gettext("they do not accept challenges from you")
     if target.user_id in ctx.ignoring:
-        return "they are on your ignore list"
+        return gettext("they are on your ignore list")
     if target.position > me.position:
-        return "below you"
+        # Translators: the other player is lower in the ladder than you.
+        return gettext("below you")
     if not _in_range(ctx, target):
-        return "outside your range"
+        return gettext("outside your range")
     if ladder.one_game_per_pair and target.user_id in ctx.playing:
-        return "you are already playing them"
+        return gettext("you are already playing them")
     if ctx.outgoing >= ladder.max_outgoing:
-        return f"you already have {ctx.outgoing} challenges running"
+        return ngettext(
+            "you already have %(count)s challenge running",
+            "you already have %(count)s challenges running",
+            ctx.outgoing,
+        ) % {"count": ctx.outgoing}
     limit = ladder.max_incoming_top if target.position <= ladder.top_band else ladder.max_incoming
     against = ctx.incoming.get(target.user_id, 0)
     if against >= limit:
-        return f"already {against} challenge{'s' if against != 1 else ''} against them"
+        # Translators: the other player already has this many challenges against them.
+        return ngettext(
+            "already %(count)s challenge against them",
+            "already %(count)s challenges against them",
+            against,
+        ) % {"count": against}
     last = ctx.last_challenged.get(target.user_id)
     if last is not None and ladder.rematch_wait_days:
         until = last + dt.timedelta(days=ladder.rematch_wait_days)
         if until > ctx.now:
-            return f"rematch wait until {formats.date_format(until, 'MONTH_DAY_FORMAT')}"
+            # Translators: the same two players may challenge each other again from this day
+            # (a day and month, e.g. "9 March").
+            return gettext("rematch wait until %(day)s") % {
+                "day": formats.date_format(until, "MONTH_DAY_FORMAT")
+            }
     if target.user_id in ctx.on_vacation:
-        return "on vacation"
+        # Translators: the other player is on vacation (their clocks are stopped).
+        return gettext("on vacation")
     return None
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.notifications import kind_register
 
-GROUP = "Tournaments"
+GROUP = gettext_lazy("Tournaments")
 TOURNAMENT_ROUND = "tournament_round"
 TOURNAMENT_END = "tournament_end"
 

@@ -12,6 +12,6 @@ kind_register(
     name=MESSAGE,
     label=gettext_lazy("Message received"),
     help_text=gettext_lazy("Another player sent you a private message."),
-    group="Messages",
+    group=gettext_lazy("Messages"),
     order=900,
 )

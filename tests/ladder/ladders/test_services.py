@@ -316,7 +316,7 @@ def test_a_stalling_loser_frees_the_winners_slot_at_the_deadline(ladder_factory,
     game = made.game
     for move in far_apart_moves(21):  # p3 (White) lost the position and stops moving
         game = play(game, move, NOW)
-    assert "you already have 1 challenges running" in refusal(ladder, players[3], players[1])
+    assert "you already have 1 challenge running" in refusal(ladder, players[3], players[1])
     time_out(game)
     assert LadderChallenge.objects.get(pk=made.pk).status == LadderChallengeStatus.DONE
     assert table(ladder)[:2] == ["p1", "p2"]
