@@ -152,7 +152,7 @@ def main() -> None:
         f"{'s/move max':>11}"
     )
     speed: dict[tuple[str, str], list[float]] = {}
-    for topology in boards:
+    for topology in boards if args.random_games else ():
         for strength in strengths:
             tally = Tally()
             for i in range(args.first_game, args.first_game + args.random_games):

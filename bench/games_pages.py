@@ -3,7 +3,7 @@ moves (19×19) and the status page with 1 and 30 running games (each with its SV
 plus as many finished ones; and the move POST (a 19×19 game from move 100, the two players
 taking turns, redirect not followed).
 
-Run: .venv/bin/python bench/games_pages.py [--repeat N] [--database-url URL]
+Run: .venv/bin/python bench/games_pages.py [--repeat N] [--database-url URL] [--profile WORD]
 
 Each page is fetched with Django's test client, logged in, N times (a reload: the game page and
 the status page are then the ones kept in the cache; "drawn" renews the player's status stamp
@@ -11,14 +11,20 @@ before each fetch, as a change to one of their games does); the table gives the 
 time of this process per request (best and median, so a busy machine skews it less than wall
 time), the queries per request and the HTML size. A temporary SQLite file is used unless
 --database-url names another database (the bench migrates it and writes to it).
+`--profile WORD` also prints, for each row whose label contains WORD, the functions that took
+most of its timed requests' time (cProfile, by cumulative time).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import cProfile
 import functools
+import io
 import logging
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -94,7 +100,9 @@ def _setup(moves_short: int, moves_long: int, games: int):
     return black, solo, short, long, start(black, white, _sparse_moves(100))
 
 
-def _measure_moves(black, white, game, repeat: int) -> tuple[float, float, int, int]:
+def _measure_moves(
+    black, white, game, repeat: int, profile: cProfile.Profile | None = None
+) -> tuple[float, float, int, int]:
     """CPU and queries of `repeat` legal move POSTs, the two players taking turns. The queued
     tasks go to Celery's in-memory broker instead of running here, as a web process would
     leave them to the workers."""
@@ -118,7 +126,7 @@ def _measure_moves(black, white, game, repeat: int) -> tuple[float, float, int, 
     for i, name in enumerate(names):
         number = first + i
         client = clients[player[number % 2].pk]
-        with CaptureQueriesContext(connection) as captured:
+        with CaptureQueriesContext(connection) as captured, _profiled(profile if i else None):
             start = time.process_time()
             response = client.post(url, {"point": name, "move_number": number})
             elapsed = time.process_time() - start
@@ -132,8 +140,25 @@ def _measure_moves(black, white, game, repeat: int) -> tuple[float, float, int, 
     return min(times), statistics.median(times), queries, 0
 
 
+@contextlib.contextmanager
+def _profiled(profile: cProfile.Profile | None):
+    """Run the block under `profile`, if any."""
+    if profile is None:
+        yield
+        return
+    profile.enable()
+    try:
+        yield
+    finally:
+        profile.disable()
+
+
 def _measure(
-    client, url: str, repeat: int, before: Callable[[], None] = lambda: None
+    client,
+    url: str,
+    repeat: int,
+    before: Callable[[], None] = lambda: None,
+    profile: cProfile.Profile | None = None,
 ) -> tuple[float, float, int, int]:
     """CPU, queries and size of `repeat` GETs of `url`, `before()` run (untimed) before each."""
     from django.db import connection
@@ -144,7 +169,7 @@ def _measure(
     queries = size = 0
     for _ in range(repeat):
         before()
-        with CaptureQueriesContext(connection) as captured:
+        with CaptureQueriesContext(connection) as captured, _profiled(profile):
             start = time.process_time()
             response = client.get(url)
             times.append(time.process_time() - start)
@@ -157,6 +182,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--database-url", default="")
+    parser.add_argument("--profile", default="", help="profile the rows whose label has WORD")
     args = parser.parse_args()
     workdir = tempfile.TemporaryDirectory()
     os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{workdir.name}/bench.sqlite3"
@@ -175,19 +201,36 @@ def main() -> None:
     black, solo, short, long, moving = _setup(5, 200, 30)
     client = Client()
     rows = []
+    profiles: dict[str, cProfile.Profile] = {}
+
+    def profile(label: str) -> cProfile.Profile | None:
+        if not args.profile or args.profile not in label:
+            return None
+        return profiles.setdefault(label, cProfile.Profile())
+
     client.force_login(black)
     for label, game in (("board, 5 moves", short), ("board, 200 moves", long)):
-        rows.append((label, *_measure(client, reverse("games:board", args=[game.pk]), args.repeat)))
+        url = reverse("games:board", args=[game.pk])
+        rows.append((label, *_measure(client, url, args.repeat, profile=profile(label))))
+    status = reverse("games:status")
     client.force_login(solo)
-    rows.append(("status, 1+1 games", *_measure(client, reverse("games:status"), args.repeat)))
+    label = "status, 1+1 games"
+    rows.append((label, *_measure(client, status, args.repeat, profile=profile(label))))
     client.force_login(black)
-    rows.append(("status, 30+30 games", *_measure(client, reverse("games:status"), args.repeat)))
+    label = "status, 30+30 games"
+    rows.append((label, *_measure(client, status, args.repeat, profile=profile(label))))
     # The same page drawn each time, as after a change to one of the player's games.
     renew = functools.partial(status_stamps_bump, user_ids=[black.pk])
-    rows.append(
-        ("status, 30+30, drawn", *_measure(client, reverse("games:status"), args.repeat, renew))
-    )
-    rows.append(("move POST", *_measure_moves(black, moving.white, moving, args.repeat)))
+    label = "status, 30+30, drawn"
+    rows.append((label, *_measure(client, status, args.repeat, renew, profile(label))))
+    label = "move POST"
+    rows.append((label, *_measure_moves(black, moving.white, moving, args.repeat, profile(label))))
+
+    for label, prof in profiles.items():
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(80)
+        print(f"--- {label} ---")
+        print(out.getvalue())
 
     print(f"{'page':<22}{'best ms':>9}{'median ms':>11}{'queries':>9}{'HTML KB':>9}")
     for label, best, median, queries, size in rows:

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.encoding import iri_to_uri
 from django.utils.html import format_html
 from django.utils.http import RFC3986_SUBDELIMS
+from django.utils.translation import gettext
 
 # Distinct enough never to appear in a URL prefix (int and str converters both accept it).
 _SAMPLE = "987654321"
@@ -30,13 +31,17 @@ def url_former(viewname: str) -> Callable[[object], str]:
 
 def player_links() -> Callable[[object], str]:
     """A function `player -> HTML` giving what templates/includes/player_name.html gives: the
-    username linked to the profile, and the display name in brackets when there is one."""
+    username linked to the profile, the display name in brackets when there is one, and the
+    "bot" tag for a bot account."""
     profile_url = url_former("profile_detail")
+    bot = format_html(' <span class="tag bot-tag">{}</span>', gettext("bot"))
 
     def link(player) -> str:
         html = format_html('<a href="{}">{}</a>', profile_url(player.username), player.username)
         if player.display_name:
             html += format_html(' <span class="muted">({})</span>', player.display_name)
+        if player.is_bot:
+            html += bot
         return html
 
     return link

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 import rules
+from accounts.models import User
 from games.models import Game
 from games.pages.board import COLOUR_NAMES
 from games.pages.fragments import (
@@ -18,12 +19,9 @@ from games.pages.fragments import (
     game_state_key,
 )
 from games.pages.links import player_links, url_former
-from games.pages.status_html import finished_row_html, running_card_html
+from games.pages.status_html import StatusMarkup
 from games.replay import game_replay
-from games.selectors.play import (
-    clock_left_label,
-    game_clocks,
-)
+from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg import board_thumbnail_svg
 
 THUMBNAIL_SIZE = 96
@@ -43,21 +41,27 @@ def status_rows(
     round or a ladder, "" for none), whose
     turn, the time left of the player to move, their deadline (or that their clock is stopped
     by their vacation) and a thumbnail of the position in `user`'s board theme. No database
-    access; the thumbnails come from the cache (one read for all, games.pages.fragments), and only
-    the missing ones are replayed and drawn."""
+    access once the games have their players (games.selectors.status.players_load); the
+    thumbnails come from the cache (one read for all, games.pages.fragments), and only the
+    missing ones are replayed and drawn."""
     # The thumbnail's title is in the reader's language, so the language is part of the key.
+    language = get_language()
     keys = {
         game.pk: f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
-        f":{get_language()}"
+        f":{language}"
         for game in games
     }
     thumbnails = fragments_get(keys.values())
     drawn = {}
     rows = []
-    board_url, player_link = url_former("games:board"), player_links()
+    markup = StatusMarkup()
+    board_url, opponent_link = url_former("games:board"), _links()
+    labels = labels or {}
     for game in games:
         mine = game.colour_of(user)
-        clocks = game_clocks(game=game, now=now)
+        # Only the clock of the player to move shows (games.selectors.play.game_clocks).
+        mover = game.to_move
+        left = clock_time_left(game=game, colour=mover, now=now)
         thumbnail = thumbnails.get(keys[game.pk])
         if thumbnail is None:
             thumbnail = drawn[keys[game.pk]] = str(
@@ -66,31 +70,33 @@ def status_rows(
                     theme=theme,
                     size=THUMBNAIL_SIZE,
                     title=gettext("%(board_label)s, move %(move_number)s")
-                    % {"board_label": game.board_label, "move_number": game.move_number},
+                    % {"board_label": markup.board_label(game), "move_number": game.move_number},
                 )
             )
         opponent = game.player(rules.other(mine))
-        rows.append(
-            {
-                "game": game,
-                "url": board_url(game.pk),
-                "colour": mine,
-                "colour_name": COLOUR_NAMES[mine],
-                "opponent": opponent,
-                "opponent_link": player_link(opponent),
-                "my_turn": game.to_move == mine,
-                "left": clock_left_label(
-                    left=clocks[game.to_move].left,
-                    weekend_pause=game.weekend_pause,
-                    detail=clocks[game.to_move].detail,
-                ),
-                "deadline": game.deadline,
-                "stopped": clocks[game.to_move].stopped,
-                "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
-                "label": (labels or {}).get(game.pk, ""),
-            }
-        )
-        rows[-1]["html"] = running_card_html(rows[-1])
+        row = {
+            "game": game,
+            "url": board_url(game.pk),
+            "colour": mine,
+            "colour_name": COLOUR_NAMES[mine],
+            "opponent": opponent,
+            "opponent_link": opponent_link(opponent),
+            "my_turn": mover == mine,
+            "left": clock_left_label(
+                left=left,
+                weekend_pause=game.weekend_pause,
+                # '' without byo-yomi (clock_detail), known without reading the players' times.
+                detail=clock_detail(game=game, colour=mover, left=left)
+                if game.time_control.has_byoyomi
+                else "",
+            ),
+            "deadline": game.deadline,
+            "stopped": game.deadline is None,
+            "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
+            "label": labels.get(game.pk, ""),
+        }
+        row["html"] = markup.card(row)
+        rows.append(row)
     fragments_set(drawn)
     return rows
 
@@ -98,16 +104,31 @@ def status_rows(
 def finished_rows(*, games: Sequence[Game], user) -> list[SafeString]:
     """The status page's rows of finished games (games.pages.status_html), one per game of `games`,
     which `user` played."""
-    board_url, player_link = url_former("games:board"), player_links()
+    markup = StatusMarkup()
+    board_url, opponent_link = url_former("games:board"), _links()
     rows = []
     for game in games:
         mine = game.colour_of(user)
         rows.append(
-            finished_row_html(
+            markup.finished_row(
                 game=game,
                 url=board_url(game.pk),
                 my_colour=mine,
-                opponent_link=player_link(game.player(rules.other(mine))),
+                opponent_link=opponent_link(game.player(rules.other(mine))),
             )
         )
     return rows
+
+
+def _links() -> Callable[[User], str]:
+    """games.pages.links.player_links, each player's link made once (a page lists the same
+    opponents again and again)."""
+    link, made = player_links(), {}
+
+    def made_once(player: User) -> str:
+        html = made.get(player.pk)
+        if html is None:
+            html = made[player.pk] = link(player)
+        return html
+
+    return made_once

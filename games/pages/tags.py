@@ -31,6 +31,7 @@ from django.db.models import Model, QuerySet
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
 from django.template import engines
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.functional import LazyObject, Promise, empty
 from django.utils.translation import get_language
@@ -98,7 +99,11 @@ def page_etag(
     changes the tag once a minute and not at every request. Visitors who are not logged in
     share one tag per page state: their page has no form, so it carries nothing of theirs,
     and a visitor cannot make a new tag per request by sending a new CSRF cookie each time."""
-    digest = hashlib.sha256(f"{code_version()}:{FRAGMENT_VERSION}:{name}".encode())
+    # The active language and time zone: the words and times the page shows are read in them.
+    digest = hashlib.sha256(
+        f"{code_version()}:{FRAGMENT_VERSION}:{get_language()}:"
+        f"{timezone.get_current_timezone_name()}:{name}".encode()
+    )
     seen: dict[int, tuple[int, object]] = {}
     user = request.user
     if user.is_authenticated:

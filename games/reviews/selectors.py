@@ -167,13 +167,3 @@ def reviews_box(*, game: Game, user: User | None) -> dict:
         "is_player": is_player,
         "note": game_note_get(game=game, user=user) if is_player else None,
     }
-
-
-def reviews_stamp(box: dict) -> tuple:
-    """The part of `reviews_box` that changes the page, for the game page's ETag."""
-    note = box["note"]
-    return (
-        [(r.pk, r.title) for r in box["public"]],
-        [(r.pk, r.title) for r in box["own"]],
-        (note.updated, note.text) if note is not None else None,
-    )

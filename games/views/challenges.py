@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -46,7 +47,15 @@ def status(request: HttpRequest) -> HttpResponse:
     theme = board_appearance_get(user=user).theme
 
     def draw() -> HttpResponse:
-        running = status_selectors.games_running_for(user=user)
+        running = status_selectors.games_running_listed_for(user=user)
+        page = status_selectors.games_finished_page_for(
+            user=user, number=page_number, size=PAGE_SIZE
+        )
+        received, sent = status_selectors.challenges_open_for(user=user, now=now)
+        # The players of all four lists in one query.
+        status_selectors.players_load(
+            games=[*running, *page.object_list], challenges=[*received, *sent]
+        )
         rows = status_rows(
             games=running,
             user=user,
@@ -54,18 +63,21 @@ def status(request: HttpRequest) -> HttpResponse:
             theme=theme,
             labels=hooks.game_labels_get(game_ids=[game.pk for game in running]),
         )
-        finished = Paginator(status_selectors.games_finished_listed_for(user=user), PAGE_SIZE)
-        page = finished.get_page(page_number)
+        # The cards and the finished rows (games.pages.status_html) go in as one piece each:
+        # a template loop over them cost more than building them.
+        cards = "".join(row["html"] for row in rows)
+        done = "".join(finished_rows(games=page.object_list, user=user))
         return render(
             request,
             "games/status.html",
             {
                 "rows": rows,
+                "cards": mark_safe(cards),  # noqa: S308 - status_html's escaped markup
                 "next_game": next((r["game"] for r in rows if r["my_turn"]), None),
                 "page": page,
-                "finished": finished_rows(games=page.object_list, user=user),
-                "received": challenges_selectors.challenges_received(user=user, now=now),
-                "sent": challenges_selectors.challenges_sent(user=user, now=now),
+                "finished": mark_safe(done),  # noqa: S308 - status_html's escaped markup
+                "received": received,
+                "sent": sent,
             },
         )
 

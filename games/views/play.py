@@ -20,7 +20,7 @@ from games.forms import ChatForm, MoveForm, TurnForm
 from games.learn.reasons import with_rule_link
 from games.pages.board import board_context
 from games.pages.tags import board_etag, tagged_page
-from games.reviews.selectors import reviews_box, reviews_stamp
+from games.reviews.selectors import reviews_box
 from games.selectors import chat as chat_selectors
 from games.selectors import play as selectors
 from games.services import chat as chat_services
@@ -41,19 +41,55 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     move, clickable points (each a link to a confirmation, or board.js's confirm bar) and a
     coordinate field. `?confirm=D4` shows the confirmation for that point, the move said in
     words; `&move_number=N` (a typed move's preview) keeps the number of the page it was typed
-    on, for the service's check that the game has not moved on."""
+    on, for the service's check that the game has not moved on.
+
+    The page is made in two steps: `read` holds every row the page shows (the game and its
+    players, the chat, the viewer's plan, notes and reviews, the competition, the board's look)
+    and the minute; the rest of the context (board, clocks, words) is computed from those
+    alone, without a query. So the page's tag (games.pages.tags.board_etag) is taken from
+    `read`, and a page kept for that tag is served without computing the rest."""
     game = _viewable_game(request, game_id)
     confirm = request.GET.get("confirm", "").strip()
+    now = timezone.now()
+    read = {
+        "game": game,
+        "now": now,
+        "appearance": board_appearance_get(user=request.user),
+        "chat_lines": list(chat_selectors.game_chat_lines(game=game)),
+        # The ladder or tournament the game belongs to (templates/ladder/_game_link.html).
+        "competition": hooks.game_competition_get(game_id=game.pk),
+        # The reviews box ({% game_reviews %}): the viewer's notes and reviews change the page.
+        "reviews_box": reviews_box(game=game, user=request.user),
+    }
+    # "Plan answers" while the viewer waits for their opponent (one query then, else none).
+    read["conditional"] = conditional_section(
+        game=game, user=request.user, coordinates=bool(read["appearance"].show_coordinates)
+    )
+
+    def draw() -> HttpResponse:
+        return render(request, "games/board.html", _board_page_context(request, read, confirm))
+
+    etag = board_etag(
+        request=request, game=game, context=read, unread=request_unread_counts(request=request)
+    )
+    if etag is not None:
+        return tagged_page(request, etag, draw)
+    return draw()
+
+
+def _board_page_context(request: HttpRequest, read: dict, confirm: str) -> dict:
+    """The game page's whole context from the rows `board` read (no query)."""
+    game = read["game"]
     context = board_context(
         game=game,
         user=request.user,
-        now=timezone.now(),
-        appearance=board_appearance_get(user=request.user),
+        now=read["now"],
+        appearance=read["appearance"],
         confirm=confirm,
     )
+    context.update(read)
     if confirm and context["confirm_error"]:
         messages.error(request, context["confirm_error"])
-    context["chat_lines"] = list(chat_selectors.game_chat_lines(game=game))
     context["result"] = _result(request, game)
     context["chat_form"] = ChatForm()
     context["words"] = board_words_section(game=game, user=request.user)
@@ -63,21 +99,7 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     context["confirm_move_number"] = (
         int(expected) if expected.isdigit() and len(expected) < 8 else game.move_number
     )
-    # "Plan answers" while the viewer waits for their opponent (one query then, else none).
-    context["conditional"] = conditional_section(
-        game=game, user=request.user, coordinates=bool(context["appearance"].show_coordinates)
-    )
-    # The ladder or tournament the game belongs to (templates/ladder/_game_link.html).
-    context["competition"] = hooks.game_competition_get(game_id=game.pk)
-    # The reviews box ({% game_reviews %}): the viewer's notes and reviews change the page.
-    context["reviews_box"] = reviews_box(game=game, user=request.user)
-    context["reviews_stamp"] = reviews_stamp(context["reviews_box"])
-    etag = board_etag(
-        request=request, game=game, context=context, unread=request_unread_counts(request=request)
-    )
-    if etag is not None:
-        return tagged_page(request, etag, lambda: render(request, "games/board.html", context))
-    return render(request, "games/board.html", context)
+    return context
 
 
 @login_required

@@ -363,9 +363,11 @@ def sparse_19x19_moves(n: int) -> tuple[str, ...]:
 # ladder, once per game); the status page when drawn: user, running, the running games'
 # tournament or ladder (the ladder's game-labels hook), finished (count and page), unread
 # counts, challenges received and sent. Issue 26 added one for a player: their private notes
-# on the game (spectators of a running game cost no query for the reviews box).
+# on the game (spectators of a running game cost no query for the reviews box). Issue 27 took
+# the status page to 7: the finished page comes with its count, the challenges received and
+# sent are one query, and the players of all the lists one more (instead of a join per list).
 BOARD_PAGE_QUERIES = 6
-STATUS_PAGE_QUERIES = 8
+STATUS_PAGE_QUERIES = 7
 # User, game (locked), vacation of the next player, game update, outbox row, its delete; plus
 # the savepoints the test's transaction adds.
 MOVE_POST_QUERIES = 8

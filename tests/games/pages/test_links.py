@@ -28,8 +28,13 @@ def test_a_profile_link_is_what_reverse_gives(username):
     assert url_former("profile_detail")(username) == reverse("profile_detail", args=[username])
 
 
-@given(username=USERNAMES, display_name=st.sampled_from(["", "Ann <b>& co</b>", "Zoë"]))
-def test_a_player_link_is_the_player_name_include(username, display_name):
-    player = SimpleNamespace(username=username, display_name=display_name)
+@given(
+    username=USERNAMES,
+    display_name=st.sampled_from(["", "Ann <b>& co</b>", "Zoë"]),
+    is_bot=st.booleans(),
+)
+def test_a_player_link_is_the_player_name_include(username, display_name, is_bot):
+    """The same link, display name and bot tag (a bot is marked wherever a name appears)."""
+    player = SimpleNamespace(username=username, display_name=display_name, is_bot=is_bot)
     expected = render_to_string("includes/player_name.html", {"player": player})
     assert player_links()(player) == expected.rstrip("\n")  # the file's last newline

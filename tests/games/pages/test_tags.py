@@ -159,6 +159,39 @@ def test_a_page_drawn_for_the_same_tag_is_served_from_the_cache(client, game_fac
     assert game.move_number == 2
 
 
+def test_a_kept_page_is_served_from_what_the_page_read_without_computing_the_rest(
+    client, game_factory, white, monkeypatch
+):
+    """The tag comes from the rows the page read: a page kept for it is served without the
+    board, clocks or words being worked out again (games.views.play.board)."""
+    from games.views import play as play_views
+
+    game = game_factory(moves=("E5",), now=FIXED)
+    login(client, white, game)
+    drawn = board(client, game)
+
+    def refuse(**kwargs):
+        raise AssertionError("the kept page was computed again")
+
+    monkeypatch.setattr(play_views, "board_context", refuse)
+    monkeypatch.setattr(play_views, "board_words_section", refuse)
+    kept = board(client, game)
+    assert kept.status_code == 200 and kept["ETag"] == drawn["ETag"]
+    assert board(client, game, drawn["ETag"]).status_code == 304
+
+
+def test_the_page_in_another_language_or_time_zone_has_another_tag(client, game_factory, white):
+    game = game_factory(moves=("E5",), now=FIXED)
+    login(client, white, game)
+    english = board(client, game)["ETag"]
+    client.cookies["django_language"] = "de"
+    german = board(client, game)
+    assert german["ETag"] != english and german["Content-Language"] == "de"
+    del client.cookies["django_language"]
+    User.objects.filter(pk=white.pk).update(time_zone="Asia/Tokyo")
+    assert board(client, game)["ETag"] != english
+
+
 def test_a_saved_conditional_line_changes_the_waiting_player_s_page(client, game_factory, black):
     game = game_factory(moves=("E5",), now=FIXED)  # White to move: Black waits
     login(client, black, game)
