@@ -59,6 +59,9 @@ def test_step_through_a_review_and_read_a_point(browser, live_server, user_facto
     assert page.evaluate(FOCUSED_LABEL) == "E5, black stone, last move"
     cursor_to(page, "square", 9, "C3")
     assert page.evaluate(FOCUSED_LABEL) == "C3, empty"
+    # The other points are read anew once per burst of changes, after the step (a timer in
+    # board_cursor.js): wait for that before reading the whole grid.
+    expect()(page.locator("svg.bd [data-cursor='G7']")).to_have_attribute("aria-label", "G7, empty")
     tree = page.locator("svg.bd").aria_snapshot()
     # The board's name has no move number: the stepper's status says which move is shown.
     assert 'grid "9×9 board of the review: arrow keys move the cursor"' in tree
