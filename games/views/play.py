@@ -46,8 +46,10 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     The page is made in two steps: `read` holds every row the page shows (the game and its
     players, the chat, the viewer's plan, notes and reviews, the competition, the board's look)
     and the minute; the rest of the context (board, clocks, words) is computed from those
-    alone, without a query. So the page's tag (games.pages.tags.board_etag) is taken from
-    `read`, and a page kept for that tag is served without computing the rest."""
+    alone, without a query while the game runs. So the page's tag (games.pages.tags.board_etag)
+    is taken from `read`, and a page kept for that tag is served without computing the rest. A
+    finished game's page is always drawn (no tag): its result section reads the dispute, the
+    corrections and the reports itself."""
     game = _viewable_game(request, game_id)
     confirm = request.GET.get("confirm", "").strip()
     now = timezone.now()
@@ -78,7 +80,8 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _board_page_context(request: HttpRequest, read: dict, confirm: str) -> dict:
-    """The game page's whole context from the rows `board` read (no query)."""
+    """The game page's whole context from the rows `board` read: no query while the game
+    runs; a finished game's result section reads its dispute, corrections and reports."""
     game = read["game"]
     context = board_context(
         game=game,
