@@ -2,6 +2,7 @@
 N concurrent clients, against a bare view through the full middleware stack as the floor.
 
 Run: .venv/bin/python bench/http_load.py [--tree DIR ...] [--clients 32] [--seconds 10] [--notices]
+       [--phases bare,write,board,status,move]
 
 For every source tree (`--tree`, repeatable; default this one, e.g. `--tree /tmp/perf-before
 --tree .` compares two commits in one run) the bench creates its own PostgreSQL database
@@ -32,7 +33,11 @@ tree; round 2 ...), so that every phase and tree sees the same busy machine:
 
 Prints requests/s, p50 and p95 per phase, the ratios to the bare view of the same tree, errors
 and the load average of the machine (other processes skew absolute numbers; ratios within one
-run are what count).
+run are what count); then the CPU milliseconds each request cost each part of the machine
+(gunicorn, PostgreSQL, Redis, the relay and worker, this load generator, the rest), read from
+/proc around every slice: on a machine whose cores are all busy, requests/s is the cores'
+time divided by the sum of that row, so the row says where a phase's ratio goes. `--phases`
+runs some of the phases only (bare always runs: the ratios need it).
 """
 
 from __future__ import annotations
@@ -219,6 +224,7 @@ class Phase:
     error_statuses: set[int] = field(default_factory=set)
     seconds: float = 0.0
     load: tuple[float, ...] = ()
+    cpu: dict[str, float] = field(default_factory=dict)
 
 
 async def request(
@@ -259,9 +265,67 @@ def refused(head: bytes) -> bool:
     return any(isinstance(m, list) and len(m) > 2 and m[2] >= ERROR_LEVEL for m in messages)
 
 
-async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: float) -> None:
+CPU_PARTS = ("web", "db", "redis", "relay", "client", "other")
+
+
+def cpu_by_part(roots: dict[str, list[int]]) -> dict[str, float]:
+    """CPU seconds used so far by each part of the machine, read from /proc: "web" and "relay"
+    are the process trees of the pids `roots` gives them (gunicorn; the outbox relay and any
+    worker), "db" every postgres process, "redis" redis-server, "client" this process (the load
+    generator), "other" the rest. Each process counts with the children it has waited for, so
+    a process that ended between two readings is missed only until its parent reaps it."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    processes = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                raw = stat.read().decode(errors="replace")
+        except OSError:
+            continue
+        comm = raw[raw.index("(") + 1 : raw.rindex(")")]
+        fields = raw[raw.rindex(")") + 2 :].split()
+        processes[int(entry.name)] = (
+            comm,
+            int(fields[1]),
+            sum(int(value) for value in fields[11:15]) / ticks,
+        )
+    owner = {pid: part for part, pids in roots.items() for pid in pids}
+
+    def part_of(pid: int) -> str:
+        seen = pid
+        while seen in processes:
+            if seen in owner:
+                return owner[seen]
+            seen = processes[seen][1]
+        comm = processes[pid][0]
+        if pid == os.getpid():
+            return "client"
+        if comm.startswith("postgres"):
+            return "db"
+        if comm.startswith("redis-server"):
+            return "redis"
+        return "other"
+
+    used = dict.fromkeys(CPU_PARTS, 0.0)
+    for pid, (_, _, seconds) in processes.items():
+        used[part_of(pid)] += seconds
+    return used
+
+
+async def run_phase(
+    phase: Phase,
+    port: int,
+    data: dict,
+    clients: int,
+    seconds: float,
+    roots: dict[str, list[int]] | None = None,
+) -> None:
     """Drive `clients` concurrent loops for `seconds` (or until the move games run out),
-    adding to `phase`; the move games carry on where the last slice stopped."""
+    adding to `phase` (its CPU per part of the machine too, `cpu_by_part` of `roots`); the
+    move games carry on where the last slice stopped."""
+    roots = roots or {}
     name = phase.name
     played = data.setdefault("played", [0] * clients)
     csrf = secrets.token_hex(16)  # 32 characters: Django accepts the unmasked secret as token
@@ -317,9 +381,12 @@ async def run_phase(phase: Phase, port: int, data: dict, clients: int, seconds: 
             sent += 1
 
     loads = [os.getloadavg()[0]]
+    cpu_before = cpu_by_part(roots)
     started = time.perf_counter()
     await asyncio.gather(*(client(n) for n in range(clients)))
     phase.seconds += time.perf_counter() - started
+    for part, seconds_used in cpu_by_part(roots).items():
+        phase.cpu[part] = phase.cpu.get(part, 0.0) + seconds_used - cpu_before.get(part, 0.0)
     loads += [os.getloadavg()[0], *phase.load]
     phase.load = (min(x for x in loads if x), max(loads))
 
@@ -468,7 +535,7 @@ def report(trees: list[Tree], results: dict) -> None:
         bare = results[tree.label]["bare"]
         bare_rate = len(bare.latencies) / bare.seconds
         bare_p95 = percentile(bare.latencies, 0.95)
-        for name in PHASES:
+        for name in results[tree.label]:
             phase = results[tree.label][name]
             rate = len(phase.latencies) / phase.seconds
             p50 = statistics.median(phase.latencies) * 1000
@@ -478,6 +545,25 @@ def report(trees: list[Tree], results: dict) -> None:
                 f"{p95 * 1000:>8.0f}{rate / bare_rate:>8.2f}{p95 / bare_p95:>11.2f}"
                 f"{phase.size / 1024:>6.1f}{phase.errors:>7}"
                 f"{phase.load[0]:>6.1f}-{phase.load[1]:<5.1f}"
+            )
+
+
+def report_cpu(trees: list[Tree], results: dict) -> None:
+    """CPU milliseconds per request of each part of the machine (`cpu_by_part`), per phase."""
+    print(
+        f"\n{'CPU ms per request':<30}"
+        + "".join(f"{part:>8}" for part in CPU_PARTS)
+        + f"{'all':>8}"
+    )
+    for tree in trees:
+        for name in results[tree.label]:
+            phase = results[tree.label][name]
+            count = max(1, len(phase.latencies))
+            cells = [phase.cpu.get(part, 0.0) * 1000 / count for part in CPU_PARTS]
+            print(
+                f"{tree.label:<22}{name:<8}"
+                + "".join(f"{cell:>8.2f}" for cell in cells)
+                + f"{sum(cells):>8.2f}"
             )
 
 
@@ -495,6 +581,11 @@ def main() -> None:
     parser.add_argument(
         "--notices", action="store_true", help="run a Celery worker; report notice latency"
     )
+    parser.add_argument(
+        "--phases",
+        default=",".join(PHASES),
+        help="comma-separated phases to run (bare always runs: the ratios need it)",
+    )
     parser.add_argument("--setup", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.setup is not None:  # the child: this tree's code first on the path
@@ -506,6 +597,7 @@ def main() -> None:
             sys.exit("loopback addresses only")
     if not 1 <= args.clients <= 256 or not 0 < args.seconds <= 120 or not 1 <= args.rounds <= 20:
         sys.exit("--clients 1..256, --seconds up to 120, --rounds 1..20")
+    phases = ("bare", *(name for name in PHASES[1:] if name in args.phases.split(",")))
     workdir = Path(tempfile.mkdtemp(prefix="badux-bench-"))
     (workdir / "bench_http_settings.py").write_text(SETTINGS_MODULE)
     (workdir / "bench_http_urls.py").write_text(URLS_MODULE)
@@ -537,14 +629,23 @@ def main() -> None:
             started = time.perf_counter()
             tree_prepare(tree, args.clients, args.notices)
             print(f"{tree.label}: ready in {time.perf_counter() - started:.0f} s", flush=True)
-        results = {tree.label: {name: Phase(name) for name in PHASES} for tree in trees}
+        results = {tree.label: {name: Phase(name) for name in phases} for tree in trees}
         for _ in range(args.rounds):
-            for name in PHASES:
+            for name in phases:
                 for tree in trees:
                     phase = results[tree.label][name]
+                    roots = {
+                        "web": [tree.server.pid],
+                        "relay": [helper.pid for helper in tree.helpers],
+                    }
                     asyncio.run(
                         run_phase(
-                            phase, tree.port, tree.data, args.clients, args.seconds / args.rounds
+                            phase,
+                            tree.port,
+                            tree.data,
+                            args.clients,
+                            args.seconds / args.rounds,
+                            roots,
                         )
                     )
                     print(
@@ -556,6 +657,7 @@ def main() -> None:
             f"\ngunicorn --workers {args.workers}, {args.clients} clients, {os.cpu_count()} cores"
         )
         report(trees, results)
+        report_cpu(trees, results)
         if args.notices:
             print(f"\n{'tree':<22}{'notices':>8}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'missing':>9}")
             for tree in trees:
@@ -571,7 +673,12 @@ def main() -> None:
             for process in [tree.server, *tree.helpers]:
                 if process is not None:
                     os.killpg(process.pid, signal.SIGTERM)
-                    process.wait(timeout=30)
+                    try:
+                        process.wait(timeout=30)
+                    except subprocess.TimeoutExpired:
+                        print(f"{process.args[-1]} did not stop within 30 s of SIGTERM: killed")
+                        os.killpg(process.pid, signal.SIGKILL)
+                        process.wait()
             postgres_admin(args.postgres, f'DROP DATABASE IF EXISTS "{tree.database}" WITH (FORCE)')
             redis_cleanup(args.redis, tree.env["BENCH_PREFIX"])
         shutil.rmtree(workdir, ignore_errors=True)

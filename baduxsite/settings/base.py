@@ -171,6 +171,11 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery closes a worker's database connections around every task unless this many tasks have
+# run since it last did: never, here. A worker's connections live as a web process's do
+# (CONN_MAX_AGE, health checks): baduxsite.celery closes them around each task as Django does
+# around each request.
+CELERY_DB_REUSE_MAX = 2**62
 # Redis redelivers an unacknowledged task after this many seconds (a worker killed with SIGKILL
 # by a deploy or the OOM killer cannot give its tasks back). It must exceed the longest task run
 # time (CELERY_TASK_TIME_LIMIT) and any ETA/countdown (the mail retries wait at most 5 minutes:

@@ -25,6 +25,7 @@ from games.errors import MoveRefused, StalePage, TimeRanOut
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game, GameChat, GameStatus
 from games.replay import game_replay
+from games.selectors.game_row import game_row_get
 from games.services import play
 from games.services.challenges import challenge_accept, challenge_create, challenge_decline
 from messaging.outbox import enqueue_on_commit
@@ -97,7 +98,7 @@ def bot_move_play(*, game_id: int, move_number: int) -> str:
     it. An engine that fails is tried again, up to settings.BOT_MOVE_TRIES times in all; then
     the bot says so in the game chat (once per move) and the staff are told. The game is
     never changed by a failure. Returns PLAYED, STALE, FAILED or NOT_A_BOT."""
-    game = Game.objects.select_related("black", "white").filter(pk=game_id).first()
+    game = game_row_get(game_id=game_id)
     if game is None or game.status != GameStatus.PLAYING or game.move_number != move_number:
         return STALE
     bot = game.player(game.to_move)

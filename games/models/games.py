@@ -14,6 +14,9 @@ growing read per page for no benefit: nothing queries single moves.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import re
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -36,6 +39,8 @@ from games.game_settings import (
 from rules import BLACK, WHITE, RuleSet, Topology
 
 PASS_TOKEN = ".."  # noqa: S105  (a move code, not a password)
+# The stored move list's codes, two characters each (a last odd one alone).
+_MOVE_CODES = re.compile("..?", re.DOTALL)
 
 
 class GameStatus(models.TextChoices):
@@ -64,6 +69,14 @@ END_REASON_IN_SENTENCE = {
 }
 
 
+@functools.lru_cache(maxsize=512)
+def _rule_set(key: str, kind: str, size: int, handicap: int, komi: Decimal) -> RuleSet:
+    # A RuleSet is immutable: one per distinct setting serves every game (made anew at each
+    # turn, it was a fiftieth of a move's CPU).
+    base = rules.preset(key, rules.topology_for(kind, size), handicap=handicap)
+    return base.with_komi(float(komi))
+
+
 class GameSettingsLabels:
     """What pages say about the settings of a challenge or game (mixed into both models)."""
 
@@ -80,8 +93,7 @@ class GameSettingsLabels:
     @property
     def rule_set(self) -> RuleSet:
         """The rule set with this game's komi."""
-        base = rules.preset(self.ruleset, self.topology, handicap=self.handicap)
-        return base.with_komi(float(self.komi))
+        return _rule_set(self.ruleset, self.board_kind, self.board_size, self.handicap, self.komi)
 
     @property
     def time_control(self) -> clock.TimeControl:
@@ -245,8 +257,7 @@ class Game(GameSettingsColumns):
 
     def move_codes(self) -> list[str]:
         """The stored move list as two-letter codes ('..' = pass)."""
-        text = self.moves
-        return [text[i : i + 2] for i in range(0, len(text), 2)]
+        return _MOVE_CODES.findall(self.moves)
 
     def bank_of(self, colour: int) -> dt.timedelta | None:
         return self.black_bank if colour == BLACK else self.white_bank

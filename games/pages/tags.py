@@ -100,27 +100,27 @@ def page_etag(
     share one tag per page state: their page has no form, so it carries nothing of theirs,
     and a visitor cannot make a new tag per request by sending a new CSRF cookie each time."""
     # The active language and time zone: the words and times the page shows are read in them.
-    digest = hashlib.sha256(
+    out = [
         f"{code_version()}:{FRAGMENT_VERSION}:{get_language()}:"
         f"{timezone.get_current_timezone_name()}:{name}".encode()
-    )
+    ]
     seen: dict[int, tuple[int, object]] = {}
     user = request.user
     if user.is_authenticated:
-        _feed(digest, ("viewer", request.META.get("CSRF_COOKIE", "")), seen)
-        _feed(digest, getattr(user, "_wrapped", user), seen)
+        _feed(out, ("viewer", request.META.get("CSRF_COOKIE", "")), seen)
+        _feed(out, getattr(user, "_wrapped", user), seen)
     else:
-        _feed(digest, "anonymous", seen)
+        _feed(out, "anonymous", seen)
     for key in sorted(context):
-        _feed(digest, (key,), seen)
-        _feed(digest, context[key], seen)
+        _feed(out, (key,), seen)
+        _feed(out, context[key], seen)
     for processor in engines["django"].engine.template_context_processors:
         for key, value in sorted(processor(request).items()):
             if key not in _COVERED_ELSEWHERE:
-                _feed(digest, (key,), seen)
-                _feed(digest, value, seen)
-    _feed(digest, list(extra), seen)
-    return f'"{digest.hexdigest()[:32]}"'
+                _feed(out, (key,), seen)
+                _feed(out, value, seen)
+    _feed(out, list(extra), seen)
+    return f'"{hashlib.sha256(b"".join(out)).hexdigest()[:32]}"'
 
 
 # What context processors add that the tag covers otherwise: the viewer (`user`, `perms`),
@@ -132,10 +132,43 @@ _COVERED_ELSEWHERE = frozenset(
 _SCALARS = (str, bytes, int, float, bool, type(None), Decimal, dt.time, enum.Enum)
 
 
-def _feed(digest, value: object, seen: dict[int, tuple[int, object]]) -> None:
-    """Feed `value` and everything it holds into `digest`, in an order that depends only on
-    the values (`page_etag`)."""
-    update = digest.update
+def _scalar(value: object) -> bytes:
+    return b"\x1f" + type(value).__name__.encode() + b":" + repr(value).encode()
+
+
+def _minute(value: dt.datetime) -> bytes:
+    return b"\x1ft" + value.replace(second=0, microsecond=0).isoformat().encode()
+
+
+def _minutes(value: dt.timedelta) -> bytes:
+    return b"\x1fd" + str(value // dt.timedelta(minutes=1)).encode()
+
+
+def _binary(value: bytes | bytearray | memoryview) -> bytes:
+    # A binary column (a game's position_state; PostgreSQL hands it over as a memoryview, whose
+    # repr holds an address): the bytes themselves.
+    return b"\x1fbytes:" + bytes(value)
+
+
+# The values a page holds most, by exact type (most of a tag's work is its rows' columns):
+# written at once, without the walk through the kinds of value `_feed` knows.
+_WRITERS: dict[type, Callable[[object], bytes]] = {
+    **{kind: _scalar for kind in (str, int, float, bool, type(None), Decimal, dt.time, dt.date)},
+    dt.datetime: _minute,
+    dt.timedelta: _minutes,
+    bytes: _binary,
+    bytearray: _binary,
+    memoryview: _binary,
+}
+
+
+def _feed(out: list[bytes], value: object, seen: dict[int, tuple[int, object]]) -> None:
+    """Append `value` and everything it holds to `out`, in an order that depends only on the
+    values (`page_etag`)."""
+    write = _WRITERS.get(type(value))
+    if write is not None:
+        out.append(write(value))
+        return
     if isinstance(value, LazyObject):
         if value._wrapped is empty:
             value._setup()
@@ -143,79 +176,85 @@ def _feed(digest, value: object, seen: dict[int, tuple[int, object]]) -> None:
     if isinstance(value, Promise):  # a lazy translation
         value = str(value)
     if isinstance(value, dt.datetime):
-        update(b"\x1ft" + value.replace(second=0, microsecond=0).isoformat().encode())
+        out.append(_minute(value))
         return
     if isinstance(value, dt.timedelta):
-        update(b"\x1fd" + str(value // dt.timedelta(minutes=1)).encode())
+        out.append(_minutes(value))
         return
     if isinstance(value, bytes | bytearray | memoryview):
-        # A binary column (a game's position_state; PostgreSQL hands it over as a memoryview,
-        # whose repr holds an address): the bytes themselves.
-        update(b"\x1fbytes:" + bytes(value))
+        out.append(_binary(value))
         return
     if isinstance(value, (dt.date, *_SCALARS)):
-        update(b"\x1f" + type(value).__name__.encode() + b":" + repr(value).encode())
+        out.append(_scalar(value))
         return
     if id(value) in seen:  # a row or object fed already (a player's row, its game)
-        update(b"\x1f@" + str(seen[id(value)][0]).encode())
+        out.append(b"\x1f@" + str(seen[id(value)][0]).encode())
         return
     # Holding `value` keeps its id from going to a new object fed later.
     seen[id(value)] = (len(seen), value)
-    update(b"\x1f<" + type(value).__qualname__.encode())
+    out.append(b"\x1f<" + type(value).__qualname__.encode())
     if isinstance(value, Model):
-        _feed_row(digest, value, seen)
+        _feed_row(out, value, seen)
     elif isinstance(value, Mapping):
         for key in sorted(value, key=repr):
-            _feed(digest, key, seen)
-            _feed(digest, value[key], seen)
+            _feed(out, key, seen)
+            _feed(out, value[key], seen)
     elif isinstance(value, QuerySet):
         for row in value:  # evaluated once: the template reads the same rows
-            _feed(digest, row, seen)
+            _feed(out, row, seen)
     elif isinstance(value, list | tuple):
         for item in value:
-            _feed(digest, item, seen)
+            _feed(out, item, seen)
     elif isinstance(value, set | frozenset):
         for item in sorted(value, key=repr):
-            _feed(digest, item, seen)
+            _feed(out, item, seen)
     elif isinstance(value, BaseForm):
-        _feed(digest, (value.prefix, value.initial, value.is_bound), seen)
+        _feed(out, (value.prefix, value.initial, value.is_bound), seen)
         if value.is_bound:
-            _feed(digest, (dict(value.data.lists()), value.errors.get_json_data()), seen)
+            _feed(out, (dict(value.data.lists()), value.errors.get_json_data()), seen)
     elif dataclasses.is_dataclass(value):
         for field in dataclasses.fields(value):
-            _feed(digest, (field.name,), seen)
-            _feed(digest, getattr(value, field.name), seen)
+            _feed(out, (field.name,), seen)
+            _feed(out, getattr(value, field.name), seen)
     elif callable(value):
-        update(getattr(value, "__qualname__", "").encode())
+        out.append(getattr(value, "__qualname__", "").encode())
     elif hasattr(value, "__dict__"):
         for key, item in sorted(vars(value).items()):
             if not key.startswith("_") and not callable(item):
-                _feed(digest, (key,), seen)
-                _feed(digest, item, seen)
+                _feed(out, (key,), seen)
+                _feed(out, item, seen)
     else:
-        update(repr(value).encode())
-    digest.update(b"\x1f>")
+        out.append(repr(value).encode())
+    out.append(b"\x1f>")
 
 
-def _feed_row(digest, row: Model, seen: dict[int, tuple[int, object]]) -> None:
+@functools.cache
+def _row_columns(model: type[Model]) -> tuple[tuple[tuple[str, bytes], ...], frozenset[str]]:
+    """A model's columns as (attribute name, its key in a tag), and the set of those names."""
+    attnames = [field.attname for field in model._meta.concrete_fields]
+    keys = tuple((attname, b"\x1fk" + attname.encode()) for attname in attnames)
+    return keys, frozenset(attnames)
+
+
+def _feed_row(out: list[bytes], row: Model, seen: dict[int, tuple[int, object]]) -> None:
     """A model instance: every column loaded, every related row loaded with it (select_related,
     prefetch_related, or read once already), and its scalar annotations."""
     loaded = row.__dict__
-    for field in row._meta.concrete_fields:
-        if field.attname in loaded:
-            _feed(digest, (field.attname,), seen)
-            _feed(digest, loaded[field.attname], seen)
+    keys, columns = _row_columns(type(row))
+    for attname, key in keys:
+        if attname in loaded:
+            out.append(key)
+            _feed(out, loaded[attname], seen)
     for name, related in sorted(row._state.fields_cache.items()):
-        _feed(digest, (name,), seen)
-        _feed(digest, related, seen)
+        _feed(out, (name,), seen)
+        _feed(out, related, seen)
     for name, rows in sorted(getattr(row, "_prefetched_objects_cache", {}).items()):
-        _feed(digest, (name,), seen)
-        _feed(digest, rows, seen)
-    columns = {field.attname for field in row._meta.concrete_fields}
+        _feed(out, (name,), seen)
+        _feed(out, rows, seen)
     for key, item in sorted(loaded.items()):
         if key not in columns and not key.startswith("_") and isinstance(item, _SCALARS):
-            _feed(digest, (key,), seen)
-            _feed(digest, item, seen)
+            _feed(out, (key,), seen)
+            _feed(out, item, seen)
 
 
 def status_etag(

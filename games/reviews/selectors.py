@@ -144,11 +144,12 @@ def review_estimate_series(*, review: Review) -> list[float] | None:
     return review.estimate
 
 
-def reviews_box(*, game: Game, user: User | None) -> dict:
+def reviews_box(*, game: Game, user: User | None, note_any: bool = True) -> dict:
     """What the game page's reviews box shows: the public reviews (finished games), the
     viewer's own reviews of the game, whether they may start one, their private notes. No
     query for what the viewer cannot have (a spectator of a running game: none at all; a
-    player of one: their notes only)."""
+    player of one: their notes only), nor for notes the caller knows there are none of
+    (`note_any` False: games.selectors.play.game_page_get read that with the game)."""
     signed_in = user is not None and user.is_authenticated
     is_player = game.colour_of(user) is not None
     public = list(reviews_public_for_game(game=game)[:20]) if game.is_over else []
@@ -165,5 +166,5 @@ def reviews_box(*, game: Game, user: User | None) -> dict:
         "own": own,
         "can_start": may_own,
         "is_player": is_player,
-        "note": game_note_get(game=game, user=user) if is_player else None,
+        "note": game_note_get(game=game, user=user) if is_player and note_any else None,
     }

@@ -5,9 +5,11 @@ disputes and corrections.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
+from django.db import connection
 from django.db.models import CharField, Exists, OuterRef, Q, Value
 from django.db.models.functions import Cast, Concat
 from django.utils.translation import gettext as _
@@ -18,6 +20,7 @@ from games import clock
 from games.errors import NoSuchGame, NotAPlayer
 from games.models import (
     Game,
+    GameChat,
     GameStatus,
     ReportStatus,
     ResultCorrection,
@@ -25,17 +28,56 @@ from games.models import (
     ScoringReport,
 )
 from games.replay import game_moves, move_label
+from games.reviews.models import GameNote
+from games.selectors.game_row import game_row_get
 from messaging.models import Notification
 from rules import BLACK, WHITE
 
 
 def game_get(*, game_id: int) -> Game:
-    """The game with both players loaded; NoSuchGame (404) if none, the answer a private game
-    gives whoever may not see it (`game_view_check`)."""
-    try:
-        return Game.objects.select_related("black", "white").get(pk=game_id)
-    except Game.DoesNotExist as error:
-        raise NoSuchGame() from error
+    """The game with both players loaded (one statement written once, games.selectors.game_row);
+    NoSuchGame (404) if none, the answer a private game gives whoever may not see it
+    (`game_view_check`)."""
+    game = game_row_get(game_id=game_id)
+    if game is None:
+        raise NoSuchGame()
+    return game
+
+
+def game_page_get(*, game_id: int, viewer: User | None) -> Game:
+    """`game_get` for the game page: in the same query, whether the game has any chat
+    (`game.chat_any`) and whether `viewer` has notes on it (`game.note_any`), so that the page
+    reads neither in the usual case of none. NoSuchGame (404) if none; the caller checks who
+    may see it (`game_view_check`)."""
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    chat, note = _page_sql()
+    game = game_row_get(
+        game_id=game_id, extra=(("chat_any", chat), ("note_any", note)), params=(viewer_id,)
+    )
+    if game is None:
+        raise NoSuchGame()
+    return game
+
+
+@functools.cache
+def _page_sql() -> tuple[str, str]:
+    """The two EXISTS of `game_page_get`, written once from the models' names (the game's
+    table named as games.selectors.game_row's statement names it)."""
+    quote = connection.ops.quote_name
+    game = f"{quote(Game._meta.db_table)}.{quote(Game._meta.pk.column)}"
+
+    def column(model, name: str) -> str:
+        return quote(model._meta.get_field(name).column)
+
+    chat = (
+        f"EXISTS (SELECT 1 FROM {quote(GameChat._meta.db_table)} c"  # noqa: S608 - names from the models
+        f" WHERE c.{column(GameChat, 'game')} = {game})"
+    )
+    note = (
+        f"EXISTS (SELECT 1 FROM {quote(GameNote._meta.db_table)} n"  # noqa: S608 - names from the models
+        f" WHERE n.{column(GameNote, 'game')} = {game} AND n.{column(GameNote, 'author')} = %s)"
+    )
+    return chat, note
 
 
 def game_can_view(*, game: Game, user: User | None) -> bool:

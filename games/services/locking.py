@@ -1,32 +1,31 @@
-"""The row locks every game action takes first."""
+"""The row locks every game action takes first, and the write of what changed under them."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
 
-from django.db import connection
-from django.db.models import BooleanField
-from django.db.models.expressions import RawSQL
+from django.db import DatabaseError, connection
+from django.db.models.signals import post_save, pre_save
 
 from games.models import ConditionalMoves, Game, Vacation
-
-
-def _locked():
-    # The players come in the same query (a turn's clock and bot check read them); only the
-    # game row is locked (FOR UPDATE OF games_game), never the users.
-    return Game.objects.select_related("black", "white").select_for_update(of=("self",))
+from games.selectors.game_row import game_columns_read, game_row_get
 
 
 def game_lock(*, game_id: int) -> Game:
     """The game row with its players, the row locked (SELECT ... FOR UPDATE) until the
-    caller's transaction ends. Raises Game.DoesNotExist. Call it inside `transaction.atomic()`."""
-    return _locked().get(pk=game_id)
+    caller's transaction ends; the players come in the same query (a turn's clock and bot
+    check read them) and are never locked (games.selectors.game_row). Raises Game.DoesNotExist.
+    Call it inside `transaction.atomic()`."""
+    game = game_row_get(game_id=game_id, lock=True)
+    if game is None:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    return game
 
 
 def game_lock_if_any(*, game_id: int) -> Game | None:
     """As `game_lock`, or None when the game is gone."""
-    return _locked().filter(pk=game_id).first()
+    return game_row_get(game_id=game_id, lock=True)
 
 
 def game_lock_for_turn(*, game_id: int, now: dt.datetime) -> Game:
@@ -37,24 +36,74 @@ def game_lock_for_turn(*, game_id: int, now: dt.datetime) -> Game:
     so `conditional_any` holds until the caller's transaction ends."""
     conditional, black_away, white_away = _turn_sql()
     # The statements hold the models' names only (`_turn_sql`); `now` goes in as a parameter.
-    game = (
-        _locked()
-        .annotate(
-            conditional_any=RawSQL(conditional, (), output_field=BooleanField()),  # noqa: S611
-            black_away=RawSQL(black_away, (now, now), output_field=BooleanField()),  # noqa: S611
-            white_away=RawSQL(white_away, (now, now), output_field=BooleanField()),  # noqa: S611
-        )
-        .get(pk=game_id)
+    game = game_row_get(
+        game_id=game_id,
+        lock=True,
+        extra=(
+            ("conditional_any", conditional),
+            ("black_away", black_away),
+            ("white_away", white_away),
+        ),
+        params=(now, now, now, now),
     )
+    if game is None:
+        raise Game.DoesNotExist(f"No game {game_id}.")
     game.away_at = now
     return game
+
+
+def game_locked_save(*, game: Game) -> None:
+    """Save `game`, read by a lock of this module: only the columns changed since that read or
+    the last save through here (a turn writes a dozen of the game's ~45), by an UPDATE written
+    once per set of columns (the ORM's compile of it cost more CPU than the database took to
+    run it, issue 27), with Model.save's signals (pre_save, post_save with `update_fields`).
+    A game read otherwise is saved whole by Model.save. DatabaseError, as Model.save with
+    `update_fields` raises it, when the row is gone."""
+    read = getattr(game, "_read_columns", None)
+    if read is None:
+        game.save()
+        return
+    values = game.__dict__
+    changed = tuple(attname for attname, value in read.items() if values[attname] != value)
+    if not changed:
+        return
+    names = frozenset(_FIELDS[attname].name for attname in changed)
+    alias = game._state.db or "default"
+    pre_save.send(sender=Game, instance=game, raw=False, using=alias, update_fields=names)
+    params = [
+        _FIELDS[attname].get_db_prep_save(_FIELDS[attname].pre_save(game, False), connection)
+        for attname in changed
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(changed), [*params, game.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+    game._state.db = alias
+    post_save.send(
+        sender=Game, instance=game, created=False, update_fields=names, raw=False, using=alias
+    )
+    game._read_columns = game_columns_read(game)
+
+
+_FIELDS = {field.attname: field for field in Game._meta.concrete_fields}
+
+
+@functools.lru_cache(maxsize=256)
+def _update_sql(attnames: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(_FIELDS[attname].column)} = %s" for attname in attnames)
+    return (
+        f"UPDATE {quote(Game._meta.db_table)} SET {assignments}"  # noqa: S608 - names from the model
+        f" WHERE {quote(Game._meta.pk.column)} = %s"
+    )
 
 
 @functools.cache
 def _turn_sql() -> tuple[str, str, str]:
     """The three EXISTS of `game_lock_for_turn`, written once: the ORM's Exists(OuterRef)
     cost more CPU to compile at every move (0.8 ms) than the query took to run. Names come
-    from the models, so a renamed table or column still reaches them."""
+    from the models, so a renamed table or column still reaches them; the game's table is
+    named as games.selectors.game_row's statement names it."""
     quote = connection.ops.quote_name
     game = quote(Game._meta.db_table)
 

@@ -25,7 +25,12 @@ from games.replay import game_replay, position_state_of
 from games.selectors.play import game_player_check
 from games.services import conditional
 from games.services.clocks import clock_advance, clock_start
-from games.services.locking import game_lock, game_lock_for_turn, game_lock_if_any
+from games.services.locking import (
+    game_lock,
+    game_lock_for_turn,
+    game_lock_if_any,
+    game_locked_save,
+)
 from messaging.outbox import enqueue_on_commit
 from rules import BLACK, WHITE
 
@@ -166,7 +171,7 @@ def _after_turn(
         _finish(game, state, now)
     else:
         clock_advance(game=game, mover=mover, now=now)
-        game.save()
+        game_locked_save(game=game)
         if notify:
             enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
             bot_turn_queue(game=game)

@@ -17,6 +17,7 @@ import rules
 from games.mail import notice_send
 from games.models import PASS_TOKEN, Game
 from games.notices import CONDITIONAL_MOVE
+from games.selectors.game_row import game_row_get
 from games.services.conditional_tree import code_name
 from messaging.mail import RETRY_OPTIONS
 
@@ -49,7 +50,7 @@ def _send(*, game: Game, owner, key: str, text: Callable[[], str]) -> bool:
 def notify_conditional_played(game_id: int, move_number: int) -> bool:
     """Tell the owner of the answer played as move `move_number` that it was played (their
     opponent's move just before it triggered it). Returns whether a mail went out."""
-    game = Game.objects.select_related("black", "white").filter(pk=game_id).first()
+    game = game_row_get(game_id=game_id)
     codes = game.move_codes() if game is not None else []
     if game is None or move_number < 2 or len(codes) < move_number:
         return False
@@ -79,7 +80,7 @@ def notify_conditional_refused(game_id: int, move_number: int, answer: str, reas
     """Tell the player to move at `move_number` that their stored answer `answer` (a move-list
     code) was refused by the rules (`reason`, an IllegalMove code) and their conditional moves
     were cleared. Returns whether a mail went out."""
-    game = Game.objects.select_related("black", "white").filter(pk=game_id).first()
+    game = game_row_get(game_id=game_id)
     if game is None or game.move_number < move_number or move_number < 1:
         return False
     colour = game.first_to_move if move_number % 2 == 0 else rules.other(game.first_to_move)

@@ -14,9 +14,9 @@ from accounts.locale import moment_text
 from games import clock, hooks, mail
 from games.models import (
     PASS_TOKEN,
-    Game,
     GameStatus,
 )
+from games.selectors.game_row import game_row_get
 from games.selectors.play import notices_missing
 from games.services.play import game_count_at_move_cap
 from games.services.sweeps import clocks_sweep
@@ -36,7 +36,7 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
     Their opponent's earlier "your turn" notices of this game are marked read: they moved.
     At the start (move 0) it names who started the game (`started_by_id`), or else what the
     game belongs to (a tournament: `hooks.game_labels_get`). Returns whether a mail went out."""
-    game = Game.objects.select_related("black", "white").filter(pk=game_id).first()
+    game = game_row_get(game_id=game_id)
     if game is None or game.status != GameStatus.PLAYING or game.move_number != move_number:
         return False
     now = timezone.now()
@@ -91,7 +91,7 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
 @shared_task(name="games.notify_game_over", **RETRY_OPTIONS)
 def notify_game_over(game_id: int) -> int:
     """Tell both players the result of a finished game; returns how many mails went out."""
-    game = Game.objects.select_related("black", "white").filter(pk=game_id).first()
+    game = game_row_get(game_id=game_id)
     if game is None or game.status != GameStatus.FINISHED:
         return 0
     now = timezone.now()
@@ -124,7 +124,7 @@ def notify_game_over(game_id: int) -> int:
 def notify_timeout_warning(game_id: int, move_number: int) -> bool:
     """Warn the player to move that 80 % of this move's time is used, if the game still waits
     for that move and their clock still runs. Returns whether a mail went out."""
-    game = Game.objects.select_related("black", "white").filter(pk=game_id).first()
+    game = game_row_get(game_id=game_id)
     if (
         game is None
         or game.status != GameStatus.PLAYING

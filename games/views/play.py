@@ -50,18 +50,20 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
     is taken from `read`, and a page kept for that tag is served without computing the rest. A
     finished game's page is always drawn (no tag): its result section reads the dispute, the
     corrections and the reports itself."""
-    game = _viewable_game(request, game_id)
+    # With the game, whether it has chat and the viewer notes on it: most have neither.
+    game = selectors.game_page_get(game_id=game_id, viewer=request.user)
+    selectors.game_view_check(game=game, user=request.user)
     confirm = request.GET.get("confirm", "").strip()
     now = timezone.now()
     read = {
         "game": game,
         "now": now,
         "appearance": board_appearance_get(user=request.user),
-        "chat_lines": list(chat_selectors.game_chat_lines(game=game)),
+        "chat_lines": list(chat_selectors.game_chat_lines(game=game)) if game.chat_any else [],
         # The ladder or tournament the game belongs to (templates/ladder/_game_link.html).
         "competition": hooks.game_competition_get(game_id=game.pk),
         # The reviews box ({% game_reviews %}): the viewer's notes and reviews change the page.
-        "reviews_box": reviews_box(game=game, user=request.user),
+        "reviews_box": reviews_box(game=game, user=request.user, note_any=game.note_any),
     }
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
     read["conditional"] = conditional_section(

@@ -6,10 +6,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.db.models.signals import post_save
 
-from games.models import ConditionalMoves, Vacation
-from games.services.locking import game_lock_for_turn
+from games.models import ConditionalMoves, Game, Vacation
+from games.services.locking import game_lock, game_lock_for_turn, game_locked_save
 from tests.games.conftest import NOW
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +47,48 @@ def test_stored_conditional_moves_are_seen_by_the_lock(game_factory, white):
     game = game_factory(moves=("E5",))
     ConditionalMoves.objects.create(game=game, owner=white, tree=[], created=NOW, updated=NOW)
     assert lock(game).conditional_any is True
+
+
+def test_a_locked_game_saves_the_columns_it_changed_and_no_other(game_factory):
+    game = game_factory(moves=("E5",))
+    seen = []
+
+    def saved(sender, instance, update_fields, created, **kwargs):
+        seen.append((instance.pk, update_fields, created))
+
+    post_save.connect(saved, sender=Game)
+    try:
+        with transaction.atomic():
+            locked = game_lock(game_id=game.pk)
+            # Written behind the lock's back: a save of other columns leaves it alone.
+            Game.objects.filter(pk=game.pk).update(public=False)
+            locked.moves += "dd"
+            locked.move_number += 1
+            locked.score = {"black": 1}
+            game_locked_save(game=locked)
+            locked.score["black"] = 2  # changed in place: still seen as a change
+            game_locked_save(game=locked)
+            game_locked_save(game=locked)  # nothing changed: nothing written, no signal
+    finally:
+        post_save.disconnect(saved, sender=Game)
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.moves, stored.move_number, stored.score) == (
+        game.moves + "dd",
+        game.move_number + 1,
+        {"black": 2},
+    )
+    assert stored.public is False
+    assert seen == [
+        (game.pk, frozenset({"moves", "move_number", "score"}), False),
+        (game.pk, frozenset({"score"}), False),
+    ]
+
+
+def test_saving_a_locked_game_that_is_gone_raises_as_model_save_does(game_factory):
+    game = game_factory()
+    with transaction.atomic():
+        locked = game_lock(game_id=game.pk)
+        Game.objects.filter(pk=game.pk).update(id=game.pk + 1000)
+        locked.moves = "dd"
+        with pytest.raises(DatabaseError), transaction.atomic():
+            game_locked_save(game=locked)

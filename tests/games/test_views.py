@@ -366,7 +366,9 @@ def sparse_19x19_moves(n: int) -> tuple[str, ...]:
 # on the game (spectators of a running game cost no query for the reviews box). Issue 27 took
 # the status page to 7: the finished page comes with its count, the challenges received and
 # sent are one query, and the players of all the lists one more (instead of a join per list).
-BOARD_PAGE_QUERIES = 6
+# It also took the board page to 4: whether the game has chat and the viewer notes comes with
+# the game, so a game with neither reads them not (user, game, unread counts; the ladder once).
+BOARD_PAGE_QUERIES = 4
 STATUS_PAGE_QUERIES = 7
 # User, game (locked), vacation of the next player, game update, outbox row, its delete; plus
 # the savepoints the test's transaction adds.

@@ -165,3 +165,25 @@ def test_on_postgresql_only_a_committed_insert_notifies_the_channel():
         assert [n.channel for n in notices] == [outbox.OUTBOX_CHANNEL]
     finally:
         listener.close()
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="NOTIFY is PostgreSQL's")
+def test_on_postgresql_a_burst_of_commits_is_one_wake_and_one_gather_whatever_its_size():
+    """Notices that arrive together (one per commit, hundreds a second on a busy site) wake
+    the relay once: it gathers for RELAY_GATHER and takes them all, instead of waiting that
+    long for each."""
+    listener = outbox._listen()
+    try:
+        with connection.cursor() as cursor:
+            for _ in range(200):
+                cursor.execute(f"NOTIFY {outbox.OUTBOX_CHANNEL}")  # autocommit: one commit each
+        time.sleep(0.2)  # all of them reach the listener's socket
+        started = time.monotonic()
+        outbox._wait_for_notice(listener, timeout=5)
+        assert time.monotonic() - started < outbox.RELAY_GATHER + 1.0
+        assert list(listener.notifies(timeout=0)) == []  # none left for a later wake
+        started = time.monotonic()
+        outbox._wait_for_notice(listener, timeout=0.3)  # no commit: waits out its timeout
+        assert time.monotonic() - started >= 0.25
+    finally:
+        listener.close()

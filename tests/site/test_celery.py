@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 import redis
@@ -114,3 +115,47 @@ def test_every_task_of_the_site_retries_a_locked_database():
     ours = [task for name, task in app.tasks.items() if not name.startswith("celery.")]
     assert len(ours) > 30
     assert [t.name for t in ours if not issubclass(OperationalError, t.autoretry_for)] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_keeps_its_database_connection_from_task_to_task_as_a_web_process_does():
+    """Celery's Django fixup would close every connection around every task (a new database
+    session per task); with CELERY_DB_REUSE_MAX it leaves them, and baduxsite.celery closes
+    them around a task as Django does around a request: kept within CONN_MAX_AGE, closed
+    past it."""
+    from types import SimpleNamespace
+    from unittest.mock import patch
+
+    from celery import signals
+    from celery.fixups.django import DjangoWorkerFixup
+    from django.db import connection
+
+    class WorkerTask:  # what the signals get from a worker: a task whose run is not eager
+        request = SimpleNamespace(is_eager=False)
+
+    fixup = DjangoWorkerFixup(app)
+    task = WorkerTask()
+
+    def run_task() -> None:
+        fixup.on_task_prerun(sender=task)
+        signals.task_prerun.send(sender=task, task_id="t", task=task, args=(), kwargs={})
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        fixup.on_task_postrun(sender=task)
+        signals.task_postrun.send(sender=task, task_id="t", task=task, args=(), kwargs={})
+
+    with patch.dict(connection.settings_dict, {"CONN_MAX_AGE": 60}):
+        connection.close()
+        run_task()
+        session = connection.connection
+        assert session is not None
+        for _ in range(3):
+            run_task()
+            assert connection.connection is session
+        connection.close_at = time.monotonic() - 1  # its CONN_MAX_AGE has run out
+        run_task()
+        assert connection.connection is not None
+        # Closed before the task, opened anew (Django never closes SQLite's in-memory test
+        # database: that would lose it).
+        in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+        assert (connection.connection is not session) or in_memory
