@@ -6,44 +6,24 @@ moves of a stored game (the move service, the pages, the mails, the SGF) decodes
 
 from __future__ import annotations
 
-import functools
 import zlib
 from collections.abc import Iterable
 
 import rules
 from games.models import PASS_TOKEN, Game
-from rules.game import PASS, PLAY, Move
-from rules.topology import Topology
+from rules.game import PASS, PLAY, Move, shared_move
 
 
 def game_moves(game: Game) -> list[Move]:
     """The stored moves in order, each with its colour (colours alternate from the first
     mover; a pass is `Move(colour, PASS)`)."""
     topology = game.topology
-    known = _moves_known(topology)
     first = game.first_to_move
     colours = (first, rules.other(first))
-    moves = []
-    for index, code in enumerate(game.move_codes()):
-        colour = colours[index & 1]
-        move = known.get((colour, code))
-        if move is None:
-            if code == PASS_TOKEN:
-                move = Move(colour, PASS)
-            else:
-                move = Move(colour, PLAY, topology.from_sgf(code))
-            known[(colour, code)] = move
-        moves.append(move)
-    return moves
-
-
-@functools.cache
-def _moves_known(topology: Topology) -> dict[tuple[int, str], Move]:
-    """The moves decoded so far on `topology` (one of the few cached board shapes), by colour
-    and code: a Move is immutable, so one object serves every game and every turn. Decoding
-    each stored move anew at each turn was a tenth of a move's CPU (issue 27). At most two
-    entries per point and two passes."""
-    return {}
+    return [
+        shared_move(colours[index & 1], None if code == PASS_TOKEN else topology.from_sgf(code))
+        for index, code in enumerate(game.move_codes())
+    ]
 
 
 def position_state_of(*, moves: str, state: rules.Game) -> bytes:

@@ -191,7 +191,7 @@ class Game:
     def pass_turn(self, colour: int | None = None) -> None:
         """Pass. Two passes in a row end the game."""
         c = self._check_turn(colour)
-        self.moves.append(Move(c, PASS))
+        self.moves.append(_PASSES[c])
         self.ko_point = None
         self.last_captures = []
         self.consecutive_passes += 1
@@ -380,6 +380,14 @@ class _PlayMoves(dict):
 
 
 _PLAYS = {BLACK: _PlayMoves(BLACK), WHITE: _PlayMoves(WHITE)}
+_PASSES = {BLACK: Move(BLACK, PASS), WHITE: Move(WHITE, PASS)}
+
+
+def shared_move(colour: int, point: int | None) -> Move:
+    """The `Move` of `colour` at `point` (None: a pass), one object per colour and point: a Move
+    is immutable, so whoever decodes many (a stored game's move list) shares them instead of
+    building each."""
+    return _PASSES[colour] if point is None else _PLAYS[colour][point]
 
 
 def _check_colour(colour: object) -> None:
@@ -419,4 +427,4 @@ def replay(
     return game
 
 
-__all__ = ["BLACK", "EMPTY", "WHITE", "Game", "Move", "Position", "replay"]
+__all__ = ["BLACK", "EMPTY", "WHITE", "Game", "Move", "Position", "replay", "shared_move"]

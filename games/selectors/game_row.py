@@ -24,8 +24,8 @@ from django.db.transaction import TransactionManagementError
 from accounts.models import User
 from games.models import Game
 
-# The players' table aliases; the game's table keeps its own name, which the extra columns of
-# games.services.locking name.
+# The players' table aliases; the game's table keeps its own name, which the extra columns
+# (`game_row_exists_sql`) name.
 _PLAYERS = (("black", "b"), ("white", "w"))
 _GAME_ATTNAMES = tuple(
     field.attname for field in Game._meta.concrete_fields if not field.primary_key
@@ -91,6 +91,30 @@ def _shape(vendor: str, lock: bool, extra: tuple[str, ...]) -> _Shape:
     return _Shape(sql, tuple(parts))
 
 
+def game_row_exists_sql(
+    model: type[Model], *, link: tuple[str, str], where: Sequence[tuple[str, str]] = ()
+) -> str:
+    """An SQL boolean for the `extra` of `game_row_get`: whether a row of `model` exists whose
+    field `link[0]` is the game's field `link[1]` (("game", "id"): a row of this game; ("user",
+    "black"): a row of its Black player), and each (field, comparison) of `where` holds, e.g.
+    ("started", "<= %s"). Names come from the models, so a renamed table or column reaches it;
+    values go in `game_row_get`'s `params`, in order."""
+    quote = connection.ops.quote_name
+
+    def column(name: str) -> str:
+        return f"x.{quote(model._meta.get_field(name).column)}"
+
+    game_column = Game._meta.get_field(link[1]).column
+    conditions = [
+        f"{column(link[0])} = {quote(Game._meta.db_table)}.{quote(game_column)}",
+        *(f"{column(name)} {comparison}" for name, comparison in where),
+    ]
+    return (
+        f"EXISTS (SELECT 1 FROM {quote(model._meta.db_table)} x"  # noqa: S608 - names from the models
+        f" WHERE {' AND '.join(conditions)})"
+    )
+
+
 def game_columns_read(game: Game) -> dict[str, object]:
     """The values of `game`'s columns but its id, copies of the mutable ones (a count's JSON),
     to compare with later (games.services.locking.game_locked_save)."""
@@ -141,8 +165,9 @@ def game_row_get(
         instances.append(part.model.from_db(connection.alias, part.attnames, values))
         start += len(part.attnames)
     game, black, white = instances
-    # What games.services.locking.game_locked_save compares with to write only what changed.
-    game._read_columns = game_columns_read(game)
+    if lock:
+        # What games.services.locking.game_locked_save compares with to write only what changed.
+        game._read_columns = game_columns_read(game)
     Game._meta.get_field("black").set_cached_value(game, black)
     Game._meta.get_field("white").set_cached_value(game, white)
     for name, value in zip(names, row[start:], strict=True):

@@ -9,7 +9,6 @@ import functools
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from django.db import connection
 from django.db.models import CharField, Exists, OuterRef, Q, Value
 from django.db.models.functions import Cast, Concat
 from django.utils.translation import gettext as _
@@ -29,7 +28,7 @@ from games.models import (
 )
 from games.replay import game_moves, move_label
 from games.reviews.models import GameNote
-from games.selectors.game_row import game_row_get
+from games.selectors.game_row import game_row_exists_sql, game_row_get
 from messaging.models import Notification
 from rules import BLACK, WHITE
 
@@ -61,23 +60,11 @@ def game_page_get(*, game_id: int, viewer: User | None) -> Game:
 
 @functools.cache
 def _page_sql() -> tuple[str, str]:
-    """The two EXISTS of `game_page_get`, written once from the models' names (the game's
-    table named as games.selectors.game_row's statement names it)."""
-    quote = connection.ops.quote_name
-    game = f"{quote(Game._meta.db_table)}.{quote(Game._meta.pk.column)}"
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
-    chat = (
-        f"EXISTS (SELECT 1 FROM {quote(GameChat._meta.db_table)} c"  # noqa: S608 - names from the models
-        f" WHERE c.{column(GameChat, 'game')} = {game})"
+    """The two EXISTS of `game_page_get`, written once (the viewer's id is their parameter)."""
+    return (
+        game_row_exists_sql(GameChat, link=("game", "id")),
+        game_row_exists_sql(GameNote, link=("game", "id"), where=(("author", "= %s"),)),
     )
-    note = (
-        f"EXISTS (SELECT 1 FROM {quote(GameNote._meta.db_table)} n"  # noqa: S608 - names from the models
-        f" WHERE n.{column(GameNote, 'game')} = {game} AND n.{column(GameNote, 'author')} = %s)"
-    )
-    return chat, note
 
 
 def game_can_view(*, game: Game, user: User | None) -> bool:

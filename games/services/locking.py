@@ -9,7 +9,7 @@ from django.db import DatabaseError, connection
 from django.db.models.signals import post_save, pre_save
 
 from games.models import ConditionalMoves, Game, Vacation
-from games.selectors.game_row import game_columns_read, game_row_get
+from games.selectors.game_row import game_columns_read, game_row_exists_sql, game_row_get
 
 
 def game_lock(*, game_id: int) -> Game:
@@ -101,25 +101,10 @@ def _update_sql(attnames: tuple[str, ...]) -> str:
 @functools.cache
 def _turn_sql() -> tuple[str, str, str]:
     """The three EXISTS of `game_lock_for_turn`, written once: the ORM's Exists(OuterRef)
-    cost more CPU to compile at every move (0.8 ms) than the query took to run. Names come
-    from the models, so a renamed table or column still reaches them; the game's table is
-    named as games.selectors.game_row's statement names it."""
-    quote = connection.ops.quote_name
-    game = quote(Game._meta.db_table)
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
-    conditional = (
-        f"EXISTS (SELECT 1 FROM {quote(ConditionalMoves._meta.db_table)} c"  # noqa: S608
-        f" WHERE c.{column(ConditionalMoves, 'game')} = {game}.{column(Game, 'id')})"
+    cost more CPU to compile at every move (0.8 ms) than the query took to run."""
+    away = (("started", "<= %s"), ("until", "> %s"))
+    return (
+        game_row_exists_sql(ConditionalMoves, link=("game", "id")),
+        game_row_exists_sql(Vacation, link=("user", "black"), where=away),
+        game_row_exists_sql(Vacation, link=("user", "white"), where=away),
     )
-
-    def away(player: str) -> str:
-        return (
-            f"EXISTS (SELECT 1 FROM {quote(Vacation._meta.db_table)} v"  # noqa: S608
-            f" WHERE v.{column(Vacation, 'user')} = {game}.{column(Game, player)}"
-            f" AND v.{column(Vacation, 'started')} <= %s AND v.{column(Vacation, 'until')} > %s)"
-        )
-
-    return conditional, away("black"), away("white")

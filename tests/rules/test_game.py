@@ -19,7 +19,7 @@ from rules import (
     preset,
     square,
 )
-from rules.game import END_MOVE_CAP, END_PASSES, END_RESIGN, END_TIMEOUT, Move, replay
+from rules.game import END_MOVE_CAP, END_PASSES, END_RESIGN, END_TIMEOUT, Move, replay, shared_move
 from rules.ruleset import move_cap_for
 from tests.rules.helpers import assert_refused, game_from, play_table
 
@@ -222,3 +222,16 @@ def test_setup_position_and_to_move_are_kept():
     assert game.to_move == WHITE
     assert game.position.points_of(BLACK) == [game.topology.parse("B4")]
     assert game.history == {game.position.hash}
+
+
+def test_a_shared_move_is_the_one_the_game_records():
+    """Plays and passes are shared per colour and point: decoding a stored game gives the very
+    objects a game played through the rules holds."""
+    game = Game.new(square(9), preset("go-area", square(9)))
+    game.play(square(9).parse("E5"), BLACK)
+    game.pass_turn(WHITE)
+    e5 = square(9).parse("E5")
+    assert game.moves == [Move(BLACK, "play", e5), Move(WHITE, "pass")]
+    assert game.moves[0] is shared_move(BLACK, e5)
+    assert game.moves[1] is shared_move(WHITE, None)
+    assert shared_move(WHITE, e5) == Move(WHITE, "play", e5)
