@@ -37,17 +37,16 @@ run are what count); then the CPU milliseconds each request cost each part of th
 (gunicorn, PostgreSQL, Redis, the relay and worker, this load generator, the rest), read from
 /proc around every slice: on a machine whose cores are all busy, requests/s is the cores'
 time divided by the sum of that row, so the row says where a phase's ratio goes. `--phases`
-runs some of the phases only (bare always runs: the ratios need it).
+runs some of the phases only (bare always runs: the ratios need it). The load driver is
+bench/http_driver.py, the CPU reading bench/machine_cpu.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
 import os
-import re
 import secrets
 import shutil
 import signal
@@ -57,9 +56,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.http_driver import Phase, request, run_phase  # noqa: E402
+from bench.machine_cpu import CPU_PARTS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_GAMES = 4
@@ -67,10 +70,8 @@ BOARD_MOVES = 200
 MOVE_START = 100
 STATUS_RUNNING = 30
 STATUS_FINISHED = 30
-REQUEST_TIMEOUT = 30.0
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 PHASES = ("bare", "write", "board", "status", "move")
-ERROR_LEVEL = 40  # django.contrib.messages.constants.ERROR
 
 SETTINGS_MODULE = """
 import os
@@ -209,186 +210,8 @@ def setup_tree(clients: int) -> dict:
         "board": board_ids,
         "move": move_ids,
         "moves_left": sparse_moves(342)[MOVE_START:],
+        "move_start": MOVE_START,
     }
-
-
-# --- The driver: plain HTTP/1.1 over asyncio streams, one connection per request --------------
-
-
-@dataclass
-class Phase:
-    name: str
-    latencies: list[float] = field(default_factory=list)
-    errors: int = 0
-    size: int = 0
-    error_statuses: set[int] = field(default_factory=set)
-    seconds: float = 0.0
-    load: tuple[float, ...] = ()
-    cpu: dict[str, float] = field(default_factory=dict)
-
-
-async def request(
-    port: int, method: str, path: str, cookie: str, body: bytes = b""
-) -> tuple[int, bytes, int]:
-    """One request; returns the status code, the head (headers) and the body's length."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    head = (
-        f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        f"Cookie: {cookie}\r\nUser-Agent: badux-bench\r\n"
-    )
-    if method == "POST":
-        head += (
-            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
-        )
-    writer.write(head.encode() + b"\r\n" + body)
-    await writer.drain()
-    data = await reader.read()
-    writer.close()
-    head_bytes, _, content = data.partition(b"\r\n\r\n")
-    status = int(head_bytes.split(b" ", 2)[1]) if head_bytes.startswith(b"HTTP/") else 0
-    return status, head_bytes, len(content)
-
-
-def refused(head: bytes) -> bool:
-    """Whether the response's messages cookie (Django's signed, compressed CookieStorage)
-    carries a message at the error level or above."""
-    found = re.search(rb"Set-Cookie: messages=([^;\r\n]*)", head)
-    if not found:
-        return False
-    value = found.group(1).decode().strip('"')
-    value = re.sub(r"\\(\d{3})", lambda m: chr(int(m.group(1), 8)), value)
-    payload = value.split(":", 1)[0]
-    compressed = payload.startswith(".")
-    payload = payload.lstrip(".")
-    raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-    messages = json.loads(zlib.decompress(raw) if compressed else raw)
-    return any(isinstance(m, list) and len(m) > 2 and m[2] >= ERROR_LEVEL for m in messages)
-
-
-CPU_PARTS = ("web", "db", "redis", "relay", "client", "other")
-
-
-def cpu_by_part(roots: dict[str, list[int]]) -> dict[str, float]:
-    """CPU seconds used so far by each part of the machine, read from /proc: "web" and "relay"
-    are the process trees of the pids `roots` gives them (gunicorn; the outbox relay and any
-    worker), "db" every postgres process, "redis" redis-server, "client" this process (the load
-    generator), "other" the rest. Each process counts with the children it has waited for, so
-    a process that ended between two readings is missed only until its parent reaps it."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    processes = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat", "rb") as stat:
-                raw = stat.read().decode(errors="replace")
-        except OSError:
-            continue
-        comm = raw[raw.index("(") + 1 : raw.rindex(")")]
-        fields = raw[raw.rindex(")") + 2 :].split()
-        processes[int(entry.name)] = (
-            comm,
-            int(fields[1]),
-            sum(int(value) for value in fields[11:15]) / ticks,
-        )
-    owner = {pid: part for part, pids in roots.items() for pid in pids}
-
-    def part_of(pid: int) -> str:
-        seen = pid
-        while seen in processes:
-            if seen in owner:
-                return owner[seen]
-            seen = processes[seen][1]
-        comm = processes[pid][0]
-        if pid == os.getpid():
-            return "client"
-        if comm.startswith("postgres"):
-            return "db"
-        if comm.startswith("redis-server"):
-            return "redis"
-        return "other"
-
-    used = dict.fromkeys(CPU_PARTS, 0.0)
-    for pid, (_, _, seconds) in processes.items():
-        used[part_of(pid)] += seconds
-    return used
-
-
-async def run_phase(
-    phase: Phase,
-    port: int,
-    data: dict,
-    clients: int,
-    seconds: float,
-    roots: dict[str, list[int]] | None = None,
-) -> None:
-    """Drive `clients` concurrent loops for `seconds` (or until the move games run out),
-    adding to `phase` (its CPU per part of the machine too, `cpu_by_part` of `roots`); the
-    move games carry on where the last slice stopped."""
-    roots = roots or {}
-    name = phase.name
-    played = data.setdefault("played", [0] * clients)
-    csrf = secrets.token_hex(16)  # 32 characters: Django accepts the unmasked secret as token
-    sessions = {
-        who: f"sessionid={value}; csrftoken={csrf}" for who, value in data["sessions"].items()
-    }
-    stop_at = time.monotonic() + seconds
-
-    async def client(number: int) -> None:
-        sent = played[number] if name == "move" else 0
-        while time.monotonic() < stop_at:
-            if name == "bare":
-                call = ("GET", "/bench/bare/", sessions["black"], b"", 200)
-            elif name == "write":
-                who = "mover_b" if sent % 2 == 0 else "mover_w"
-                body = f"csrfmiddlewaretoken={csrf}".encode()
-                call = ("POST", f"/bench/write/{data['move'][number]}/", sessions[who], body, 302)
-            elif name == "board":
-                game = data["board"][(number + sent) % len(data["board"])]
-                call = ("GET", f"/games/{game}/", sessions["black"], b"", 200)
-            elif name == "status":
-                call = ("GET", "/games/", sessions["black"], b"", 200)
-            else:
-                if sent >= len(data["moves_left"]):
-                    return
-                who = "mover_b" if sent % 2 == 0 else "mover_w"
-                body = (
-                    f"point={data['moves_left'][sent]}&move_number={MOVE_START + sent}"
-                    f"&csrfmiddlewaretoken={csrf}"
-                ).encode()
-                call = ("POST", f"/games/{data['move'][number]}/move/", sessions[who], body, 302)
-            method, path, cookie, body, expected = call
-            sent_at = time.time()
-            started = time.perf_counter()
-            try:
-                status, head, size = await asyncio.wait_for(
-                    request(port, method, path, cookie, body), REQUEST_TIMEOUT
-                )
-            except (OSError, TimeoutError):
-                status, head, size = 0, b"", 0
-            phase.size = max(phase.size, size)
-            phase.latencies.append(time.perf_counter() - started)
-            played[number] = sent + 1 if name == "move" else played[number]
-            # A refused move redirects too, with the reason in the messages cookie (where a
-            # played one leaves "You played D4." at the success level).
-            if status != expected or refused(head):
-                phase.errors += 1
-                phase.error_statuses.add(status)
-            elif name == "move":
-                data.setdefault("moved", []).append(
-                    (data["move"][number], MOVE_START + sent + 1, sent_at)
-                )
-            sent += 1
-
-    loads = [os.getloadavg()[0]]
-    cpu_before = cpu_by_part(roots)
-    started = time.perf_counter()
-    await asyncio.gather(*(client(n) for n in range(clients)))
-    phase.seconds += time.perf_counter() - started
-    for part, seconds_used in cpu_by_part(roots).items():
-        phase.cpu[part] = phase.cpu.get(part, 0.0) + seconds_used - cpu_before.get(part, 0.0)
-    loads += [os.getloadavg()[0], *phase.load]
-    phase.load = (min(x for x in loads if x), max(loads))
 
 
 # --- Servers and databases ------------------------------------------------------------------------
