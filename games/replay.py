@@ -6,24 +6,42 @@ moves of a stored game (the move service, the pages, the mails, the SGF) decodes
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Iterable
 
 import rules
 from games.models import PASS_TOKEN, Game
 from rules.game import PASS, PLAY, Move, shared_move
+from rules.topology import Topology
 
 
 def game_moves(game: Game) -> list[Move]:
     """The stored moves in order, each with its colour (colours alternate from the first
-    mover; a pass is `Move(colour, PASS)`)."""
+    mover; a pass is `Move(colour, PASS)`). rules.CoordinateError for a code that names no
+    point of the game's board."""
     topology = game.topology
     first = game.first_to_move
+    codes = game.move_codes()
+    tables = (_move_table(topology, first), _move_table(topology, rules.other(first)))
+    try:
+        return [tables[index & 1][code] for index, code in enumerate(codes)]
+    except KeyError:
+        pass  # the code that names no point is read again below, to say which it is
     colours = (first, rules.other(first))
     return [
         shared_move(colours[index & 1], None if code == PASS_TOKEN else topology.from_sgf(code))
-        for index, code in enumerate(game.move_codes())
+        for index, code in enumerate(codes)
     ]
+
+
+@functools.lru_cache(maxsize=64)
+def _move_table(topology: Topology, colour: int) -> dict[str, Move]:
+    """`colour`'s move for every code a move list on `topology` may hold (each point's SGF
+    code, and the pass): a game's moves are decoded at every turn and page."""
+    table = {topology.sgf(point): shared_move(colour, point) for point in topology.points()}
+    table[PASS_TOKEN] = shared_move(colour, None)
+    return table
 
 
 def position_state_of(*, moves: str, state: rules.Game) -> bytes:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.db import connection
-
 from accounts.models import User
+from accounts.statements import statement_cursor
 
 
 class UnreadCounts(NamedTuple):
@@ -20,11 +19,12 @@ def unread_counts(*, user: User) -> UnreadCounts:
     """Both header counts of `user` in one query (none for anonymous visitors).
 
     Every page asks, so the statement is written once here rather than built by the ORM on
-    each request (compiling the annotated query cost more CPU than running it); it reads the
-    (user, read) index of notifications and the user index of thread members."""
+    each request (compiling the annotated query cost more CPU than running it), and prepared
+    once per connection (accounts.statements); it reads the (user, read) index of
+    notifications and the user index of thread members."""
     if not user.is_authenticated:
         return UnreadCounts(0, 0)
-    with connection.cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(UNREAD_SQL, [user.pk, user.pk])
         notes, messages = cursor.fetchone()
     return UnreadCounts(int(notes or 0), int(messages or 0))

@@ -113,11 +113,7 @@ class Game:
         """
         game = cls(topology=topology, rules=rules, handicap=handicap)
         game.board = Board(topology)
-        black = list(black_setup)
-        if handicap >= 2:
-            black += topology.handicap_points(handicap)
-        elif handicap not in (0, 1):
-            raise InvalidSetup(f"handicap is 0 or 2 to 9 stones, not {handicap}")
+        black = list(black_setup) + _handicap_points(topology, handicap)
         white = list(white_setup)
         _check_setup(topology, black, white)
         if black:
@@ -325,7 +321,9 @@ class Game:
         colours = data[start : start + size]
         if any(c not in (EMPTY, BLACK, WHITE) for c in set(colours)):
             raise ValueError("the snapshot does not fit this game")
-        game = cls.new(topology, rules, handicap=handicap)
+        # Not through `new`: its empty board would be built only to be replaced.
+        game = cls(topology=topology, rules=rules, handicap=handicap)
+        game.black_setup = tuple(_handicap_points(topology, handicap))
         game.board = Board(topology, colours)
         game.moves = list(moves)
         game.to_move = to_move
@@ -388,6 +386,16 @@ def shared_move(colour: int, point: int | None) -> Move:
     is immutable, so whoever decodes many (a stored game's move list) shares them instead of
     building each."""
     return _PASSES[colour] if point is None else _PLAYS[colour][point]
+
+
+def _handicap_points(topology: Topology, handicap: int) -> list[int]:
+    """The fixed points of `handicap` stones (none for 0 or 1); InvalidSetup for a count that
+    is no handicap, ValueError for one the board cannot take."""
+    if handicap >= 2:
+        return list(topology.handicap_points(handicap))
+    if handicap not in (0, 1):
+        raise InvalidSetup(f"handicap is 0 or 2 to 9 stones, not {handicap}")
+    return []
 
 
 def _check_colour(colour: object) -> None:

@@ -128,6 +128,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": SQLITE_BUSY_TIMEOUT,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+# PostgreSQL: Django's queries bind their parameters on the client and are never prepared. The
+# statements every move runs (accounts.statements) ask psycopg to prepare them, which it does
+# only when the connection has a `prepare_threshold`; this one is never reached by a query that
+# does not ask (Django's default, None, turns preparing off altogether).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, Celery broker and result backend -------------------------------------------

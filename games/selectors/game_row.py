@@ -17,11 +17,12 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
+from accounts.statements import statement_cursor
 from games.models import Game
 
 # The players' table aliases; the game's table keeps its own name, which the extra columns
@@ -141,16 +142,17 @@ def game_row_get(
     says). `extra` adds (name, SQL boolean expression) columns, set on the game as bools under
     their names; `params` are their placeholders' values, in order. The expressions must be
     constants of the caller's (each shape is written once): values go in `params`."""
-    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the `connection` proxy looks it up
+    low, high = db.ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not (low is None or low <= game_id) or not (high is None or game_id <= high):
         return None
-    if lock and connection.features.has_select_for_update and connection.get_autocommit():
+    if lock and db.features.has_select_for_update and db.get_autocommit():
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
     names = tuple(name for name, _ in extra)
-    shape = _shape(connection.vendor, lock, tuple(sql for _, sql in extra))
-    with connection.cursor() as cursor:
+    shape = _shape(db.vendor, lock, tuple(sql for _, sql in extra))
+    with statement_cursor() as cursor:
         cursor.execute(shape.sql, [*params, game_id])
         row = cursor.fetchone()
     if row is None:
@@ -161,8 +163,8 @@ def game_row_get(
         values = list(row[start : start + len(part.attnames)])
         for index, column, converters in part.converters:
             for converter in converters:
-                values[index] = converter(values[index], column, connection)
-        instances.append(part.model.from_db(connection.alias, part.attnames, values))
+                values[index] = converter(values[index], column, db)
+        instances.append(part.model.from_db(db.alias, part.attnames, values))
         start += len(part.attnames)
     game, black, white = instances
     if lock:

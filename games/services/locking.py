@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, connections
 from django.db.models.signals import post_save, pre_save
 
+from accounts.statements import statement_cursor
 from games.models import ConditionalMoves, Game, Vacation
 from games.selectors.game_row import game_columns_read, game_row_exists_sql, game_row_get
 
@@ -70,11 +71,12 @@ def game_locked_save(*, game: Game) -> None:
     names = frozenset(_FIELDS[attname].name for attname in changed)
     alias = game._state.db or "default"
     pre_save.send(sender=Game, instance=game, raw=False, using=alias, update_fields=names)
+    db = connections[alias]  # once: each use of the `connection` proxy looks it up
     params = [
-        _FIELDS[attname].get_db_prep_save(_FIELDS[attname].pre_save(game, False), connection)
+        _FIELDS[attname].get_db_prep_save(_FIELDS[attname].pre_save(game, False), db)
         for attname in changed
     ]
-    with connection.cursor() as cursor:
+    with statement_cursor() as cursor:
         cursor.execute(_update_sql(changed), [*params, game.pk])
         if cursor.rowcount != 1:
             raise DatabaseError("Save with update_fields did not affect any rows.")

@@ -10,6 +10,7 @@ import rules
 from games import replay
 from games.errors import MoveRefused
 from games.models import Game
+from rules.game import PASS, PLAY, Move
 from tests.games.conftest import NOW, play
 
 # A fight on 9×9 with captures, after which some empty points are refused.
@@ -73,3 +74,29 @@ def test_a_broken_state_is_ignored(game_factory, junk):
     Game.objects.filter(pk=game.pk).update(position_state=junk)
     game = Game.objects.get(pk=game.pk)
     assert replay.game_replay(game).position == replayed(game).position
+
+
+def test_the_moves_decode_with_their_colours_from_the_first_mover(game_factory):
+    game = game_factory(moves=("E5", "pass", "F4"))
+    game = Game.objects.get(pk=game.pk)
+    topology = game.topology
+    assert replay.game_moves(game) == [
+        Move(rules.BLACK, PLAY, topology.parse("E5")),
+        Move(rules.WHITE, PASS),
+        Move(rules.BLACK, PLAY, topology.parse("F4")),
+    ]
+    game.first_to_move = rules.WHITE  # a handicap game: White moves first
+    assert [move.colour for move in replay.game_moves(game)] == [
+        rules.WHITE,
+        rules.BLACK,
+        rules.WHITE,
+    ]
+
+
+@pytest.mark.parametrize("code", ["zz", "A1", "e"])
+def test_a_stored_code_that_names_no_point_says_so(game_factory, code):
+    game = game_factory(moves=("E5",))
+    game = Game.objects.get(pk=game.pk)
+    game.moves += code
+    with pytest.raises(rules.CoordinateError):
+        replay.game_moves(game)

@@ -4,12 +4,18 @@ NOTIFY at the commit (polling elsewhere), and deletes their rows."""
 
 from __future__ import annotations
 
+import base64
+import json
+import secrets
 import threading
 import time
+from types import SimpleNamespace
 
 import kombu.exceptions
 import pytest
-from celery import current_app
+import redis
+from celery import Celery, current_app
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.urls import reverse
@@ -20,6 +26,7 @@ from games.game_settings import GameSettings
 from games.services import play
 from messaging import outbox
 from messaging.models import OutboxTask
+from tests.site.helpers import real_redis_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -119,6 +126,76 @@ def test_a_broker_outage_keeps_the_rows_until_the_relay_can_publish_them(publish
     outbox.outbox_relay_run(stop=published.stop, poll=0.01)
     assert published == [("baduxsite.tasks.ping", ["waiting"])]
     assert not OutboxTask.objects.exists()
+
+
+@pytest.fixture
+def redis_broker(monkeypatch):
+    """The relay publishing to a real Redis, as in production: a Celery app of the test's own
+    (the site's transport options, a queue of its own; the site's tasks are shared tasks, so
+    it knows them)."""
+    url = real_redis_url()
+    app = Celery("relay-test", broker=url, set_as_current=False)
+    app.conf.broker_transport_options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    app.conf.task_default_queue = f"test-relay-{secrets.token_hex(4)}"
+    monkeypatch.setattr(outbox, "current_app", app)
+    client = redis.Redis.from_url(url)
+    sends = []
+    real_send = redis.connection.AbstractConnection.send_packed_command
+
+    def counted(self, command, check_health=True):
+        sends.append(b"".join(command) if isinstance(command, list) else command)
+        return real_send(self, command, check_health)
+
+    monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command", counted)
+    yield SimpleNamespace(app=app, queue=app.conf.task_default_queue, redis=client, sends=sends)
+    client.delete(app.conf.task_default_queue)
+    app.close()
+
+
+def _queued_args(broker) -> list[list]:
+    """The arguments of the tasks waiting in the test's queue, in the order a worker takes
+    them (LPUSH at the head, BRPOP from the tail)."""
+    messages = broker.redis.lrange(broker.queue, 0, -1)
+    bodies = [base64.b64decode(json.loads(m)["body"]) for m in reversed(messages)]
+    return [json.loads(body)[0] for body in bodies]
+
+
+def test_the_relay_sends_a_batch_of_tasks_to_redis_in_one_round_trip(redis_broker):
+    for number in range(30):
+        outbox.enqueue_on_commit("baduxsite.tasks.ping", number)
+    redis_broker.sends.clear()
+
+    assert outbox.outbox_relay(now=timezone.now() + outbox.CLOCK_SKEW) == 30
+
+    assert _queued_args(redis_broker) == [[number] for number in range(30)]
+    assert not OutboxTask.objects.exists()
+    # The 30 LPUSHes leave in one write to the socket (a pipeline), not one round trip each.
+    pushes = [command.count(b"LPUSH") for command in redis_broker.sends]
+    assert [n for n in pushes if n] == [30]
+
+
+def test_a_batch_redis_fails_to_take_keeps_all_its_rows(redis_broker, monkeypatch):
+    for number in range(3):
+        outbox.enqueue_on_commit("baduxsite.tasks.ping", number)
+
+    down = True
+    real_execute = redis.client.Pipeline.execute
+
+    def execute(self, *args, **kwargs):
+        if down:
+            raise redis.ConnectionError("Connection closed by server.")
+        return real_execute(self, *args, **kwargs)
+
+    monkeypatch.setattr(redis.client.Pipeline, "execute", execute)
+    assert outbox.outbox_relay(now=timezone.now() + outbox.CLOCK_SKEW) == 0
+    assert list(
+        OutboxTask.objects.order_by("pk").values_list("args", "attempts", "last_error")
+    ) == [([number], 1, "broker unreachable") for number in range(3)]
+    assert _queued_args(redis_broker) == []
+
+    down = False
+    assert outbox.outbox_relay(now=timezone.now() + outbox.CLOCK_SKEW) == 3
+    assert _queued_args(redis_broker) == [[0], [1], [2]]
 
 
 @pytest.mark.skipif("connection.vendor != 'postgresql'", reason="NOTIFY is PostgreSQL's")

@@ -7,6 +7,8 @@ import sys
 import urllib.parse
 from pathlib import Path
 
+import pytest
+import redis
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +21,22 @@ PROD_ENV = {
     "REDIS_URL": "redis://redis.internal:6379/0",
     "TRUSTED_PROXY_COUNT": "1",
 }
+
+
+# A Redis the tests may use when REDIS_URL names none (a database of its own).
+LOCAL_REDIS_URL = "redis://127.0.0.1:6379/15"
+
+
+def real_redis_url() -> str:
+    """REDIS_URL, else a Redis on this machine; skips the test when neither answers."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        url = LOCAL_REDIS_URL
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+        except redis.ConnectionError:
+            pytest.skip(f"no REDIS_URL and no Redis at {url}")
+    return url
 
 
 def clean_env(**variables: str) -> dict[str, str]:

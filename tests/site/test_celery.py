@@ -6,21 +6,17 @@ checks the token comes back.
 """
 
 import json
-import os
 import subprocess
 import sys
 import time
 
 import pytest
-import redis
 from django.core.cache import cache
 from django.db import OperationalError
 
 from baduxsite.celery import app
 from baduxsite.tasks import ping
-from tests.site.helpers import ROOT, clean_env
-
-LOCAL_REDIS_URL = "redis://127.0.0.1:6379/15"
+from tests.site.helpers import ROOT, clean_env, real_redis_url
 
 
 def run_smoke(*args: str) -> dict:
@@ -54,15 +50,7 @@ def test_ping_returns_its_payload_in_eager_test_mode():
 
 
 def test_a_real_worker_runs_a_task_through_redis():
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        url = LOCAL_REDIS_URL
-        try:
-            redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-        except redis.ConnectionError:
-            pytest.skip(f"no REDIS_URL and no Redis at {url}")
-
-    report = run_smoke("--redis-url", url)
+    report = run_smoke("--redis-url", real_redis_url())
 
     assert report["ok"] is True
     assert report["worker_exit_code"] == 0

@@ -1,0 +1,61 @@
+"""A cursor for the few statements every move runs, which PostgreSQL parses and plans once.
+
+Django binds a query's parameters on the client: every statement reaches PostgreSQL as new
+text, which it parses, analyses and plans anew. For the statements written once by hand and
+run by every move and game page (games.selectors.game_row, games.services.locking,
+messaging.outbox) that preparation cost PostgreSQL more than running them: by pgbench, a
+move's statements took 1.25 ms sent as text and 0.71 ms prepared (issue 27). `statement_cursor`
+is a Django cursor like any other (the same connection and transaction, query logging, execute
+wrappers, error wrapping), except that on PostgreSQL its statements bind their parameters on
+the server and are prepared at their first run on each connection, by psycopg's prepared
+statements: named per connection, made again after a reconnect, dropped by psycopg when it
+holds too many. Bytes go as bytes, not as escaped text.
+
+A connection pooler in transaction mode must track prepared statements (PgBouncer 1.21 and
+newer: `max_prepared_statements`); the README's production notes say so. Elsewhere (SQLite)
+`statement_cursor()` is `connection.cursor()`.
+
+Statements run here take `%s` placeholders as usual; each must be a constant of its caller
+(a shape written once), since every distinct text is prepared and kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.postgresql.psycopg_any import register_tzloader
+from django.db.backends.utils import CursorWrapper
+from psycopg.pq import Format
+
+_TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
+
+
+class _PreparingCursor(psycopg.Cursor):
+    """psycopg's server-binding cursor, every statement prepared (psycopg prepares only when
+    the connection's `prepare_threshold` is set: settings.DATABASES' OPTIONS)."""
+
+    def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
+        super().execute(query, params, **{**options, "prepare": True})
+        if self._query is None and connections[DEFAULT_DB_ALIAS].queries_logged:
+            # psycopg keeps no query after running a prepared statement, and Django's query
+            # log reads it (DatabaseOperations.last_executed_query): the text, with $n.
+            self._query = self._convert_query(query, params)
+        return self
+
+
+def statement_cursor() -> CursorWrapper:
+    """A cursor of the default connection whose statements PostgreSQL prepares once per
+    connection (see the module); use it as a context manager, like `connection.cursor()`."""
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the `connection` proxy looks it up
+    cursor = db.cursor()
+    if db.vendor == "postgresql":
+        raw = db.connection
+        client_side, cursor.cursor = cursor.cursor, _PreparingCursor(raw)
+        client_side.close()
+        # As Django's own cursors: a time zone loader only when the connection's zone differs.
+        loader = raw.adapters.get_loader(_TIMESTAMPTZ, Format.TEXT)
+        if db.timezone != loader.timezone:
+            register_tzloader(db.timezone, cursor.cursor)
+    return cursor

@@ -1,0 +1,75 @@
+"""accounts.statements: the hot statements' cursor, prepared once per connection on PostgreSQL,
+and otherwise a cursor like Django's own."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import User
+from accounts.statements import statement_cursor
+
+pytestmark = pytest.mark.django_db
+
+NAME_AND_JOINED = 'SELECT "username", "date_joined" FROM "accounts_user" WHERE "id" = %s'
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def test_it_reads_what_django_reads(user_factory):
+    user = user_factory(username="kuro")
+    with statement_cursor() as cursor:
+        cursor.execute(NAME_AND_JOINED, [user.pk])
+        ours = cursor.fetchone()
+    with connection.cursor() as cursor:
+        cursor.execute(NAME_AND_JOINED, [user.pk])
+        assert ours == cursor.fetchone()
+    if connection.vendor == "postgresql":  # SQLite's driver hands back text dates
+        assert ours[1] == user.date_joined  # aware, as the ORM reads it
+
+
+def test_its_statements_are_logged_with_their_text(user_factory):
+    user = user_factory(username="kuro")
+    with CaptureQueriesContext(connection) as captured:
+        for _ in range(2):  # the first run prepares, the second runs the prepared statement
+            with statement_cursor() as cursor:
+                cursor.execute(NAME_AND_JOINED, [user.pk])
+    assert len(captured.captured_queries) == 2
+    assert all('FROM "accounts_user"' in q["sql"] for q in captured.captured_queries)
+
+
+@pytest.mark.skipif(
+    "connection.vendor != 'postgresql'", reason="prepared statements are PostgreSQL's"
+)
+def test_on_postgresql_a_statement_is_prepared_once_per_connection(user_factory):
+    kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
+    names = []
+    for user in (kuro, shiro, kuro):
+        with statement_cursor() as cursor:
+            cursor.execute(NAME_AND_JOINED, [user.pk])
+            names.append(cursor.fetchone()[0])
+    assert names == ["kuro", "shiro", "kuro"]
+    ours = [s for s in _prepared_statements() if '"accounts_user" WHERE "id" = $1' in s]
+    assert len(ours) == 1
+
+
+@pytest.mark.skipif(
+    "connection.vendor != 'postgresql'", reason="prepared statements are PostgreSQL's"
+)
+def test_on_postgresql_django_s_own_queries_are_not_prepared(user_factory):
+    user = user_factory(username="kuro")
+    for _ in range(10):
+        User.objects.get(pk=user.pk)
+    assert not [s for s in _prepared_statements() if "accounts_user" in s]
+
+
+def test_bytes_go_and_come_back_whole(user_factory):
+    data = bytes(range(256)) * 8
+    with statement_cursor() as cursor:
+        cursor.execute("SELECT %s", [data])
+        assert bytes(cursor.fetchone()[0]) == data
