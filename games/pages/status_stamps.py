@@ -1,12 +1,14 @@
 """A stamp per player that changes whenever their status page may have changed, so the page can
 be kept whole in the cache under a tag that includes it (games.pages.tags.status_etag).
 
-A stamp is a random token in the cache. Saving a game or a challenge replaces the stamps of its
-players once the transaction commits (the receivers below, connected by `GamesConfig.ready`);
-a stamp that is missing (never set, evicted, Redis restarted) is drawn anew, so a page kept
-under an old stamp is never served again. What a save does not cover (a challenge expiring by
-the clock, an opponent's new display name, an ignore list) is covered by the minute the tag
-also carries: the page is never more than a minute behind those."""
+A stamp is a random token in the cache, drawn when a page asks for it and none is kept. Saving
+a game or a challenge drops the stamps of its players once the transaction commits (the
+receivers below, connected by `GamesConfig.ready`): one DEL of both keys, which every move
+makes; the next page draws a new stamp, so a page kept under an old stamp is never served
+again. A stamp lost otherwise (evicted, Redis restarted) is drawn anew the same way. What a
+save does not cover (a challenge expiring by the clock, an opponent's new display name, an
+ignore list) is covered by the minute the tag also carries: the page is never more than a
+minute behind those."""
 
 from __future__ import annotations
 
@@ -34,21 +36,23 @@ def _key(user_id: int) -> str:
 def status_stamp_get(*, user_id: int) -> str:
     """`user_id`'s current stamp; a new one when none is kept. With the cache down, a new
     token each time (nothing is kept then, so nothing stale can be served)."""
-    stamp = cache.get(_key(user_id))
+    key = _key(user_id)
+    stamp = cache.get(key)
     if stamp is None:
         fresh = secrets.token_hex(8)
         # add(): two requests drawing at once agree on the first one stored.
-        cache.add(_key(user_id), fresh, STAMP_SECONDS)
-        stamp = cache.get(_key(user_id)) or fresh
+        if cache.add(key, fresh, STAMP_SECONDS):
+            return fresh
+        stamp = cache.get(key) or fresh
     return str(stamp)
 
 
 def status_stamps_bump(*, user_ids: Iterable[int | None]) -> None:
-    """Give each of `user_ids` (None skipped) a new stamp now."""
-    fresh = {_key(uid): secrets.token_hex(8) for uid in set(user_ids) if uid is not None}
-    if not fresh:
-        return
-    cache.set_many(fresh, STAMP_SECONDS)
+    """Change the stamps of `user_ids` (None skipped) now: drop them, so that the next read
+    draws new ones."""
+    keys = [_key(uid) for uid in set(user_ids) if uid is not None]
+    if keys:
+        cache.delete_many(keys)
 
 
 def _bump_on_commit(*user_ids: int | None) -> None:
