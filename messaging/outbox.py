@@ -183,9 +183,9 @@ def outbox_relay(*, now: dt.datetime, batch_size: int = RELAY_BATCH) -> int:
     """Publish every recorded task that is due at `now` and still here; returns how many were
     published. Rows are locked with SKIP LOCKED, so two sweeps never take the same row. Each
     batch of rows goes to the broker in one round trip (kombu's `Producer.batch`, a Redis
-    pipeline: one LPUSH per task cost the relay more CPU than the move that wrote it, issue
-    27). A broker failure stops the sweep and keeps the whole batch: when a pipeline fails
-    part of it may have been delivered, and every outbox task is safe to run twice."""
+    pipeline: a round trip per task was half the relay's CPU, issue 27). A broker failure
+    stops the sweep and keeps the whole batch: when a pipeline fails part of it may have been
+    delivered, and every outbox task is safe to run twice."""
     published = 0
     while True:
         with transaction.atomic():
