@@ -26,13 +26,10 @@ def game_moves(game: Game) -> list[Move]:
     tables = (_move_table(topology, first), _move_table(topology, rules.other(first)))
     try:
         return [tables[index & 1][code] for index, code in enumerate(codes)]
-    except KeyError:
-        pass  # the code that names no point is read again below, to say which it is
-    colours = (first, rules.other(first))
-    return [
-        shared_move(colours[index & 1], None if code == PASS_TOKEN else topology.from_sgf(code))
-        for index, code in enumerate(codes)
-    ]
+    except KeyError as missing:
+        # The table holds every code the board reads: from_sgf says what is wrong with this one.
+        topology.from_sgf(missing.args[0])
+        raise
 
 
 @functools.lru_cache(maxsize=64)

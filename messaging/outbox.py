@@ -145,7 +145,7 @@ def _publish_after_commit(row: OutboxTask) -> bool:
     a hook that runs late goes through `outbox_publish`, which skips a row already gone."""
     if timezone.now() >= row.due - FRESH_MARGIN:
         return outbox_publish(row_id=row.pk)
-    if not _publish(row):
+    if not _publish([row]):
         return False
     _row_delete(row.pk)
     return True
@@ -158,22 +158,11 @@ def _row_delete(row_id: int) -> None:
         cursor.execute(f"DELETE FROM {OutboxTask._meta.db_table} WHERE id = %s", [row_id])  # noqa: S608 - the table name is ours
 
 
-def _publish(row: OutboxTask) -> bool:
-    try:
-        # No result subscription: nothing waits on these results, and subscribing to the Redis
-        # result backend retries for 19 s when Redis is down.
-        current_app.tasks[row.task].apply_async(args=row.args, retry=False, ignore_result=True)
-    except BROKER_ERRORS as exc:
-        logger.warning("Could not queue %s%s; the outbox sweep will: %s", row.task, row.args, exc)
-        return False
-    return True
-
-
 def outbox_publish(*, row_id: int) -> bool:
     """Publish one recorded task and delete its row; True when published. A row already gone
     (published by the sweep) is skipped; an unreachable broker leaves it for the sweep."""
     row = OutboxTask.objects.filter(pk=row_id).first()
-    if row is None or not _publish(row):
+    if row is None or not _publish([row]):
         return False
     _row_delete(row.pk)
     return True
@@ -194,39 +183,42 @@ def outbox_relay(*, now: dt.datetime, batch_size: int = RELAY_BATCH) -> int:
                 .filter(due__lte=now)
                 .order_by("due", "pk")[:batch_size]
             )
-            known = [row for row in rows if row.task in current_app.tasks]
+            known = []
             for row in rows:
-                if row.task not in current_app.tasks:
-                    # Renamed or removed since it was recorded: set aside (outbox_prune deletes
-                    # it in the end), so that it does not hold up the rows behind it.
-                    logger.error("Outbox row %s names no task: %s", row.pk, row.task)
-                    OutboxTask.objects.filter(pk=row.pk).update(
-                        attempts=row.attempts + 1, last_error="no such task", due=now + SET_ASIDE
-                    )
-            if known and not _publish_batch(known):
-                OutboxTask.objects.filter(pk__in=[row.pk for row in known]).update(
-                    attempts=F("attempts") + 1, last_error="broker unreachable"
+                if row.task in current_app.tasks:
+                    known.append(row)
+                    continue
+                # Renamed or removed since it was recorded: set aside (outbox_prune deletes it
+                # in the end), so that it does not hold up the rows behind it.
+                logger.error("Outbox row %s names no task: %s", row.pk, row.task)
+                OutboxTask.objects.filter(pk=row.pk).update(
+                    attempts=row.attempts + 1, last_error="no such task", due=now + SET_ASIDE
                 )
+            taken = OutboxTask.objects.filter(pk__in=[row.pk for row in known])
+            if known and not _publish(known):
+                taken.update(attempts=F("attempts") + 1, last_error="broker unreachable")
                 return published
-            OutboxTask.objects.filter(pk__in=[row.pk for row in known]).delete()
+            taken.delete()
             published += len(known)
         if len(rows) < batch_size:
             return published
 
 
-def _publish_batch(rows: list[OutboxTask]) -> bool:
+def _publish(rows: list[OutboxTask]) -> bool:
     """Publish `rows` in order through one producer, in one round trip where the broker's
     transport can batch (Redis; kombu publishes one by one elsewhere); False, with a warning,
-    when the broker could not take them."""
+    when the broker could not take them (after a failed batch, some may have been taken)."""
     try:
         with current_app.producer_or_acquire() as producer, producer.batch():
             for row in rows:
+                # No result subscription: nothing waits on these results, and subscribing to
+                # the Redis result backend retries for 19 s when Redis is down.
                 current_app.tasks[row.task].apply_async(
                     args=row.args, retry=False, ignore_result=True, producer=producer
                 )
     except BROKER_ERRORS as exc:
         logger.warning(
-            "Could not queue %d outbox tasks (first %s%s); the next sweep will: %s",
+            "Could not queue %d outbox task(s), the first %s%s; the outbox sweep will: %s",
             len(rows),
             rows[0].task,
             rows[0].args,
