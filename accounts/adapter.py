@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from accounts.hooks import account_mail_queue
+from accounts.mail import account_mail_queue
 
 # Path segments under /players/ that a username must not shadow.
 RESERVED_USERNAMES = frozenset({"online", "search"})
@@ -22,7 +22,7 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """Render the mail now, in the request's language and with its links; hand it to the
-        outbox (accounts.hooks.account_mail_queue), which sends it from a task once the
+        outbox (accounts.mail.account_mail_queue), which sends it from a task once the
         surrounding transaction commits and retries while the mail server fails for the
         moment. No SMTP conversation happens in the request: a slow or refusing mail server
         neither holds the web worker nor loses the mail, and a sign-up or e-mail change that

@@ -7,5 +7,6 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        # Connects the signal receivers (the cached board appearance).
-        from accounts import receivers  # noqa: F401
+        # Connects the signal receivers (the cached board appearance) and registers the account
+        # mail task (the outbox checks task names).
+        from accounts import mail, receivers  # noqa: F401

@@ -27,6 +27,7 @@ from accounts.models import (
     UserRelation,
 )
 from accounts.notifications import NotificationKind, kind_get, kinds_list
+from core.refusals import refusal_forbidden, refusal_register
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +40,9 @@ USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
 
 class ContactRefused(PermissionDenied):
     """The sender may not message or challenge the recipient; the message says why."""
+
+
+refusal_register(ContactRefused, refusal_forbidden("contact_refused"))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from ninja.errors import ValidationError as SchemaError
 
 from accounts.api import players as accounts_api
 from accounts.api.auth import ApiError, TokenAuth, TokenThrottle
-from accounts.refusals import refusal_kinds, refusal_of
+from core.refusals import refusal_kinds, refusal_of
 from games.api import challenges as challenges_api
 from games.api import conditional as conditional_api
 from games.api import play as games_api
@@ -126,7 +126,7 @@ def _too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
 
 
 def _refused(request: HttpRequest, exc: Exception) -> HttpResponse:
-    """Every refusal the services raise, answered as the one mapping says (accounts.refusals):
+    """Every refusal the services raise, answered as the one mapping says (core.refusals):
     the same code, status and message a page shows."""
     refusal = refusal_of(exc)
     if refusal is None:  # not a refusal: a bug, which stays a 500

@@ -20,7 +20,7 @@ class BaduxTask(Task):
     a dropped connection) is retried up to 5 times, after about 1, 2, 4, 8, 16 seconds: its
     transaction rolled back, and tasks are safe to run again. A task that declares its own
     `autoretry_for` replaces this one (the mail tasks list OperationalError beside their
-    TransientMailError: messaging.mail.RETRY_OPTIONS).
+    TransientMailError: core.mail.RETRY_OPTIONS).
     """
 
     autoretry_for = (OperationalError,)

@@ -194,7 +194,7 @@ def main() -> None:
     from django.test.utils import setup_test_environment
     from django.urls import reverse
 
-    from games.pages.status_stamps import status_stamps_bump
+    from core.http_cache.stamps import status_stamps_bump
 
     setup_test_environment()
     logging.disable(logging.WARNING)  # the in-process Celery tasks of the setup log every move

@@ -93,7 +93,7 @@ from django.views.decorators.http import require_POST
 
 from baduxsite.urls import urlpatterns as site_urlpatterns
 from games.models import Game
-from messaging.outbox import enqueue_on_commit
+from core.outbox import enqueue_on_commit
 
 
 def bare(request):
@@ -278,7 +278,10 @@ def tree_prepare(tree: Tree, clients: int, notices: bool) -> None:
         env=tree.env,
         start_new_session=True,
     )
-    if (tree.path / "messaging" / "management" / "commands" / "outbox_relay.py").exists():
+    if any(
+        (tree.path / app / "management" / "commands" / "outbox_relay.py").exists()
+        for app in ("core", "messaging")
+    ):
         tree.helpers.append(
             subprocess.Popen(
                 [sys.executable, "manage.py", "outbox_relay"],

@@ -47,11 +47,11 @@ def main() -> None:
 
     import ladder.tournaments.advance as advance_module
     from accounts.models import User
+    from core import outbox
     from games.game_settings import GameSettings
     from ladder.ratings.models import Rating
     from ladder.tournaments import pairing, services
     from ladder.tournaments.models import TournamentPairing, TournamentPlayer
-    from messaging import outbox
 
     logging.disable(logging.WARNING)
     call_command("migrate", verbosity=0)

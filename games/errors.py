@@ -1,6 +1,6 @@
 """Errors the games services raise; every message is one a player can read.
 
-Each is answered through the one mapping of refusals (accounts.refusals, registered at the end
+Each is answered through the one mapping of refusals (core.refusals, registered at the end
 of this module): the API sends its code and status, a page shows its message. The services
 write nothing when they raise.
 """
@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.refusals import Refusal, refusal_register, sentence
+from core.refusals import Refusal, refusal_register, sentence
 from rules import CoordinateError, IllegalMove
 
 
@@ -122,7 +122,7 @@ def rules_refusal(error: Exception) -> str:
     return said
 
 
-# The rules' refusals answered in the active language (accounts.refusals answers them in the
+# The rules' refusals answered in the active language (core.refusals answers them in the
 # rules' English where games is not loaded; the codes are the same).
 refusal_register(
     CoordinateError, lambda error: Refusal(400, error.code, sentence(rules_refusal(error)))

@@ -42,7 +42,7 @@ from django.db import models
 from django.utils.translation import gettext
 
 import rules
-from accounts.refusals import Refusal, refusal_register, validation_message
+from core.refusals import Refusal, refusal_register, validation_message
 from games import clock
 from games.choices import BoardKind, ClockKind, RuleSetKey
 

@@ -21,7 +21,7 @@ their AppConfig.ready().
 * game competition: `competition(*, game_id) -> dict | None` says, for the game page, what the
   game belongs to: {"kind", "name", "url", "text"} (templates/ladder/_game_link.html), None
   for a game of nothing. The page reads it into its context, so that its tag covers it
-  (games.pages.tags.page_etag). At most one is registered.
+  (core.http_cache.tags.page_etag). At most one is registered.
 
 Receivers run inside the transaction that writes the result, while it holds the game row's
 SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or

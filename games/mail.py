@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from accounts.locale import moment_text
 from accounts.models import User
 from accounts.selectors import preferences_get
+from core.mail import InlineImage, MailContent, site_url
 from games.counting import dispute_window, game_score
 from games.inbound.address import reply_address_for
 from games.models import (
@@ -32,7 +33,6 @@ from games.pages import board_text
 from games.replay import game_replay, point_names
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg.words import caption_words, count_warning
-from messaging.mail import InlineImage, MailContent, site_url
 from messaging.notifications import services as messaging
 from rules import BLACK, other
 from rules.images.render import render_png

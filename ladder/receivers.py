@@ -4,7 +4,7 @@ and positions commit or roll back with the result, and notices are queued throug
 The match ranking orders the auto-match queue by rating; the game labels name a game's tournament
 or ladder on the status page, and a ladder or tournament saved (renamed in the admin) renews the
 status stamps of its players, whose kept status pages show that name
-(games.pages.status_stamps)."""
+(core.http_cache.stamps)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from django.db.models import Q
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from core.http_cache.stamps import status_stamps_bump
 from games import hooks
 from games.game_settings import GameSettings
 from games.models import Game, ResultCorrection
-from games.pages.status_stamps import status_stamps_bump
 from ladder.ladders.models import Ladder
 from ladder.ladders.services import ladder_game_apply
 from ladder.ratings.models import Rating

@@ -1,10 +1,8 @@
-"""messaging's models: the outbox here; notifications and private messages in their folders,
-re-exported so Django and `from messaging.models import ...` find them.
+"""messaging's models: notifications and private messages, each in their folder, re-exported
+so Django and `from messaging.models import ...` find them.
 """
 
 from __future__ import annotations
-
-from django.db import models
 
 from messaging.messages.models import (
     BODY_MAX_LENGTH,
@@ -17,29 +15,6 @@ from messaging.messages.models import (
 )
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
 
-
-class OutboxTask(models.Model):
-    """A Celery task to queue, recorded in the same transaction as the change it follows.
-
-    `messaging.outbox.enqueue_on_commit` writes the row; once its transaction commits the relay
-    process (`manage.py outbox_relay`, woken by the table's NOTIFY trigger on PostgreSQL)
-    publishes the task and deletes the row. A row the broker could not take stays and is
-    published later, by the relay or by the beat sweep `messaging.outbox_relay` once `due`.
-    Tasks are safe to run twice, so a task published twice does no harm; a lost one is what
-    this table prevents.
-    """
-
-    task = models.CharField(max_length=100)  # the Celery task name, e.g. "games.notify_turn"
-    args = models.JSONField(default=list, blank=True)
-    created = models.DateTimeField()
-    due = models.DateTimeField(db_index=True)
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.CharField(max_length=200, blank=True)
-
-    def __str__(self) -> str:
-        return f"Outbox {self.pk}: {self.task}{tuple(self.args)}"
-
-
 __all__ = [
     "BODY_MAX_LENGTH",
     "SUBJECT_MAX_LENGTH",
@@ -49,7 +24,6 @@ __all__ = [
     "Event",
     "Message",
     "Notification",
-    "OutboxTask",
     "SpamReport",
     "SpamStatus",
     "Thread",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from accounts.models import User
-from accounts.statements import statement_cursor
+from core.sql import statement_cursor
 
 
 class UnreadCounts(NamedTuple):
@@ -20,7 +20,7 @@ def unread_counts(*, user: User) -> UnreadCounts:
 
     Every page asks, so the statement is written once here rather than built by the ORM on
     each request (compiling the annotated query cost more CPU than running it), and prepared
-    once per connection (accounts.statements); it reads the (user, read) index of
+    once per connection (core.sql); it reads the (user, read) index of
     notifications and the user index of thread members."""
     if not user.is_authenticated:
         return UnreadCounts(0, 0)

@@ -22,7 +22,7 @@ from ninja.throttling import AuthRateThrottle
 
 from accounts.api.tokens import api_token_authenticate
 from accounts.models import ApiToken, User
-from accounts.refusals import sentence  # noqa: F401 - the routers import it from here
+from core.refusals import sentence  # noqa: F401 - the routers import it from here
 
 # Methods a read-scope token may use.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "csp",
     "allauth",
     "allauth.account",
+    "core",
     "accounts",
     "messaging",
     "games",
@@ -129,7 +130,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 # PostgreSQL: Django's queries bind their parameters on the client and are never prepared. The
-# statements every move runs (accounts.statements) ask psycopg to prepare them, which it does
+# statements every move runs (core.sql) ask psycopg to prepare them, which it does
 # only when the connection has a `prepare_threshold`; this one is never reached by a query that
 # does not ask (Django's default, None, turns preparing off altogether).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -185,13 +186,13 @@ CELERY_DB_REUSE_MAX = 2**62
 # Redis redelivers an unacknowledged task after this many seconds (a worker killed with SIGKILL
 # by a deploy or the OOM killer cannot give its tasks back). It must exceed the longest task run
 # time (CELERY_TASK_TIME_LIMIT) and any ETA/countdown (the mail retries wait at most 5 minutes:
-# messaging.mail.RETRY_OPTIONS), or the task runs twice. Long deadlines (days-long game clocks)
+# core.mail.RETRY_OPTIONS), or the task runs twice. Long deadlines (days-long game clocks)
 # are therefore swept by periodic beat tasks, never scheduled as countdowns, and the work that
 # must not wait even this long (tournament rounds, turn and game-over notices) has a catch-up
 # sweep every 2 minutes (below).
 _VISIBILITY_TIMEOUT = 10 * 60
 # Publishing gives up at once when Redis is unreachable (one quick retry, no 6 s of backoff):
-# messaging.outbox keeps the task and its sweep publishes it later, so no request waits on the
+# core.outbox keeps the task and its sweep publishes it later, so no request waits on the
 # broker. Workers reconnect on their own terms (broker_connection_retry).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": _VISIBILITY_TIMEOUT,
@@ -207,7 +208,7 @@ CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Publishes tasks recorded in the outbox that were not published at their commit (broker
-    # down): see messaging/outbox.py.
+    # down): see core/outbox.py.
     "messaging-outbox-relay": {"task": "messaging.outbox_relay", "schedule": 60.0},
     # Closes the challenges whose expiry passed (games.services.challenges.challenges_expire).
     "games-expire-challenges": {"task": "games.expire_challenges", "schedule": 60 * 60},
@@ -228,9 +229,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Every 2 minutes: re-queues the "your turn" and game-over notices that should exist by now
     # and do not (their task lost with a killed worker): games.selectors.play.notices_missing.
     "games-notices-sweep": {"task": "games.notices_sweep", "schedule": 2 * 60},
-    # Daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS and outbox rows older
-    # than OUTBOX_KEEP_DAYS (tasks that could never be published, e.g. renamed since).
+    # Daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS.
     "messaging-prune": {"task": "messaging.prune", "schedule": 24 * 60 * 60},
+    # Daily: delete outbox rows older than OUTBOX_KEEP_DAYS (tasks that could never be
+    # published, e.g. renamed since).
+    "core-outbox-prune": {"task": "core.outbox_prune", "schedule": 24 * 60 * 60},
     # Daily: delete expired sessions (accounts.sessions.sessions_prune).
     "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
     # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).
@@ -370,7 +373,7 @@ SOURCE_URL = env.get_str("SOURCE_URL", "") or ""
 # Read notifications are deleted this many days after they were made (beat: messaging.prune);
 # unread ones stay. At 100,000 running games they are ~200,000 rows a day.
 NOTIFICATIONS_KEEP_DAYS = env.get_int("NOTIFICATIONS_KEEP_DAYS", 90)
-# Outbox rows (messaging.outbox) still unpublished after this many days are deleted, logged:
+# Outbox rows (core.outbox) still unpublished after this many days are deleted, logged:
 # a task that no worker knows any more (renamed, removed) would otherwise stay for ever.
 OUTBOX_KEEP_DAYS = 7
 # How a task recorded in the outbox (messaging/outbox.py) reaches the broker. False (production
@@ -393,7 +396,7 @@ API_TOKENS_PER_USER = 10
 
 # --- Flood limits (accounts/limits.py) ---------------------------------------------------------
 # Overrides of the limits on what a player sends to others, by limit name: {"message": (30,
-# 3600)} allows 30 private messages an hour. The defaults are accounts.limits.DEFAULTS.
+# 3600)} allows 30 private messages an hour. The defaults are core.limits.DEFAULTS.
 FLOOD_LIMITS: dict[str, tuple[int, int]] = {}
 
 # --- Internationalisation ----------------------------------------------------------------------

@@ -121,7 +121,7 @@ def game_move(request: HttpRequest, game_id: Id, body: MoveIn) -> GameDetailOut:
     `suicide`, `ko`, `superko`, `not_your_turn`, `game_over`), 409 `stale_move_number`, 409
     `timeout` (your time ran out first: the game ended). Needs a play token."""
     game = _viewable(request, game_id)
-    # A CoordinateError carries its code ("invalid_point", "off_board": accounts.refusals).
+    # A CoordinateError carries its code ("invalid_point", "off_board": core.refusals).
     point = game.topology.parse(body.point)
     game = play.game_move(
         game_id=game.pk,

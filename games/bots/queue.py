@@ -1,12 +1,12 @@
 """When a bot the site plays for must act: after a turn starts, or when a challenge is sent to
 it. Called by the play and challenge services; queues the bot's work on its own Celery queue
-after the commit (messaging.outbox). Imports no service, so the services may import it."""
+after the commit (core.outbox). Imports no service, so the services may import it."""
 
 from __future__ import annotations
 
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games.models import Challenge, Game, GameStatus
-from messaging.outbox import enqueue_on_commit
 
 
 def runs(user: User) -> bool:

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games.bots.engines import Engine, engine_get, engine_move
 from games.bots.gtp import GtpError
 from games.bots.queue import runs
@@ -28,7 +29,6 @@ from games.replay import game_replay
 from games.selectors.game_row import game_row_get
 from games.services import play
 from games.services.challenges import challenge_accept, challenge_create, challenge_decline
-from messaging.outbox import enqueue_on_commit
 
 # Outcomes of `bot_move_play`, for the task's result and the tests.
 PLAYED, STALE, FAILED, NOT_A_BOT = "played", "stale", "failed", "not_a_bot"

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.mail import RETRY_OPTIONS, site_url
 from games.bots import services
-from messaging.mail import RETRY_OPTIONS, site_url
 from messaging.notifications.services import admin_mail_once
 
 # A bot's move may take every try of BOT_MOVE_SECONDS, plus the time to play it.

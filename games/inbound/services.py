@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games.errors import (
     GameActionError,
     MoveRefused,
@@ -48,7 +49,6 @@ from games.inbound.parse import (
 )
 from games.models import Game, InboundMail, InboundOutcome
 from games.services import play
-from messaging.outbox import enqueue_on_commit
 from messaging.replies.address import bad_address_line, is_message_address
 from messaging.replies.services import (
     AUTOMATIC_LINE,

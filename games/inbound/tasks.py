@@ -4,7 +4,7 @@ Workers know the task through `CELERY_IMPORTS` (`games.inbound.sweeps`, which im
 `games.inbound`, which imports this module). This module never imports `games.inbound`: the
 service enqueues the task, not the other way round. Safe to run twice: the task claims
 the record before sending, so a record that was already answered is skipped. Sending goes
-through `messaging.mail`: transient refusals (disconnects, 4xx) release the claim and retry
+through `core.mail`: transient refusals (disconnects, 4xx) release the claim and retry
 with backoff, permanent ones (5xx) are logged and not retried."""
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from accounts.locale import reader_locale
-from games.inbound.address import reply_address_for
-from games.models import InboundMail
-from messaging.mail import (
+from core.mail import (
     RETRY_OPTIONS,
     PermanentMailError,
     TransientMailError,
     message_send,
     site_url,
 )
+from games.inbound.address import reply_address_for
+from games.models import InboundMail
 
 logger = logging.getLogger(__name__)
 

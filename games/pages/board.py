@@ -13,16 +13,13 @@ from django.utils.translation import gettext, gettext_lazy
 
 import rules
 from accounts.selectors import BoardAppearance
+from core.http_cache.fragments import FRAGMENT_VERSION, fragment
 from games.counting import (
     game_score,
 )
 from games.errors import rules_refusal
 from games.models import PASS_TOKEN, Game
-from games.pages.fragments import (
-    FRAGMENT_VERSION,
-    fragment,
-    game_state_key,
-)
+from games.pages.tags import game_state_key
 from games.replay import game_replay
 from games.selectors.play import (
     MoveRow,
@@ -49,7 +46,8 @@ def board_context(
     `confirm_error` says why not.
 
     The board (SVG) and the move list are drawn once per game state, look and viewer's turn
-    and then come from the cache (games.pages.fragments); the confirmation page is drawn each time.
+    and then come from the cache (core.http_cache.fragments); the confirmation page is drawn
+    each time.
     """
     colour = game.colour_of(user)
     my_turn = colour is not None and not game.is_over and game.to_move == colour

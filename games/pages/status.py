@@ -10,16 +10,12 @@ from django.utils.translation import get_language, gettext
 
 import rules
 from accounts.models import User
+from core.http_cache.fragments import FRAGMENT_VERSION, fragments_get, fragments_set
 from games.models import Game
 from games.pages.board import COLOUR_NAMES
-from games.pages.fragments import (
-    FRAGMENT_VERSION,
-    fragments_get,
-    fragments_set,
-    game_state_key,
-)
 from games.pages.links import player_links, url_former
 from games.pages.status_html import StatusMarkup
+from games.pages.tags import game_state_key
 from games.replay import game_replay
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg import board_thumbnail_svg
@@ -42,7 +38,7 @@ def status_rows(
     turn, the time left of the player to move, their deadline (or that their clock is stopped
     by their vacation) and a thumbnail of the position in `user`'s board theme. No database
     access once the games have their players (games.selectors.status.players_load); the
-    thumbnails come from the cache (one read for all, games.pages.fragments), and only the
+    thumbnails come from the cache (one read for all, core.http_cache.fragments), and only the
     missing ones are replayed and drawn."""
     # The thumbnail's title is in the reader's language, so the language is part of the key.
     language = get_language()

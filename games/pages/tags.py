@@ -1,77 +1,40 @@
-"""Entity tags of the game page, the status page and the SGF record, so that reloading an
-unchanged page costs a 304 (no template, no body) instead of a render, and a page drawn before
-for the same tag is served from the cache (`tagged_page`).
+"""The games' page-tag policy: which tag each kind of page carries (core.http_cache.tags
+holds the mechanism).
 
-The game page's tag is derived from everything its template can read (`page_etag`): the whole
-context the view built, followed through to every column of every row in it, the context
-processors' values and the viewer, with no list of fields to keep up to date. Whoever adds
-something to the game page puts it in the context (a template tag that reads the database on
-its own would escape the tag: the ladder's link comes through `games.hooks` for that reason),
-and tests/games/pages/test_tags.py checks with Hypothesis that any change to a row the page
-reads that changes the page changes its tag. The status page's tag is computed before anything is
-read, from the player's status stamp and the minute (`status_etag`): whoever shows something
-there that changes with neither a game nor a challenge being saved accepts that it is up to a
-minute behind, or renews the stamp when it changes (a ladder or tournament saved renews the
-stamps of its players, whose cards name it: ladder.receivers). The code version is part of
-every tag, so a deploy that changes templates, code or static files changes every tag."""
+* `board` (the game page): derived from everything its template reads (`page_etag` of its whole
+  context); tests/games/pages/test_tags.py checks with Hypothesis that any change to a row the
+  page reads that changes the page changes its tag.
+* `status` (the status page): computed before anything is read, from the player's status stamp
+  and the minute (`status_etag`): whoever shows something there that changes with neither a
+  game nor a challenge being saved accepts that it is up to a minute behind, or renews the
+  stamp when it changes (a ladder or tournament saved renews the stamps of its players, whose
+  cards name it: ladder.receivers).
+* `sgf` (the record): the columns the record is written from (`sgf_etag`).
+* kept drawings (board, thumbnails): `game_state_key`, what of a game a drawing depends on.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-import enum
-import functools
-import hashlib
-from collections.abc import Callable, Iterable, Mapping
-from decimal import Decimal
+import json
+import zlib
 
-from django.conf import settings
 from django.contrib import messages
-from django.db.models import Model, QuerySet
-from django.forms import BaseForm
-from django.http import HttpRequest, HttpResponse
-from django.template import engines
-from django.utils import timezone
-from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.functional import LazyObject, Promise, empty
-from django.utils.translation import get_language
+from django.http import HttpRequest
 
+from core.http_cache.stamps import status_stamp_get
+from core.http_cache.tags import etag_of, page_etag
 from games.models import Game
-from games.pages.fragments import FRAGMENT_VERSION, fragments_get, fragments_set
-from games.pages.status_stamps import status_stamp_get
 
-# A whole page is kept briefly: its tag changes with every time-left label, so most reuse is a
-# reload within minutes, and ~30 KB a page must not fill Redis (README, "Scale on paper").
-PAGE_SECONDS = 300
 # The status page's tag changes every minute: keeping it longer would only fill the cache.
 STATUS_PAGE_SECONDS = 90
-# What the game page's and the SGF's markup come from besides the data.
-_CODE_DIRS = ("templates", "static", "rules", "accounts", "messaging", "games", "ladder")
 
 
-@functools.cache
-def code_version() -> str:
-    """A digest of the names, sizes and modification times of the files the pages are made
-    from (read once per process)."""
-    digest = hashlib.sha256()
-    for name in _CODE_DIRS:
-        root = settings.BASE_DIR / name
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                stat = path.stat()
-                digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()[:16]
-
-
-def etag_of(parts: Iterable[object]) -> str:
-    """A strong entity tag (quoted) of `parts`, the code version and the active language (the
-    same page in Japanese and in German is two pages, kept apart)."""
-    digest = hashlib.sha256(f"{code_version()}:{FRAGMENT_VERSION}:{get_language()}".encode())
-    for part in parts:
-        digest.update(b"\x1f" + repr(part).encode())
-    return f'"{digest.hexdigest()[:32]}"'
+def game_state_key(game: Game) -> str:
+    """What of `game` a drawing depends on: id, move number, status and count (a corrected
+    count changes the drawing of a finished game without changing its moves)."""
+    count = zlib.crc32(json.dumps(game.score, sort_keys=True).encode()) if game.score else 0
+    return f"{game.pk}:{game.move_number}:{game.status}:{count:x}"
 
 
 def board_etag(*, request: HttpRequest, game: Game, context: dict, unread: object) -> str | None:
@@ -83,187 +46,13 @@ def board_etag(*, request: HttpRequest, game: Game, context: dict, unread: objec
     return page_etag(request=request, name="board", context=context, extra=(tuple(unread),))
 
 
-def page_etag(
-    *, request: HttpRequest, name: str, context: Mapping, extra: Iterable[object] = ()
-) -> str:
-    """A tag derived from everything the page's template can read, not from a list of fields:
-    every value of `context` followed through to the rows it holds (`_feed`: every column of
-    every model instance and of the related rows loaded with it, every field of a dataclass,
-    every item of a list or dict), the values the context processors add (the header's
-    counts, the site's links), the viewer (their whole row; for a logged-in viewer the CSRF
-    secret their forms carry) and `extra`. So whatever a view puts in the context for the
-    template is in the tag; what a template tag would read on its own is not, and a page
-    feeds it to its context instead (the ladder's link comes through `games.hooks`).
-
-    Times are taken to the minute, the finest a page shows, so that a clock running down
-    changes the tag once a minute and not at every request. Visitors who are not logged in
-    share one tag per page state: their page has no form, so it carries nothing of theirs,
-    and a visitor cannot make a new tag per request by sending a new CSRF cookie each time."""
-    # The active language and time zone: the words and times the page shows are read in them.
-    out = [
-        f"{code_version()}:{FRAGMENT_VERSION}:{get_language()}:"
-        f"{timezone.get_current_timezone_name()}:{name}".encode()
-    ]
-    seen: dict[int, tuple[int, object]] = {}
-    user = request.user
-    if user.is_authenticated:
-        _feed(out, ("viewer", request.META.get("CSRF_COOKIE", "")), seen)
-        _feed(out, getattr(user, "_wrapped", user), seen)
-    else:
-        _feed(out, "anonymous", seen)
-    for key in sorted(context):
-        _feed(out, (key,), seen)
-        _feed(out, context[key], seen)
-    for processor in engines["django"].engine.template_context_processors:
-        for key, value in sorted(processor(request).items()):
-            if key not in _COVERED_ELSEWHERE:
-                _feed(out, (key,), seen)
-                _feed(out, value, seen)
-    _feed(out, list(extra), seen)
-    return f'"{hashlib.sha256(b"".join(out)).hexdigest()[:32]}"'
-
-
-# What context processors add that the tag covers otherwise: the viewer (`user`, `perms`),
-# the request itself (the URL is the page's; a query string gets no tag), the flash messages
-# (waiting messages get no tag) and the CSRF token (its secret is the viewer's part).
-_COVERED_ELSEWHERE = frozenset(
-    {"request", "user", "perms", "messages", "DEFAULT_MESSAGE_LEVELS", "csrf_token"}
-)
-_SCALARS = (str, bytes, int, float, bool, type(None), Decimal, dt.time, enum.Enum)
-
-
-def _scalar(value: object) -> bytes:
-    return b"\x1f" + type(value).__name__.encode() + b":" + repr(value).encode()
-
-
-def _minute(value: dt.datetime) -> bytes:
-    return b"\x1ft" + value.replace(second=0, microsecond=0).isoformat().encode()
-
-
-def _minutes(value: dt.timedelta) -> bytes:
-    return b"\x1fd" + str(value // dt.timedelta(minutes=1)).encode()
-
-
-def _binary(value: bytes | bytearray | memoryview) -> bytes:
-    # A binary column (a game's position_state; PostgreSQL hands it over as a memoryview, whose
-    # repr holds an address): the bytes themselves.
-    return b"\x1fbytes:" + bytes(value)
-
-
-# The values a page holds most, by exact type (most of a tag's work is its rows' columns):
-# written at once, without the walk through the kinds of value `_feed` knows.
-_WRITERS: dict[type, Callable[[object], bytes]] = {
-    **{kind: _scalar for kind in (str, int, float, bool, type(None), Decimal, dt.time, dt.date)},
-    dt.datetime: _minute,
-    dt.timedelta: _minutes,
-    bytes: _binary,
-    bytearray: _binary,
-    memoryview: _binary,
-}
-
-
-def _feed(out: list[bytes], value: object, seen: dict[int, tuple[int, object]]) -> None:
-    """Append `value` and everything it holds to `out`, in an order that depends only on the
-    values (`page_etag`)."""
-    write = _WRITERS.get(type(value))
-    if write is not None:
-        out.append(write(value))
-        return
-    if isinstance(value, LazyObject):
-        if value._wrapped is empty:
-            value._setup()
-        value = value._wrapped
-    if isinstance(value, Promise):  # a lazy translation
-        value = str(value)
-    if isinstance(value, dt.datetime):
-        out.append(_minute(value))
-        return
-    if isinstance(value, dt.timedelta):
-        out.append(_minutes(value))
-        return
-    if isinstance(value, bytes | bytearray | memoryview):
-        out.append(_binary(value))
-        return
-    if isinstance(value, (dt.date, *_SCALARS)):
-        out.append(_scalar(value))
-        return
-    if id(value) in seen:  # a row or object fed already (a player's row, its game)
-        out.append(b"\x1f@" + str(seen[id(value)][0]).encode())
-        return
-    # Holding `value` keeps its id from going to a new object fed later.
-    seen[id(value)] = (len(seen), value)
-    out.append(b"\x1f<" + type(value).__qualname__.encode())
-    if isinstance(value, Model):
-        _feed_row(out, value, seen)
-    elif isinstance(value, Mapping):
-        for key in sorted(value, key=repr):
-            _feed(out, key, seen)
-            _feed(out, value[key], seen)
-    elif isinstance(value, QuerySet):
-        for row in value:  # evaluated once: the template reads the same rows
-            _feed(out, row, seen)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _feed(out, item, seen)
-    elif isinstance(value, set | frozenset):
-        for item in sorted(value, key=repr):
-            _feed(out, item, seen)
-    elif isinstance(value, BaseForm):
-        _feed(out, (value.prefix, value.initial, value.is_bound), seen)
-        if value.is_bound:
-            _feed(out, (dict(value.data.lists()), value.errors.get_json_data()), seen)
-    elif dataclasses.is_dataclass(value):
-        for field in dataclasses.fields(value):
-            _feed(out, (field.name,), seen)
-            _feed(out, getattr(value, field.name), seen)
-    elif callable(value):
-        out.append(getattr(value, "__qualname__", "").encode())
-    elif hasattr(value, "__dict__"):
-        for key, item in sorted(vars(value).items()):
-            if not key.startswith("_") and not callable(item):
-                _feed(out, (key,), seen)
-                _feed(out, item, seen)
-    else:
-        out.append(repr(value).encode())
-    out.append(b"\x1f>")
-
-
-@functools.cache
-def _row_columns(model: type[Model]) -> tuple[tuple[tuple[str, bytes], ...], frozenset[str]]:
-    """A model's columns as (attribute name, its key in a tag), and the set of those names."""
-    attnames = [field.attname for field in model._meta.concrete_fields]
-    keys = tuple((attname, b"\x1fk" + attname.encode()) for attname in attnames)
-    return keys, frozenset(attnames)
-
-
-def _feed_row(out: list[bytes], row: Model, seen: dict[int, tuple[int, object]]) -> None:
-    """A model instance: every column loaded, every related row loaded with it (select_related,
-    prefetch_related, or read once already), and its scalar annotations."""
-    loaded = row.__dict__
-    keys, columns = _row_columns(type(row))
-    for attname, key in keys:
-        if attname in loaded:
-            out.append(key)
-            _feed(out, loaded[attname], seen)
-    for name, related in sorted(row._state.fields_cache.items()):
-        _feed(out, (name,), seen)
-        _feed(out, related, seen)
-    for name, rows in sorted(getattr(row, "_prefetched_objects_cache", {}).items()):
-        _feed(out, (name,), seen)
-        _feed(out, rows, seen)
-    for key, item in sorted(loaded.items()):
-        if key not in columns and not key.startswith("_") and isinstance(item, _SCALARS):
-            _feed(out, (key,), seen)
-            _feed(out, item, seen)
-
-
 def status_etag(
     *, request: HttpRequest, now: dt.datetime, page: int, theme: str, unread: object
 ) -> str | None:
     """The status page's tag, or None when the page must be drawn (flash messages waiting, or
     a query other than `?page=`). It holds no data of the page, only what says when that data
     changes: the viewer's status stamp (renewed when any of their games or challenges is saved,
-    games.pages.status_stamps), the minute (time-left labels, challenges expiring, opponents'
+    core.http_cache.stamps), the minute (time-left labels, challenges expiring, opponents'
     names),
     the page number the view paginates by (`page`, parsed once by the view so that two spellings
     of one number share a tag and two numbers never do), the viewer (name, time zone, board
@@ -299,43 +88,3 @@ def sgf_etag(*, game: Game) -> str:
             game.created.date(),
         )
     )
-
-
-def tagged_page(
-    request: HttpRequest,
-    etag: str,
-    draw: Callable[[], HttpResponse],
-    *,
-    seconds: int = PAGE_SECONDS,
-) -> HttpResponse:
-    """The page tagged `etag`: a 304 when the browser holds it, else the page drawn for this
-    tag before (kept in the cache for `seconds`, games.pages.fragments), else `draw()`, kept for the
-    next time.
-
-    The tag covers everything the page shows, the logged-in viewer's CSRF secret included, so
-    a kept page is the page `draw()` would give (its forms carry a token masked differently,
-    valid for the same secret). A logged-in viewer without a CSRF cookie yet gets a fresh
-    page: drawing it sets the cookie its forms need. A page drawn for a visitor who is not
-    logged in is kept only if it carries no CSRF token (their tag leaves the secret out)."""
-    unchanged = get_conditional_response(request, etag=etag)
-    if unchanged is not None:
-        return revalidate(unchanged, etag)
-    keep = not request.user.is_authenticated or bool(request.META.get("CSRF_COOKIE"))
-    key = f"games:page:{etag.strip(chr(34))}"
-    if keep:
-        html = fragments_get([key]).get(key)
-        if isinstance(html, str):
-            return revalidate(HttpResponse(html), etag)
-    response = draw()
-    if not request.user.is_authenticated and request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
-        keep = False  # the page used a token (get_token): it is this visitor's alone
-    if keep and response.status_code == 200 and not response.streaming:
-        fragments_set({key: response.content.decode(response.charset)}, seconds)
-    return revalidate(response, etag)
-
-
-def revalidate(response: HttpResponse, etag: str) -> HttpResponse:
-    """Tag `response`; browsers keep it privately and ask again each time (If-None-Match)."""
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response

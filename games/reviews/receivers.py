@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from core.outbox import enqueue_on_commit
 from games import hooks
 from games.models import Game
-from messaging.outbox import enqueue_on_commit
 
 
 @hooks.game_finished_register

@@ -15,13 +15,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts.limits import limit_enforce
 from accounts.models import User
+from core.limits import limit_enforce
+from core.outbox import enqueue_on_commit
 from games.models import Game
 from games.replay import game_moves
 from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewVisibility
 from games.reviews.selectors import review_can_comment, review_tree
-from messaging.outbox import enqueue_on_commit
 from rules.errors import RulesError
 from rules.review.estimate import estimate_series
 from rules.review.variations import ROOT, TreeNode, VariationTree

@@ -22,7 +22,7 @@ from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
-from accounts.statements import statement_cursor
+from core.sql import statement_cursor
 from games.models import Game
 
 # The players' table aliases; the game's table keeps its own name, which the extra columns

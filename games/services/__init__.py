@@ -11,7 +11,7 @@
 * `corrections`: reports to the staff and result corrections.
 
 Every function is keyword-only, takes the clock as `now`, writes nothing when it raises, and
-queues work only through `messaging.outbox.enqueue_on_commit`, by task name. Game actions lock
+queues work only through `core.outbox.enqueue_on_commit`, by task name. Game actions lock
 the game row (SELECT ... FOR UPDATE) for the whole read-check-write, so two requests on the same
 game run one after the other; the second then sees the new move number and gets `StalePage`.
 """

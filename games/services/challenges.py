@@ -11,15 +11,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.limits import limit_enforce
 from accounts.models import User
 from accounts.selectors import ContactRefused, contact_refusal_reason
+from core.limits import limit_enforce
+from core.outbox import enqueue_on_commit
 from games.bots.queue import bot_challenge_queue
 from games.errors import ChallengeClosed, NotAPlayer
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, ColourChoice, Game
 from games.services.play import game_start
-from messaging.outbox import enqueue_on_commit
 
 DEFAULT_CHALLENGE_EXPIRY_DAYS = 14
 MESSAGE_MAX_LENGTH = 500

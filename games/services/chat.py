@@ -8,11 +8,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from accounts.limits import limit_enforce
 from accounts.models import User
+from core.limits import limit_enforce
+from core.outbox import enqueue_on_commit
 from games.models import Game, GameChat
 from games.selectors.play import game_player_check
-from messaging.outbox import enqueue_on_commit
 
 CHAT_MAX_LENGTH = 1000
 

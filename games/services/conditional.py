@@ -18,13 +18,13 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games.errors import GameActionError, MoveRefused, StalePage, rules_refusal
 from games.models import PASS_TOKEN, ConditionalMoves, Game
 from games.replay import game_replay
 from games.selectors.play import game_player_check
 from games.services.conditional_tree import PASS, Line, code_name, line_label, tree_check
 from games.services.locking import game_lock
-from messaging.outbox import enqueue_on_commit
 
 
 def conditional_moves_set(

@@ -12,13 +12,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.limits import limit_enforce
 from accounts.locale import reader_locale
 from accounts.models import User
+from core.limits import limit_enforce
+from core.mail import PermanentMailError, TransientMailError, message_send, site_url
+from core.outbox import enqueue_on_commit
 from games.models import CONTACT_MAX_LENGTH, ContactStatus, Game, GameContact
-from messaging.mail import PermanentMailError, TransientMailError, message_send, site_url
 from messaging.notifications.services import admin_mail_once
-from messaging.outbox import enqueue_on_commit
 
 # What `_clean` says about a player's message or a staff answer: "nul", "empty", "long".
 _REFUSALS = {

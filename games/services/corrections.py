@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games import hooks
 from games.counting import COUNTED_END_REASONS
 from games.errors import GameActionError, rules_refusal
@@ -31,7 +32,6 @@ from games.models import (
 from games.replay import game_replay
 from games.selectors.play import game_player_check
 from games.services.locking import game_lock
-from messaging.outbox import enqueue_on_commit
 from rules.scoring import score
 
 DISPUTE_MAX_LENGTH = 2000

@@ -38,6 +38,7 @@ from django.utils.translation import gettext
 import rules
 from accounts.locale import moment_text
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games.counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
 from games.errors import GameActionError, StalePage
 from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
@@ -45,7 +46,6 @@ from games.replay import game_replay
 from games.selectors.play import game_player_check
 from games.services.corrections import result_change
 from games.services.locking import game_lock
-from messaging.outbox import enqueue_on_commit
 from rules import BLACK
 
 

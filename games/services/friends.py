@@ -26,14 +26,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from accounts.limits import limit_enforce
 from accounts.locale import reader_locale
 from accounts.models import User
-from games.choices import ColourChoice
-from games.game_settings import GameSettings
-from games.models import Challenge, FriendInvite, InviteOptOut
-from games.services.challenges import MESSAGE_MAX_LENGTH, challenge_create
-from messaging.mail import (
+from core.limits import limit_enforce
+from core.mail import (
     MailContent,
     PermanentMailError,
     TransientMailError,
@@ -41,7 +37,11 @@ from messaging.mail import (
     message_send,
     site_url,
 )
-from messaging.outbox import enqueue_on_commit
+from core.outbox import enqueue_on_commit
+from games.choices import ColourChoice
+from games.game_settings import GameSettings
+from games.models import Challenge, FriendInvite, InviteOptOut
+from games.services.challenges import MESSAGE_MAX_LENGTH, challenge_create
 
 logger = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ import functools
 from django.db import DatabaseError, connection, connections
 from django.db.models.signals import post_save, pre_save
 
-from accounts.statements import statement_cursor
+from core.sql import statement_cursor
 from games.models import ConditionalMoves, Game, Vacation
 from games.selectors.game_row import game_columns_read, game_row_exists_sql, game_row_get
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from core.outbox import enqueue_on_commit
 from games import clock, hooks
 from games.bots.queue import bot_turn_queue
 from games.counting import position_count
@@ -31,7 +32,6 @@ from games.services.locking import (
     game_lock_if_any,
     game_locked_save,
 )
-from messaging.outbox import enqueue_on_commit
 from rules import BLACK, WHITE
 
 

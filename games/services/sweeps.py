@@ -9,10 +9,10 @@ import logging
 
 from django.db import transaction
 
+from core.outbox import enqueue_on_commit
 from games.models import EndReason, Game, GameStatus
 from games.services.play import game_timeout
 from games.services.vacations import vacations_end_due
-from messaging.outbox import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 

@@ -7,13 +7,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.mail import RETRY_OPTIONS
 from games import mail
 from games.models import (
     Challenge,
     ChallengeStatus,
 )
 from games.services.challenges import challenges_expire
-from messaging.mail import RETRY_OPTIONS
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
 

@@ -14,12 +14,12 @@ from celery import shared_task
 from django.utils.translation import gettext, gettext_lazy
 
 import rules
+from core.mail import RETRY_OPTIONS
 from games.mail import notice_send
 from games.models import PASS_TOKEN, Game
 from games.notices import CONDITIONAL_MOVE
 from games.selectors.game_row import game_row_get
 from games.services.conditional_tree import code_name
-from messaging.mail import RETRY_OPTIONS
 
 _REASONS = {
     "occupied": gettext_lazy("the point is taken"),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
+from core.mail import RETRY_OPTIONS
 from games.services import contact
-from messaging.mail import RETRY_OPTIONS
 
 
 @shared_task(name="games.contact_staff_mail", **RETRY_OPTIONS)

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.locale import reader_locale
+from core.mail import RETRY_OPTIONS, site_url
 from games import mail
 from games.models import (
     DisputeStatus,
@@ -17,7 +18,6 @@ from games.models import (
     ScoringReport,
 )
 from games.services.disputes import disputes_expire
-from messaging.mail import RETRY_OPTIONS, site_url
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
 

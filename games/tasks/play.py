@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.locale import moment_text
+from core.mail import RETRY_OPTIONS
+from core.outbox import enqueue_on_commit
 from games import clock, hooks, mail
 from games.models import (
     PASS_TOKEN,
@@ -20,10 +22,8 @@ from games.selectors.game_row import game_row_get
 from games.selectors.play import notices_missing
 from games.services.play import game_count_at_move_cap
 from games.services.sweeps import clocks_sweep
-from messaging.mail import RETRY_OPTIONS
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
-from messaging.outbox import enqueue_on_commit
 
 
 def _turn_key(game_id: int, move_number: int) -> str:

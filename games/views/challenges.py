@@ -15,8 +15,9 @@ from django.views.decorators.http import require_POST
 
 import rules
 from accounts.models import User
-from accounts.refusals import refusal_form, refusal_kinds
 from accounts.selectors import board_appearance_get
+from core.http_cache.tags import tagged_page
+from core.refusals import refusal_form, refusal_kinds
 from games import hooks
 from games.forms import (
     GAME_CHOICES,
@@ -27,7 +28,7 @@ from games.forms import (
 )
 from games.models import Game
 from games.pages.status import finished_rows, status_rows
-from games.pages.tags import STATUS_PAGE_SECONDS, status_etag, tagged_page
+from games.pages.tags import STATUS_PAGE_SECONDS, status_etag
 from games.selectors import challenges as challenges_selectors
 from games.selectors import status as status_selectors
 from games.services import automatch, challenges

@@ -1,12 +1,12 @@
 """Pieces every games page uses: looking up a game the visitor may see, and turning a refusal
-into the sentence shown on the page (through the one mapping, accounts.refusals)."""
+into the sentence shown on the page (through the one mapping, core.refusals)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from accounts.refusals import refusal_message
+from core.refusals import refusal_message
 from games.models import Game
 from games.selectors import play as selectors
 
@@ -36,7 +36,7 @@ def board_redirect(game_id: int) -> HttpResponse:
 
 
 def error_message(error: Exception) -> str:
-    """What a refusal says to the player: accounts.refusals.refusal_message (which raises the
+    """What a refusal says to the player: core.refusals.refusal_message (which raises the
     error page for refusals answered "not found" or "forbidden")."""
     return refusal_message(error)
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from accounts.refusals import refusal_kinds
+from core.refusals import refusal_kinds
 from games.models import Game
 from games.selectors.conditional import conditional_lines, conditional_moves_get
 from games.services.conditional import conditional_moves_clear, conditional_moves_set

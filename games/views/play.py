@@ -12,14 +12,15 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from accounts.refusals import refusal_kinds
 from accounts.selectors import board_appearance_get
+from core.http_cache.tags import tagged_page
+from core.refusals import refusal_kinds
 from games import hooks
 from games.errors import MoveRefused, rules_refusal
 from games.forms import ChatForm, MoveForm, TurnForm
 from games.learn.reasons import with_rule_link
 from games.pages.board import board_context
-from games.pages.tags import board_etag, tagged_page
+from games.pages.tags import board_etag
 from games.reviews.selectors import reviews_box
 from games.selectors import chat as chat_selectors
 from games.selectors import play as selectors

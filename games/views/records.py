@@ -11,9 +11,10 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext
 
 from accounts.selectors import board_appearance_get, user_find_by_username
+from core.http_cache.tags import revalidate
 from games.pages.review import review_context
 from games.pages.sgf import game_sgf
-from games.pages.tags import revalidate, sgf_etag
+from games.pages.tags import sgf_etag
 from games.selectors import status as status_selectors
 from games.views.common import PAGE_SIZE
 from games.views.common import viewable_game as _viewable_game

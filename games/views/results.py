@@ -12,8 +12,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from accounts.refusals import refusal_form, refusal_kinds
 from accounts.selectors import board_appearance_get
+from core.refusals import refusal_form, refusal_kinds
 from games.counting import dispute_window
 from games.errors import GameActionError, rules_refusal
 from games.forms import MarkingForm, ReportForm, ToggleForm

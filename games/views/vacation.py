@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from accounts.refusals import refusal_kinds
+from core.refusals import refusal_kinds
 from games import clock
 from games.selectors import play as selectors
 from games.selectors import status as status_selectors

@@ -26,9 +26,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from accounts.limits import limit_enforce
 from accounts.models import User
 from accounts.selectors import user_may_compete
+from core.limits import limit_enforce
+from core.outbox import enqueue_on_commit
 from games.errors import MoveRefused
 from games.models import EndReason, Game
 from games.services.play import game_resign, game_start
@@ -46,7 +47,6 @@ from ladder.ladders.positions import ladder_lock, ladder_order, positions_write
 from ladder.ladders.selectors import challenge_context, ladder_ratings, refusal_reason
 from ladder.ratings.models import Rating
 from ladder.ratings.services import MIN_TIMEOUT_MOVES, score_for_black, start_values
-from messaging.outbox import enqueue_on_commit
 
 
 class LadderRefused(ValidationError):

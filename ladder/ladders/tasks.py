@@ -8,11 +8,11 @@ from celery import shared_task
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from core.mail import RETRY_OPTIONS
 from games.mail import notice_send
 from ladder.ladders.models import LadderChallenge, LadderChallengeStatus, PositionChange
 from ladder.ladders.services import ladders_remove_inactive
 from ladder.notices import LADDER_CHALLENGE, LADDER_POSITION
-from messaging.mail import RETRY_OPTIONS
 
 
 @shared_task(name="ladder.notify_challenge", **RETRY_OPTIONS)

@@ -27,6 +27,7 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from core.outbox import enqueue_on_commit
 from games.errors import MoveRefused
 from games.game_settings import GameSettings, InvalidSetting
 from games.models import EndReason, Game
@@ -45,7 +46,6 @@ from ladder.tournaments.models import (
 )
 from ladder.tournaments.pairing import PairingRules, entrants_for_round, pair_round, round_robin
 from ladder.tournaments.standings import Bye, GameResult, Standing, standings
-from messaging.outbox import enqueue_on_commit
 
 # Knockout pairings store their bracket round under these offsets (winners' round r is r).
 LOSERS_ROUND = 100

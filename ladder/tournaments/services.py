@@ -18,6 +18,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from accounts.selectors import user_may_compete
+from core.outbox import enqueue_on_commit
 from games.game_settings import GameSettings
 from ladder.ratings import ranks
 from ladder.ratings.models import Rating
@@ -34,7 +35,6 @@ from ladder.tournaments.models import (
     TournamentStatus,
 )
 from ladder.tournaments.standings import mcmahon_start_scores
-from messaging.outbox import enqueue_on_commit
 
 MAX_PLAYERS = 500
 # A round robin starts every game at once, in the request that starts it: 30 players are 435

@@ -8,13 +8,13 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
+from core.mail import RETRY_OPTIONS
+from core.outbox import enqueue_on_commit
 from games.mail import notice_send
 from ladder.tournaments.advance import tournament_advance as advance
 from ladder.tournaments.models import Outcome, Tournament, TournamentPairing, TournamentStatus
 from ladder.tournaments.notices import TOURNAMENT_END, TOURNAMENT_ROUND
 from ladder.tournaments.selectors import final_places
-from messaging.mail import RETRY_OPTIONS
-from messaging.outbox import enqueue_on_commit
 
 
 @shared_task(name="ladder.tournament_advance")

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from accounts.selectors import user_can_contact
-from messaging.mail import MailContent, site_url
+from core.mail import MailContent, site_url
 from messaging.messages.models import Message, SpamReport
 from messaging.messages.notices import MESSAGE
 from messaging.notifications.services import admin_mail_once, notify

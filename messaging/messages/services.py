@@ -15,10 +15,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.limits import limit_enforce
 from accounts.models import User
-from accounts.refusals import Refusal, refusal_register
 from accounts.selectors import user_check_can_contact
+from core.limits import limit_enforce
+from core.outbox import enqueue_on_commit
+from core.refusals import Refusal, refusal_register
 from messaging.messages.models import (
     BODY_MAX_LENGTH,
     SUBJECT_MAX_LENGTH,
@@ -28,7 +29,6 @@ from messaging.messages.models import (
     ThreadMember,
 )
 from messaging.notifications.services import notifications_mark_read
-from messaging.outbox import enqueue_on_commit
 
 
 class NotInThread(PermissionDenied):

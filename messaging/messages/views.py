@@ -12,12 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from accounts.refusals import (
+from accounts.selectors import contact_refusal_reason, user_get_by_username
+from core.refusals import (
     refusal_form,
     refusal_kinds,
     refusal_message,
 )
-from accounts.selectors import contact_refusal_reason, user_get_by_username
 from messaging.messages import selectors
 from messaging.messages import services as threads
 from messaging.messages.forms import ReplyForm, ThreadForm

@@ -26,7 +26,7 @@ from accounts.models import User
 from accounts.notifications import Notify, kind_exists, kind_get, kinds_list
 from accounts.selectors import notify_mode_get, notify_modes_get
 from accounts.services import notify_modes_set
-from messaging.mail import (
+from core.mail import (
     MailContent,
     PermanentMailError,
     TransientMailError,

@@ -1,18 +1,14 @@
-"""Celery tasks of messaging: the hourly digest sweep and one digest per player, the outbox
-relay, the daily prune.
+"""Celery tasks of messaging: the hourly digest sweep and one digest per player, the daily prune.
 
 They read the clock here, at the edge, and pass it to the services."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from messaging import outbox
-from messaging.mail import RETRY_OPTIONS
+from core.mail import RETRY_OPTIONS
 from messaging.messages import mail as thread_mail
 from messaging.notifications import services
 
@@ -34,12 +30,6 @@ def digest_send(user_id: int) -> int | None:
     return digest.pk if digest else None
 
 
-@shared_task(name="messaging.outbox_relay")
-def outbox_relay() -> int:
-    """Periodic (beat): publish the recorded tasks the commit hook could not (broker down)."""
-    return outbox.outbox_relay(now=timezone.now())
-
-
 @shared_task(name="messaging.notify_message", **RETRY_OPTIONS)
 def notify_message(message_id: int) -> bool:
     """Tell the recipient of a private message about it (list, mail or digest by their
@@ -56,12 +46,10 @@ def spam_report_mail(report_id: int) -> bool:
 
 @shared_task(name="messaging.prune")
 def prune() -> dict[str, int]:
-    """Beat, daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS and outbox rows
-    never published after OUTBOX_KEEP_DAYS. Returns how many of each went."""
-    now = timezone.now()
+    """Beat, daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS. Returns how
+    many went, by kind of row."""
     return {
         "notifications": services.notifications_prune(
-            now=now, keep_days=settings.NOTIFICATIONS_KEEP_DAYS
+            now=timezone.now(), keep_days=settings.NOTIFICATIONS_KEEP_DAYS
         ),
-        "outbox": outbox.outbox_prune(now=now, keep=dt.timedelta(days=settings.OUTBOX_KEEP_DAYS)),
     }

@@ -1,4 +1,4 @@
-"""The pages a refusal answers with (accounts.refusals): the 403 page says why, the 404 page
+"""The pages a refusal answers with (core.refusals): the 403 page says why, the 404 page
 says the same for a missing game and a private one. axe checks both (the `browser` fixture);
 screenshots at 1280 px and 390 px."""
 

@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from accounts.limits import RateLimited
+from core.limits import RateLimited
+from core.mail import TransientMailError
 from games.models import ContactStatus, GameContact
 from games.services import contact
 from games.tasks.contact import contact_answer_mail
-from messaging.mail import TransientMailError
 from tests.games.conftest import NOW
 from tests.messaging.conftest import smtp_server  # noqa: F401
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from accounts.limits import RateLimited
 from accounts.models import RelationKind, User
 from accounts.services import relation_set
+from core.limits import RateLimited
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, FriendInvite, InviteOptOut
 from games.services import friends

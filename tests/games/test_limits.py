@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from accounts.limits import RateLimited, limit_get
+from core.limits import RateLimited, limit_get
 from games.game_settings import GameSettings
 from games.models import Challenge, GameChat
 from games.services import challenges, chat

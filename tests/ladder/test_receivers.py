@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.pages.status_stamps import status_stamp_get
+from core.http_cache.stamps import status_stamp_get
 from ladder.ladders.services import ladder_challenge
 from ladder.tournaments.models import TournamentPairing
 from tests.games.conftest import NOW

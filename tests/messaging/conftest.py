@@ -13,7 +13,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from PIL import Image
 
-from messaging.mail import InlineImage, MailContent
+from core.mail import InlineImage, MailContent
 
 NOW = dt.datetime(2026, 3, 2, 9, 30, tzinfo=dt.UTC)
 TEMPLATES = Path(__file__).parent / "templates"

@@ -10,7 +10,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from accounts.services import notify_modes_set
-from messaging.mail import RETRY_OPTIONS, TransientMailError
+from core.mail import RETRY_OPTIONS, TransientMailError
 from messaging.notifications import services, tasks
 from messaging.notifications.models import Digest, Event, Notification
 from tests.messaging.conftest import free_port
@@ -20,7 +20,7 @@ from tests.messaging.conftest import free_port
 def notify_once(user_id: int, key: str) -> bool:
     """A task shaped like the games tasks: record, then mail once."""
     from accounts.models import User
-    from messaging.mail import InlineImage, MailContent
+    from core.mail import InlineImage, MailContent
     from tests.messaging.conftest import dot_png
 
     return services.notify(

@@ -30,10 +30,10 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 from django.utils import timezone
 
+from core.models import OutboxTask
 from games.game_settings import GameSettings
 from games.models import GameChat
 from games.services import play
-from messaging.models import OutboxTask
 from messaging.notifications.models import Notification
 from tests.conftest import PASSWORD
 from tests.site.helpers import ROOT, child_database_url, clean_env

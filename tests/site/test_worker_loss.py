@@ -27,12 +27,13 @@ from celery import Celery
 from django.db import connection
 from django.utils import timezone
 
+from core import outbox
+from core.models import OutboxTask
 from games.game_settings import GameSettings
 from games.services import play
 from ladder.tournaments import services as tournaments
 from ladder.tournaments.models import Tournament, TournamentPairing
-from messaging import outbox
-from messaging.models import Notification, OutboxTask
+from messaging.models import Notification
 from tests.site.helpers import ROOT, child_database_url, clean_env
 from tests.site.private_redis import PrivateRedis, redis_binary
 

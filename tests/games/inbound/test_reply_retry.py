@@ -8,11 +8,11 @@ from email.message import EmailMessage
 
 import pytest
 
+from core.mail import TransientMailError
 from games.inbound.address import reply_address_for
 from games.inbound.services import inbound_mail_handle
 from games.inbound.tasks import inbound_reply_send
 from games.models import InboundMail
-from messaging.mail import TransientMailError
 from tests.games.conftest import NOW
 from tests.messaging.conftest import eager_retries, free_port, smtp_server  # noqa: F401
 

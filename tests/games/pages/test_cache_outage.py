@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from accounts.models import Preferences
 from accounts.selectors import DEFAULT_BOARD, board_appearance_get
-from games.pages.fragments import fragment, fragments_get
-from games.pages.status_stamps import status_stamp_get, status_stamps_bump
+from core.http_cache.fragments import fragment, fragments_get
+from core.http_cache.stamps import status_stamp_get, status_stamps_bump
 from ladder.tournaments.selectors import game_competition
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("cache_down")]

@@ -1,6 +1,6 @@
-"""The game page's board and move list from the cache (games.pages.fragments): drawn once per game
-state, look and viewer's turn; a move, a resignation, a corrected count or another look draws
-anew; a failing cache costs a render, never the page."""
+"""The game page's board and move list from the cache (core.http_cache.fragments): drawn once
+per game state, look and viewer's turn; a move, a resignation, a corrected count or another
+look draws anew; a failing cache costs a render, never the page."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.models import Preferences
+from core.http_cache.fragments import fragment, fragments_get, fragments_set
 from games.pages import status as status_page
-from games.pages.fragments import fragment, fragments_get, fragments_set, game_state_key
+from games.pages.tags import game_state_key
 from games.services import play
 from tests.games.conftest import play as play_move
 

@@ -14,8 +14,8 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
+from core.http_cache.stamps import status_stamp_get
 from games.game_settings import GameSettings
-from games.pages.status_stamps import status_stamp_get
 from games.services import challenges
 from games.services import play as play_service
 from tests.games.conftest import play

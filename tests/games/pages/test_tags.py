@@ -294,7 +294,7 @@ def _values(rows: dict) -> dict:
 def test_any_change_to_a_row_the_page_reads_that_changes_the_page_changes_its_tag(
     client, game_factory, black, white, changes
 ):
-    """The game page's tag is derived from what it reads (games.pages.tags.page_etag), not
+    """The game page's tag is derived from what it reads (core.http_cache.tags.page_etag), not
     from a list of fields: whatever row changes, if the page drawn afresh differs, so does its
     tag; and an unchanged page keeps its tag."""
     game = Game.objects.filter(black=black, white=white).first()

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from sgfmill import sgf as sgfmill_sgf
 
-from accounts.limits import RateLimited
+from core.limits import RateLimited
 from games.models import Game
 from games.reviews import selectors, services
 from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment

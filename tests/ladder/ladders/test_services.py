@@ -7,8 +7,9 @@ import datetime as dt
 import pytest
 from django.db import IntegrityError, transaction
 
-from accounts.limits import RateLimited
 from accounts.services import relation_set
+from core.limits import RateLimited
+from core.models import OutboxTask
 from games.game_settings import GameSettings
 from games.services.play import game_start, game_timeout
 from games.services.sweeps import games_time_out_overdue
@@ -30,7 +31,6 @@ from ladder.ladders.services import (
 )
 from ladder.ratings.services import rating_declare
 from ladder.tournaments.selectors import game_competition
-from messaging.models import OutboxTask
 from tests.ladder.conftest import NOW, play, resign
 
 pytestmark = pytest.mark.django_db

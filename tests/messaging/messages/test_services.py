@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from accounts.limits import RateLimited
 from accounts.models import RelationKind
 from accounts.notifications import Notify
 from accounts.selectors import ContactRefused
 from accounts.services import notify_modes_set, relation_set
+from core.limits import RateLimited
 from messaging import unread as unread_selectors
 from messaging.messages import selectors
 from messaging.messages import services as threads

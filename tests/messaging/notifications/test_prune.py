@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from messaging.models import Notification, OutboxTask
+from messaging.models import Notification
 from messaging.notifications.models import Channel, Event
 from messaging.notifications.services import notifications_prune
 from messaging.notifications.tasks import prune
@@ -38,7 +38,7 @@ def test_read_notifications_older_than_the_setting_go_and_the_rest_stay(user_fac
     assert old_unread.pk and recent_read.pk
 
 
-def test_the_daily_task_prunes_notifications_and_outbox_leftovers(user_factory, settings):
+def test_the_daily_task_prunes_notifications(user_factory, settings):
     settings.NOTIFICATIONS_KEEP_DAYS = 30
     now = timezone.now()
     kuro = user_factory(username="kuro")
@@ -46,16 +46,9 @@ def test_the_daily_task_prunes_notifications_and_outbox_leftovers(user_factory, 
         user=kuro, event=Event.YOUR_TURN, key="a", text="t", url="/", read=True,
         channel=Channel.SITE, created=now - dt.timedelta(days=31),
     )  # fmt: skip
-    OutboxTask.objects.create(
-        task="games.renamed_long_ago", args=[1], created=now - dt.timedelta(days=8), due=now
-    )
-    waiting = OutboxTask.objects.create(
-        task="games.notify_turn", args=[1, 0], created=now - dt.timedelta(hours=1), due=now
-    )
 
-    assert prune.delay().get() == {"notifications": 1, "outbox": 1}
-    assert list(OutboxTask.objects.all()) == [waiting]
-    assert prune.delay().get() == {"notifications": 0, "outbox": 0}
+    assert prune.delay().get() == {"notifications": 1}
+    assert prune.delay().get() == {"notifications": 0}
 
 
 def test_the_beat_runs_the_prunes_daily(settings):

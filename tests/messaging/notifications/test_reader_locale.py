@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone, translation
 
-from messaging.mail import MailContent
+from core.mail import MailContent
 from messaging.notifications import services
 from messaging.notifications.models import Event
 from tests.messaging.conftest import NOW

@@ -22,10 +22,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 import baduxsite.tasks  # noqa: F401  (registers the ping task the tests queue)
+from core import outbox
+from core.models import OutboxTask
 from games.game_settings import GameSettings
 from games.services import play
-from messaging import outbox
-from messaging.models import OutboxTask
 from tests.site.helpers import real_redis_url
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,5 +1,5 @@
-"""Rendered pieces of the busiest pages kept in Django's cache (Redis in production): the game
-page's board and move list, the status page's thumbnails.
+"""Rendered pieces of the busiest pages kept in Django's cache (Redis in production): e.g. the
+game page's board and move list, the status page's thumbnails, whole tagged pages.
 
 A piece is a pure function of what its key names (the game's id, move number, status and count,
 the look asked for, the viewer's part), so a move, a resignation or a corrected count makes a
@@ -9,15 +9,11 @@ rendered and the page is served all the same."""
 
 from __future__ import annotations
 
-import json
 import logging
-import zlib
 from collections.abc import Callable, Iterable
 
 from django.core.cache import cache
 from django.utils.translation import get_language
-
-from games.models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -26,13 +22,6 @@ FRAGMENT_VERSION = 1
 # Most reuse of a drawing comes within minutes (a reload, the status page, spectators), and
 # every move makes new keys: a short life bounds Redis memory (README, "Scale on paper").
 FRAGMENT_SECONDS = 3600
-
-
-def game_state_key(game: Game) -> str:
-    """What of `game` a drawing depends on: id, move number, status and count (a corrected
-    count changes the drawing of a finished game without changing its moves)."""
-    count = zlib.crc32(json.dumps(game.score, sort_keys=True).encode()) if game.score else 0
-    return f"{game.pk}:{game.move_number}:{game.status}:{count:x}"
 
 
 def _in_language(key: str) -> str:

@@ -7,7 +7,7 @@ import threading
 
 from django.core.management.base import BaseCommand
 
-from messaging.outbox import outbox_relay_run
+from core.outbox import outbox_relay_run
 
 
 class Command(BaseCommand):

@@ -20,7 +20,6 @@ delete publishes it again) and takes JSON-serialisable arguments (ids).
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import logging
 import threading
 import time
@@ -36,8 +35,8 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, 
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.statements import statement_cursor
-from messaging.models import OutboxTask
+from core.models import OutboxTask
+from core.sql import delete_sql, insert_sql, statement_cursor
 
 logger = logging.getLogger(__name__)
 
@@ -104,19 +103,6 @@ def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
 _INSERTED = ("task", "args", "created", "due", "attempts", "last_error")
 
 
-@functools.cache
-def _insert_sql(vendor: str) -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(OutboxTask._meta.get_field(name).column) for name in _INSERTED)
-    sql = (
-        f"INSERT INTO {quote(OutboxTask._meta.db_table)} ({columns})"  # noqa: S608 - names from the model
-        f" VALUES ({', '.join(['%s'] * len(_INSERTED))})"
-    )
-    if connection.features.can_return_columns_from_insert:
-        sql += f" RETURNING {quote(OutboxTask._meta.pk.column)}"
-    return sql
-
-
 def _row_insert(row: OutboxTask) -> None:
     """INSERT `row` by a statement written once (every move writes one: the ORM's compile of
     the INSERT cost more CPU than the database took to run it, issue 27) and give it its id.
@@ -128,7 +114,7 @@ def _row_insert(row: OutboxTask) -> None:
     ]
     returning = db.features.can_return_columns_from_insert
     with statement_cursor() as cursor:
-        cursor.execute(_insert_sql(db.vendor), params)
+        cursor.execute(insert_sql(OutboxTask, _INSERTED, db.vendor), params)
         if returning:
             row.pk = cursor.fetchone()[0]
         else:
@@ -155,7 +141,7 @@ def _row_delete(row_id: int) -> None:
     """One DELETE statement in autocommit: QuerySet.delete() would wrap it in a transaction of
     its own (BEGIN, DELETE, COMMIT: three round trips) on every published task."""
     with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {OutboxTask._meta.db_table} WHERE id = %s", [row_id])  # noqa: S608 - the table name is ours
+        cursor.execute(delete_sql(OutboxTask, connection.vendor), [row_id])
 
 
 def outbox_publish(*, row_id: int) -> bool:

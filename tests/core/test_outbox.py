@@ -9,10 +9,11 @@ import kombu.exceptions
 import pytest
 from celery import current_app
 from django.db import transaction
+from django.utils import timezone
 
 import baduxsite.tasks  # noqa: F401  (registers the ping task the tests queue)
-from messaging import outbox
-from messaging.models import OutboxTask
+from core import outbox, tasks
+from core.models import OutboxTask
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -150,3 +151,21 @@ def test_a_row_naming_a_task_no_longer_known_does_not_hold_up_the_others(db, pub
     assert (gone.last_error, gone.due) == ("no such task", NOW + outbox.SET_ASIDE)
     assert outbox.outbox_prune(now=NOW + dt.timedelta(days=8), keep=dt.timedelta(days=7)) == 1
     assert not OutboxTask.objects.exists()
+
+
+def test_the_daily_task_prunes_outbox_leftovers(db, settings):
+    now = timezone.now()
+    OutboxTask.objects.create(
+        task="games.renamed_long_ago", args=[1], created=now - dt.timedelta(days=8), due=now
+    )
+    waiting = OutboxTask.objects.create(
+        task="games.notify_turn", args=[1, 0], created=now - dt.timedelta(hours=1), due=now
+    )
+
+    assert tasks.outbox_prune.delay().get() == 1
+    assert list(OutboxTask.objects.all()) == [waiting]
+    assert tasks.outbox_prune.delay().get() == 0
+    assert settings.CELERY_BEAT_SCHEDULE["core-outbox-prune"] == {
+        "task": "core.outbox_prune",
+        "schedule": 24 * 60 * 60,
+    }

@@ -3,7 +3,7 @@ be kept whole in the cache under a tag that includes it (games.pages.tags.status
 
 A stamp is a random token in the cache, drawn when a page asks for it and none is kept. Saving
 a game or a challenge drops the stamps of its players once the transaction commits (the
-receivers below, connected by `GamesConfig.ready`): one DEL of both keys, which every move
+receivers in games.receivers and ladder.receivers): one DEL of both keys, which every move
 makes; the next page draws a new stamp, so a page kept under an old stamp is never served
 again. A stamp lost otherwise (evicted, Redis restarted) is drawn anew the same way. What a
 save does not cover (a challenge expiring by the clock, an opponent's new display name, an
@@ -17,11 +17,6 @@ import secrets
 from collections.abc import Iterable
 
 from django.core.cache import cache
-from django.db import transaction
-from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
-
-from games.models import Challenge, Game
 
 logger = logging.getLogger(__name__)
 
@@ -53,22 +48,3 @@ def status_stamps_bump(*, user_ids: Iterable[int | None]) -> None:
     keys = [_key(uid) for uid in set(user_ids) if uid is not None]
     if keys:
         cache.delete_many(keys)
-
-
-def _bump_on_commit(*user_ids: int | None) -> None:
-    # Not before: a page drawn meanwhile by another request reads the rows as they were, and
-    # must not be kept under the new stamp. Outside a transaction on_commit runs at once.
-    ids = list(user_ids)
-    transaction.on_commit(lambda: status_stamps_bump(user_ids=ids))
-
-
-@receiver(post_save, sender=Game, dispatch_uid="games.status_stamp_game_saved")
-@receiver(post_delete, sender=Game, dispatch_uid="games.status_stamp_game_deleted")
-def _game_changed(sender, instance: Game, **kwargs) -> None:
-    _bump_on_commit(instance.black_id, instance.white_id)
-
-
-@receiver(post_save, sender=Challenge, dispatch_uid="games.status_stamp_challenge_saved")
-@receiver(post_delete, sender=Challenge, dispatch_uid="games.status_stamp_challenge_deleted")
-def _challenge_changed(sender, instance: Challenge, **kwargs) -> None:
-    _bump_on_commit(instance.creator_id, instance.recipient_id)

@@ -1,4 +1,4 @@
-"""One mapping from refusals to answers (accounts.refusals): each refusal has one status, code
+"""One mapping from refusals to answers (core.refusals): each refusal has one status, code
 and message, which the API sends and a page shows (or answers with its 403/404 page)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from django.test import RequestFactory
 from hypothesis import given
 from hypothesis import strategies as st
 
-from accounts.limits import RateLimited, limit_get
-from accounts.refusals import Refusal, refusal_message, refusal_of, refusal_page
 from accounts.selectors import ContactRefused
+from core.limits import RateLimited, limit_get
+from core.refusals import Refusal, refusal_message, refusal_of, refusal_page
 from games.errors import ChallengeClosed, MoveRefused, NoSuchGame, NotAPlayer, StalePage
 from games.game_settings import InvalidSetting
 from rules import CoordinateError, KoViolation, square

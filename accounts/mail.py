@@ -1,8 +1,8 @@
 """Account mail (allauth's sign-up verification, password reset, e-mail change, ...) through the
-outbox: the allauth adapter renders each mail in the request and hands it to `account_mail_queue`
-(registered in accounts.hooks by messaging's AppConfig.ready); the task `account_mail_send` sends
-it after the commit, retried on the mail server's transient errors like every other mail. No web
-request talks SMTP.
+outbox: the allauth adapter (accounts.adapter) renders each mail in the request and hands it to
+`account_mail_queue`; the task `account_mail_send` sends it after the commit, retried on the
+mail server's transient errors like every other mail. No web request talks SMTP. The task keeps
+the name it had when messaging sent account mail (queued rows name it).
 
 The rendered mail travels as the task's JSON argument (`message_to_json`), so nothing is
 rendered twice and the links are the ones made for the request.
@@ -16,8 +16,8 @@ from typing import Any
 from celery import shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 
-from messaging.mail import RETRY_OPTIONS, PermanentMailError, message_send
-from messaging.outbox import enqueue_on_commit
+from core.mail import RETRY_OPTIONS, PermanentMailError, message_send
+from core.outbox import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +64,8 @@ def message_from_json(data: dict[str, Any]) -> EmailMultiAlternatives:
 
 
 def account_mail_queue(message: EmailMessage) -> None:
-    """accounts.hooks' account mail queue: record the send in the caller's transaction; the
-    outbox publishes it after the commit."""
+    """Record the send of `message` in the caller's transaction; the outbox publishes it after
+    the commit."""
     enqueue_on_commit(ACCOUNT_MAIL_TASK, message_to_json(message))
 
 

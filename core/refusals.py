@@ -6,11 +6,11 @@ publishes (docs/api/openapi.json) and the sentence a person reads. The same exce
 answers the same everywhere: the API sends `{"code", "message"}` with the status
 (baduxsite/api.py), a page shows the message (`refusal_page`).
 
-This module sits in the lowest app that knows Django's, the rules' and its own refusals, and
-is a registry the apps above add theirs to, next to where they define them
-(`refusal_register`, e.g. games.errors), since imports point one way
-(rules <- accounts <- messaging <- games <- ladder). A refusal without an entry of its own is
-answered as its nearest registered base class.
+This module (in core, the lowest app above the rules) knows Django's, the rules' and the flood
+limits' refusals, and is a registry the apps above add theirs to, next to where they define
+them (`refusal_register`, e.g. accounts.selectors, games.errors), since imports point one way
+(rules <- core <- accounts <- messaging <- games <- ladder). A refusal without an entry of its
+own is answered as its nearest registered base class.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext
 
-from accounts.limits import RateLimited
-from accounts.selectors import ContactRefused
+from core.limits import RateLimited
 from rules.errors import IllegalMove
 from rules.topology import CoordinateError
 
@@ -115,7 +114,8 @@ def validation_message(error: ValidationError) -> str:
     return " ".join(str(m) for m in error.messages) or gettext("That was not understood.")
 
 
-def _forbidden(code: str) -> Answer:
+def refusal_forbidden(code: str) -> Answer:
+    """The answer of a refusal that forbids: 403, `code`, the error's text."""
     return lambda error: Refusal(403, code, str(error) or gettext("You may not do that."))
 
 
@@ -123,8 +123,7 @@ refusal_register(
     Http404, lambda error: Refusal(404, "not_found", str(error) or gettext("Not found."))
 )
 refusal_register(ObjectDoesNotExist, lambda error: Refusal(404, "not_found", gettext("Not found.")))
-refusal_register(PermissionDenied, _forbidden("forbidden"))
-refusal_register(ContactRefused, _forbidden("contact_refused"))
+refusal_register(PermissionDenied, refusal_forbidden("forbidden"))
 refusal_register(
     ValidationError,
     lambda error: Refusal(

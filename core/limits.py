@@ -20,11 +20,10 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.utils.translation import ngettext, ngettext_lazy
-
-from accounts.models import User
 
 
 @dataclass(frozen=True)
@@ -181,10 +180,11 @@ def limit_check(*, name: str, recent: int) -> None:
         raise RateLimited(limit)
 
 
-def sender_lock(*, sender: User) -> None:
+def sender_lock(*, sender: Model) -> None:
     """Lock `sender`'s user row until the caller's transaction ends, so that their concurrent
     sends are counted one after another. Caller must be inside transaction.atomic."""
-    list(User.objects.select_for_update().filter(pk=sender.pk).values_list("pk", flat=True))
+    users = get_user_model().objects
+    list(users.select_for_update().filter(pk=sender.pk).values_list("pk", flat=True))
 
 
 def limit_enforce(
@@ -193,7 +193,7 @@ def limit_enforce(
     rows: QuerySet,
     now: dt.datetime,
     field: str = "created",
-    sender: User | None = None,
+    sender: Model | None = None,
 ) -> None:
     """Raise RateLimited when `rows` (the sender's own rows of this kind) already hold the
     limit's most within its window ending at `now`, judged by their `field` timestamp.

@@ -1,4 +1,4 @@
-"""accounts.statements: the hot statements' cursor, prepared once per connection on PostgreSQL,
+"""core.sql: the hot statements' cursor, prepared once per connection on PostgreSQL,
 and otherwise a cursor like Django's own."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
-from accounts.statements import statement_cursor
+from core.sql import statement_cursor
 
 pytestmark = pytest.mark.django_db
 

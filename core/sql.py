@@ -3,7 +3,7 @@
 Django binds a query's parameters on the client: every statement reaches PostgreSQL as new
 text, which it parses, analyses and plans anew. For the statements written once by hand and
 run by every move and game page (games.selectors.game_row, games.services.locking,
-messaging.outbox) that preparation cost PostgreSQL more than running them: by pgbench, a
+core.outbox) that preparation cost PostgreSQL more than running them: by pgbench, a
 move's statements took 1.25 ms sent as text and 0.71 ms prepared (issue 27). `statement_cursor`
 is a Django cursor like any other (the same connection and transaction, query logging, execute
 wrappers, error wrapping), except that on PostgreSQL its statements bind their parameters on
@@ -17,16 +17,21 @@ newer: `max_prepared_statements`); the README's production notes say so. Elsewhe
 
 Statements run here take `%s` placeholders as usual; each must be a constant of its caller
 (a shape written once), since every distinct text is prepared and kept.
+
+This module is the one seam for hand-written SQL: `insert_sql` and `delete_sql` build the
+outbox's statements from a model's `_meta` (quoted table and column names, never literals).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.backends.utils import CursorWrapper
+from django.db.models import Model
 from psycopg.pq import Format
 
 _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
@@ -59,3 +64,28 @@ def statement_cursor() -> CursorWrapper:
         if db.timezone != loader.timezone:
             register_tzloader(db.timezone, cursor.cursor)
     return cursor
+
+
+@functools.cache
+def insert_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
+    """`INSERT INTO <table> (<columns of fields>) VALUES (%s, ...)` for `model`, with
+    `RETURNING <pk>` where the database (`vendor`, part of the cache key) can return it."""
+    db = connections[DEFAULT_DB_ALIAS]
+    quote = db.ops.quote_name
+    meta = model._meta
+    columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({columns})"  # noqa: S608 - names from the model
+        f" VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    if db.features.can_return_columns_from_insert:
+        sql += f" RETURNING {quote(meta.pk.column)}"
+    return sql
+
+
+@functools.cache
+def delete_sql(model: type[Model], vendor: str) -> str:
+    """`DELETE FROM <table> WHERE <pk> = %s` for `model` on `vendor`."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    meta = model._meta
+    return f"DELETE FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"  # noqa: S608 - names from the model

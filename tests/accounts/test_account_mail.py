@@ -22,15 +22,15 @@ from celery import current_app
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.urls import reverse
 
-from accounts.models import User
-from messaging.account_mail import (
+from accounts.mail import (
     ACCOUNT_MAIL_TASK,
     account_mail_send,
     message_from_json,
     message_to_json,
 )
-from messaging.mail import TransientMailError
-from messaging.models import OutboxTask
+from accounts.models import User
+from core.mail import TransientMailError
+from core.models import OutboxTask
 from tests.conftest import PASSWORD
 from tests.messaging.conftest import free_port
 

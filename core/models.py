@@ -1,0 +1,32 @@
+"""core's one model: the outbox."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class OutboxTask(models.Model):
+    """A Celery task to queue, recorded in the same transaction as the change it follows.
+
+    `core.outbox.enqueue_on_commit` writes the row; once its transaction commits the relay
+    process (`manage.py outbox_relay`, woken by the table's NOTIFY trigger on PostgreSQL)
+    publishes the task and deletes the row. A row the broker could not take stays and is
+    published later, by the relay or by the beat sweep `messaging.outbox_relay` once `due`.
+    Tasks are safe to run twice, so a task published twice does no harm; a lost one is what
+    this table prevents.
+    """
+
+    task = models.CharField(max_length=100)  # the Celery task name, e.g. "games.notify_turn"
+    args = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField()
+    due = models.DateTimeField(db_index=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        # The table keeps the name it had when messaging held the outbox (its NOTIFY trigger,
+        # messaging migration 0005, names it).
+        db_table = "messaging_outboxtask"
+
+    def __str__(self) -> str:
+        return f"Outbox {self.pk}: {self.task}{tuple(self.args)}"

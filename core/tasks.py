@@ -1,0 +1,29 @@
+"""core's beat tasks: the outbox's sweep and its prune. They read the clock here, at the edge.
+
+The sweep keeps the name it had when messaging held the outbox: beat schedules and queued
+messages name it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
+
+from core import outbox
+
+
+@shared_task(name="messaging.outbox_relay")
+def outbox_relay() -> int:
+    """Periodic (beat): publish the recorded tasks the commit hook could not (broker down)."""
+    return outbox.outbox_relay(now=timezone.now())
+
+
+@shared_task(name="core.outbox_prune")
+def outbox_prune() -> int:
+    """Beat, daily: delete outbox rows never published after OUTBOX_KEEP_DAYS (a task name no
+    process knows any more); returns how many went."""
+    return outbox.outbox_prune(
+        now=timezone.now(), keep=dt.timedelta(days=settings.OUTBOX_KEEP_DAYS)
+    )
