@@ -25,7 +25,8 @@ from messaging.outbox import enqueue_on_commit
 from rules.errors import RulesError
 from rules.review.estimate import estimate_series
 from rules.review.variations import ROOT, TreeNode, VariationTree
-from rules.sgf import SgfError, SgfLimits, parse_sgf_tree
+from rules.sgf import SgfError
+from rules.sgf_tree import SgfLimits, parse_sgf_tree
 
 TITLE_MAX = 120
 

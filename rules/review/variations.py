@@ -18,7 +18,8 @@ from rules.board import BLACK, COLOUR_LETTERS, WHITE
 from rules.errors import IllegalMove, RulesError
 from rules.game import PASS, PLAY, Game, Move
 from rules.ruleset import SIMPLE_KO, RuleSet
-from rules.sgf import SgfError, SgfNode, SgfRecord, SgfTree
+from rules.sgf import SgfError, SgfRecord
+from rules.sgf_tree import SgfNode, SgfTree
 from rules.topology import Topology, topology_for
 
 MAX_NODES = 2000
@@ -385,7 +386,8 @@ class VariationTree:
         return self.topology.name(move.point) if move.kind == PLAY else move.kind
 
     def to_sgf_node(self, comments: dict[int, str] | None = None) -> SgfNode:
-        """The tree as `rules.sgf.SgfNode`s, with `comments` by node id, for `write_sgf_tree`."""
+        """The tree as `rules.sgf_tree.SgfNode`s, with `comments` by node id, for
+        `write_sgf_tree`."""
         comments = comments or {}
         built: dict[int, SgfNode] = {}
         order = []
