@@ -79,6 +79,18 @@ class SgfError(RulesError, ValueError):
         super().__init__(" ".join(str(message).split()))
 
 
+class SgfTooLarge(SgfError):
+    """A record over one of the bounds on what one file may hold (points in one list, marks
+    or labels on one node, marks and labels in the whole tree). `bound` names it ("points",
+    "marks", "labels", "annotations") and `most` is its value, so that a site can say the same
+    in its reader's language; the message is the English sentence."""
+
+    def __init__(self, message: str, *, bound: str, most: int) -> None:
+        self.bound = bound
+        self.most = most
+        super().__init__(message)
+
+
 class IllegalRecordMove(RulesError):
     """A recorded move the rules refuse. `number` counts B/W nodes from 1 (passes included,
     implied passes not); `error` is the `IllegalMove` (its `.code`: occupied, suicide, ko,
@@ -261,8 +273,13 @@ def _point(topology: Topology, raw: bytes, what: str) -> int:
 
 
 def _point_list(topology: Topology, values: list[bytes], ident: str) -> list[int]:
+    """The points of a list property, rectangles ("aa:ee") expanded; SgfTooLarge when they
+    are more than the board has (a list never needs more), found before a rectangle is
+    expanded: the work is at most the board's points plus the list's values."""
     points: list[int] = []
     for raw in values:
+        if len(points) >= topology.size:
+            raise _too_many_points(ident, topology)
         if b":" not in raw:
             points.append(_point(topology, raw, ident))
             continue
@@ -274,14 +291,31 @@ def _point_list(topology: Topology, values: list[bytes], ident: str) -> list[int
                 raise SgfError(f"{ident}[{_show(raw)}] is not a point or a rectangle")
             corners.append((SGF_LETTERS.index(text[0]), SGF_LETTERS.index(text[1])))
         (x1, y1), (x2, y2) = corners
-        for y in range(min(y1, y2), max(y1, y2) + 1):
-            for x in range(min(x1, x2), max(x1, x2) + 1):
+        edge = topology.sgf_size - 1
+        if topology.kind == "square" and max(x1, y1, x2, y2) > edge:
+            raise SgfError(f"{ident}[{_show(raw)}] reaches off the {topology.label} board")
+        # Cut to the square that holds the board (a hexagon keeps only its cells), and
+        # counted before it is expanded.
+        xs = range(min(x1, x2), min(max(x1, x2), edge) + 1)
+        ys = range(min(y1, y2), min(max(y1, y2), edge) + 1)
+        if len(points) + len(xs) * len(ys) > 2 * topology.size:
+            raise _too_many_points(ident, topology)
+        for y in ys:
+            for x in xs:
                 p = topology.point_at(x, y)
                 if p is not None:
                     points.append(p)
-                elif topology.kind == "square":
-                    raise SgfError(f"{ident}[{_show(raw)}] reaches off the {topology.label} board")
+    if len(points) > topology.size:
+        raise _too_many_points(ident, topology)
     return points
+
+
+def _too_many_points(ident: str, topology: Topology) -> SgfTooLarge:
+    return SgfTooLarge(
+        f"the list {ident} names more points than the {topology.label} board has ({topology.size})",
+        bound="points",
+        most=topology.size,
+    )
 
 
 def _rules(topology: Topology, props: dict, handicap: int) -> RuleSet:
@@ -530,6 +564,7 @@ __all__ = [
     "IllegalRecordMove",
     "SgfError",
     "SgfRecord",
+    "SgfTooLarge",
     "game_from_record",
     "parse_sgf",
     "read_sgf",

@@ -22,6 +22,7 @@ from rules.sgf import (
     _COLOURS,
     SgfError,
     SgfRecord,
+    SgfTooLarge,
     _check_game_type,
     _move,
     _point,
@@ -41,11 +42,18 @@ MAX_LABEL = 8  # characters kept of an LB label
 @dataclass(frozen=True)
 class SgfLimits:
     """How much of a file `parse_sgf_tree` accepts: its size in bytes, its nodes (B/W and
-    comment nodes in every variation), the characters of one comment."""
+    comment nodes in every variation), the characters of one comment, the marks (CR, TR, SQ,
+    MA: each point once per kind) and the labels (LB: one per point, `MAX_LABEL` characters
+    kept) on one node, and the marks and labels in the whole tree. A list property never
+    names more points than the board has. Real commentary uses a few dozen marks on a node
+    at most; the whole-tree bound keeps a stored review and its page small."""
 
     max_bytes: int = 512 * 1024
     max_nodes: int = 5000
     max_comment: int = 4000
+    max_marks: int = 200
+    max_labels: int = 100
+    max_annotations: int = 20_000
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -72,11 +80,13 @@ class SgfNode:
 class SgfTree:
     """A record with every variation: `record` is the main line as `parse_sgf` reads it
     (root details, setup, moves), `root` the root node, `nodes` how many nodes the tree holds
-    (the root included)."""
+    (the root included), `limits` those it was read within (and merged within, by
+    `rules.review.variations.VariationTree.from_sgf`)."""
 
     record: SgfRecord
     root: SgfNode
     nodes: int
+    limits: SgfLimits = SgfLimits()
 
 
 def parse_sgf_tree(data: bytes | str, limits: SgfLimits | None = None) -> SgfTree:
@@ -84,8 +94,12 @@ def parse_sgf_tree(data: bytes | str, limits: SgfLimits | None = None) -> SgfTre
 
     SgfError (one line, for a person to read) when the file is larger than `limits.max_bytes`,
     has more than `limits.max_nodes` nodes, a comment longer than `limits.max_comment`, setup
-    stones after the root, or anything `parse_sgf` refuses. Moves are not checked against the
-    rules here (`rules.review.variations.VariationTree.from_sgf` does that).
+    stones after the root, or anything `parse_sgf` refuses; its subclass SgfTooLarge for more
+    marks or labels than the limits allow (on a node or in the tree) or a point list longer
+    than the board. The work and the tree are linear in the file: no node holds more than
+    the limits, and a point list is refused before it is expanded past the board's points.
+    Moves are not checked against the rules here
+    (`rules.review.variations.VariationTree.from_sgf` does that).
     """
     limits = limits or SgfLimits()
     size = len(data.encode("utf-8", "replace") if isinstance(data, str) else data)
@@ -119,7 +133,7 @@ def parse_sgf_tree(data: bytes | str, limits: SgfLimits | None = None) -> SgfTre
     record = _record(topology, main, encoding)
     root = _tree_nodes(game.get_root(), topology, encoding, record, limits)
     count = _count(root)
-    return SgfTree(record=record, root=root, nodes=count)
+    return SgfTree(record=record, root=root, nodes=count, limits=limits)
 
 
 def _kb(size: int) -> str:
@@ -164,12 +178,14 @@ def _tree_nodes(sgf_root, topology: Topology, encoding: str, record: SgfRecord, 
     order: list[tuple] = []
     stack = [(sgf_root, None, record.first_to_move, True)]
     key = 0
+    annotations = 0
+    main_setup = _main_setup(sgf_root)
     while stack:
         node, parent_key, expected, is_root = stack.pop()
         props = node.get_raw_property_map()
         if not is_root:
             setup = [ident for ident in ("AB", "AW", "AE") if ident in props]
-            if setup and not _main_setup(node, sgf_root):
+            if setup and id(node) not in main_setup:
                 raise SgfError(f"setup stones ({setup[0]}) inside a variation are not supported")
         played = [ident for ident in ("B", "W") if ident in props]
         if len(played) == 2:
@@ -192,20 +208,13 @@ def _tree_nodes(sgf_root, topology: Topology, encoding: str, record: SgfRecord, 
                     f"a comment is {len(comment)} characters long; comments of up to "
                     f"{limits.max_comment} can be read"
                 )
-        marks = tuple(
-            (ident, p)
-            for ident in MARK_PROPERTIES
-            for p in dict.fromkeys(_point_list(topology, props.get(ident, []), ident))
-        )
-        labels = []
-        for raw in props.get("LB", []):
-            where, _, text = raw.partition(b":")
-            labels.append(
-                (_point(topology, where, "LB"), _text(text, encoding, simple=True)[:MAX_LABEL])
-            )
+        marks, labels = _annotations(props, topology, encoding, limits)
+        annotations += len(marks) + len(labels)
+        if annotations > limits.max_annotations:
+            raise too_many_annotations(limits.max_annotations)
         key += 1
         me = key
-        order.append((me, parent_key, move, comment, marks, tuple(labels), implied))
+        order.append((me, parent_key, move, comment, marks, labels, implied))
         for child in reversed(list(node)):
             stack.append((child, me, expected, False))
     nodes: dict[int, SgfNode] = {}
@@ -223,18 +232,64 @@ def _tree_nodes(sgf_root, topology: Topology, encoding: str, record: SgfRecord, 
     return nodes[1]
 
 
-def _main_setup(node, sgf_root) -> bool:
-    """True for a node of the main line before its first move (where `parse_sgf` reads
-    setup stones)."""
+def _main_setup(sgf_root) -> set[int]:
+    """The ids of the nodes of the main line before its first move (where `parse_sgf` reads
+    setup stones), found in one walk."""
+    found = set()
     current = sgf_root
     while len(current):
         current = current[0]
         props = current.get_raw_property_map()
-        if current is node:
-            return True
         if "B" in props or "W" in props:
-            return False
-    return False
+            break
+        found.add(id(current))
+    return found
+
+
+def _annotations(props: dict, topology: Topology, encoding: str, limits: SgfLimits) -> tuple:
+    """A node's marks, each point once per kind, and its labels, one per point (the first),
+    `MAX_LABEL` characters kept; SgfTooLarge over `limits.max_marks` or `limits.max_labels`."""
+    marks: dict[tuple[str, int], None] = {}
+    for ident in MARK_PROPERTIES:
+        for p in _point_list(topology, props.get(ident, []), ident):
+            marks[(ident, p)] = None
+        if len(marks) > limits.max_marks:
+            raise too_many_marks(limits.max_marks)
+    labels: dict[int, str] = {}
+    for raw in props.get("LB", []):
+        where, _, text = raw.partition(b":")
+        point = _point(topology, where, "LB")
+        if point not in labels:
+            labels[point] = _text(text, encoding, simple=True)[:MAX_LABEL]
+    if len(labels) > limits.max_labels:
+        raise too_many_labels(limits.max_labels)
+    return tuple(marks), tuple(labels.items())
+
+
+def too_many_marks(most: int) -> SgfTooLarge:
+    """The refusal of a node with more than `most` marks."""
+    return SgfTooLarge(
+        f"a move has more than {most} marks (circles, triangles, squares, crosses); leave some out",
+        bound="marks",
+        most=most,
+    )
+
+
+def too_many_labels(most: int) -> SgfTooLarge:
+    """The refusal of a node with more than `most` labels."""
+    return SgfTooLarge(
+        f"a move has more than {most} labels; leave some out", bound="labels", most=most
+    )
+
+
+def too_many_annotations(most: int) -> SgfTooLarge:
+    """The refusal of a tree with more than `most` marks and labels in all."""
+    return SgfTooLarge(
+        f"the record has more than {most} marks and labels in all its variations; "
+        "split it or leave some out",
+        bound="annotations",
+        most=most,
+    )
 
 
 def write_sgf_tree(record: SgfRecord, root: SgfNode) -> str:
@@ -273,6 +328,7 @@ def write_sgf_tree(record: SgfRecord, root: SgfNode) -> str:
 
 __all__ = [
     "MARK_PROPERTIES",
+    "SgfTooLarge",
     "SgfLimits",
     "SgfNode",
     "SgfTree",
