@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from core.refusals import Refusal, refusal_register, sentence
 from rules import CoordinateError, IllegalMove
+from rules.sgf import SgfTooLarge
 
 
 class GameActionError(Exception):
@@ -107,11 +108,27 @@ COORDINATE_REFUSALS = (
 )
 
 
+# rules.sgf's bounds on what one record may hold (SgfTooLarge), by its `bound`.
+SGF_BOUNDS = {
+    "points": gettext_lazy("a list of points names more points than the board has (%(most)s)"),
+    "marks": gettext_lazy(
+        "a move has more than %(most)s marks (circles, triangles, squares, crosses); leave some out"
+    ),
+    "labels": gettext_lazy("a move has more than %(most)s labels; leave some out"),
+    "annotations": gettext_lazy(
+        "the record has more than %(most)s marks and labels in all its variations; "
+        "split it or leave some out"
+    ),
+}
+
+
 def rules_refusal(error: Exception) -> str:
     """Why the rules refused, in the active language: an IllegalMove by its `code`, a
-    CoordinateError by the shape of its message; any other text (a detail the rules wrote for
-    one case) as the rules said it."""
+    CoordinateError by the shape of its message, an SgfTooLarge by its `bound`; any other
+    text (a detail the rules wrote for one case) as the rules said it."""
     said = str(error)
+    if isinstance(error, SgfTooLarge) and error.bound in SGF_BOUNDS:
+        return str(SGF_BOUNDS[error.bound]) % {"most": error.most}
     if isinstance(error, IllegalMove) and said == error.reason and error.code in RULES_REFUSALS:
         return str(RULES_REFUSALS[error.code])
     if isinstance(error, CoordinateError):

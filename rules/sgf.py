@@ -31,16 +31,14 @@ Written files use RU[Chinese] / RU[Japanese] / RU[Badux] for the three presets.
 
 Every problem with a file raises `SgfError` with a one-line message.
 
-The whole game tree (`parse_sgf_tree` / `write_sgf_tree`): every variation, with the comments
-(C), board marks (CR, TR, SQ, MA) and labels (LB) of every node, within limits on the file's
-size and the number of nodes (`SgfLimits`). Setup stones stay in the root only.
+The whole game tree, with every variation, comments, marks and labels, is read and written by
+`rules.sgf_tree` (which uses this module's readers for the root and the main line).
 """
 
 from __future__ import annotations
 
 import codecs
 import os
-import re
 from dataclasses import dataclass, field, replace
 
 from sgfmill import sgf, sgf_grammar
@@ -79,6 +77,18 @@ class SgfError(RulesError, ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(str(message).split()))
+
+
+class SgfTooLarge(SgfError):
+    """A record over one of the bounds on what one file may hold (points in one list, marks
+    or labels on one node, marks and labels in the whole tree). `bound` names it ("points",
+    "marks", "labels", "annotations") and `most` is its value, so that a site can say the same
+    in its reader's language; the message is the English sentence."""
+
+    def __init__(self, message: str, *, bound: str, most: int) -> None:
+        self.bound = bound
+        self.most = most
+        super().__init__(message)
 
 
 class IllegalRecordMove(RulesError):
@@ -263,8 +273,13 @@ def _point(topology: Topology, raw: bytes, what: str) -> int:
 
 
 def _point_list(topology: Topology, values: list[bytes], ident: str) -> list[int]:
+    """The points of a list property, rectangles ("aa:ee") expanded; SgfTooLarge when they
+    are more than the board has (a list never needs more), found before a rectangle is
+    expanded: the work is at most the board's points plus the list's values."""
     points: list[int] = []
     for raw in values:
+        if len(points) >= topology.size:
+            raise _too_many_points(ident, topology)
         if b":" not in raw:
             points.append(_point(topology, raw, ident))
             continue
@@ -276,14 +291,31 @@ def _point_list(topology: Topology, values: list[bytes], ident: str) -> list[int
                 raise SgfError(f"{ident}[{_show(raw)}] is not a point or a rectangle")
             corners.append((SGF_LETTERS.index(text[0]), SGF_LETTERS.index(text[1])))
         (x1, y1), (x2, y2) = corners
-        for y in range(min(y1, y2), max(y1, y2) + 1):
-            for x in range(min(x1, x2), max(x1, x2) + 1):
+        edge = topology.sgf_size - 1
+        if topology.kind == "square" and max(x1, y1, x2, y2) > edge:
+            raise SgfError(f"{ident}[{_show(raw)}] reaches off the {topology.label} board")
+        # Cut to the square that holds the board (a hexagon keeps only its cells), and
+        # counted before it is expanded.
+        xs = range(min(x1, x2), min(max(x1, x2), edge) + 1)
+        ys = range(min(y1, y2), min(max(y1, y2), edge) + 1)
+        if len(points) + len(xs) * len(ys) > 2 * topology.size:
+            raise _too_many_points(ident, topology)
+        for y in ys:
+            for x in xs:
                 p = topology.point_at(x, y)
                 if p is not None:
                     points.append(p)
-                elif topology.kind == "square":
-                    raise SgfError(f"{ident}[{_show(raw)}] reaches off the {topology.label} board")
+    if len(points) > topology.size:
+        raise _too_many_points(ident, topology)
     return points
+
+
+def _too_many_points(ident: str, topology: Topology) -> SgfTooLarge:
+    return SgfTooLarge(
+        f"the list {ident} names more points than the {topology.label} board has ({topology.size})",
+        bound="points",
+        most=topology.size,
+    )
 
 
 def _rules(topology: Topology, props: dict, handicap: int) -> RuleSet:
@@ -449,245 +481,6 @@ def game_from_record(record: SgfRecord) -> Game:
     return game
 
 
-# The game tree ---------------------------------------------------------------------------------
-
-MARK_PROPERTIES = ("CR", "TR", "SQ", "MA")
-MAX_LABEL = 8  # characters kept of an LB label
-
-
-@dataclass(frozen=True)
-class SgfLimits:
-    """How much of a file `parse_sgf_tree` accepts: its size in bytes, its nodes (B/W and
-    comment nodes in every variation), the characters of one comment."""
-
-    max_bytes: int = 512 * 1024
-    max_nodes: int = 5000
-    max_comment: int = 4000
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class SgfNode:
-    """One node of the tree: the move in it (None for the root, or a node holding only a
-    comment or marks), its comment, marks as ``(kind, point)`` pairs with kind one of
-    CR/TR/SQ/MA, labels as ``(point, text)`` pairs, and its children (the first continues the
-    main line). `implied` is True for a pass added between two moves of one colour."""
-
-    move: Move | None = None
-    comment: str | None = None
-    marks: tuple[tuple[str, int], ...] = ()
-    labels: tuple[tuple[int, str], ...] = ()
-    children: tuple[SgfNode, ...] = ()
-    implied: bool = False
-
-    def __repr__(self) -> str:  # shallow: a main line nests as deep as it is long
-        return (
-            f"SgfNode(move={self.move!r}, comment={self.comment!r}, {len(self.children)} children)"
-        )
-
-
-@dataclass(frozen=True, repr=False)
-class SgfTree:
-    """A record with every variation: `record` is the main line as `parse_sgf` reads it
-    (root details, setup, moves), `root` the root node, `nodes` how many nodes the tree holds
-    (the root included)."""
-
-    record: SgfRecord
-    root: SgfNode
-    nodes: int
-
-
-def parse_sgf_tree(data: bytes | str, limits: SgfLimits | None = None) -> SgfTree:
-    """Parse the first game of an SGF file with all its variations, comments, marks and labels.
-
-    SgfError (one line, for a person to read) when the file is larger than `limits.max_bytes`,
-    has more than `limits.max_nodes` nodes, a comment longer than `limits.max_comment`, setup
-    stones after the root, or anything `parse_sgf` refuses. Moves are not checked against the
-    rules here (`rules.review.variations.VariationTree.from_sgf` does that).
-    """
-    limits = limits or SgfLimits()
-    size = len(data.encode("utf-8", "replace") if isinstance(data, str) else data)
-    if size > limits.max_bytes:
-        raise SgfError(
-            f"the file is {_kb(size)} KB; records of up to {_kb(limits.max_bytes)} KB can be read"
-        )
-    forced = None
-    if isinstance(data, str):
-        data, forced = data.encode("utf-8", "replace"), "utf-8"
-    # Nodes counted before parsing (a semicolon outside property values starts one): a file
-    # of tens of thousands of nodes is refused in milliseconds, not after a full parse.
-    if _VALUES.sub(b"", data).count(b";") > limits.max_nodes:
-        raise SgfError(_too_many(limits.max_nodes))
-    try:
-        coarse = sgf_grammar.parse_sgf_game(data)
-    except ValueError as exc:
-        raise SgfError(f"not an SGF file: {exc}") from exc
-    except RecursionError as exc:
-        raise SgfError("not an SGF file: variations nested too deeply") from exc
-    _check_node_count(coarse, limits.max_nodes)
-    root_props = coarse.sequence[0]
-    _check_game_type(root_props)
-    topology = _topology(root_props)
-    encoding = forced or _text_encoding(root_props, data)
-    try:
-        game = sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding="ISO-8859-1")
-        main = [node.get_raw_property_map() for node in game.get_main_sequence()]
-    except (ValueError, RecursionError) as exc:
-        raise SgfError(f"not an SGF file: {exc}") from exc
-    record = _record(topology, main, encoding)
-    root = _tree_nodes(game.get_root(), topology, encoding, record, limits)
-    count = _count(root)
-    return SgfTree(record=record, root=root, nodes=count)
-
-
-def _kb(size: int) -> str:
-    return str(round(size / 1024)) if size >= 1024 else f"{size / 1024:.1f}"
-
-
-_VALUES = re.compile(rb"\[(?:[^\\\]]|\\.)*\]", re.DOTALL)  # [value], escapes included
-
-
-def _too_many(max_nodes: int) -> str:
-    return (
-        f"the record has more than {max_nodes} moves and comments in all its variations; "
-        "split it or leave some variations out"
-    )
-
-
-def _check_node_count(coarse, max_nodes: int) -> None:
-    count = 0
-    stack = [coarse]
-    while stack:
-        tree = stack.pop()
-        count += len(tree.sequence)
-        if count > max_nodes:
-            raise SgfError(_too_many(max_nodes))
-        stack.extend(tree.children)
-
-
-def _count(root: SgfNode) -> int:
-    count = 0
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        count += 1
-        stack.extend(node.children)
-    return count
-
-
-def _tree_nodes(sgf_root, topology: Topology, encoding: str, record: SgfRecord, limits) -> SgfNode:
-    """Our SgfNode tree from sgfmill's, iteratively (records nest deeply)."""
-    # Depth first with a stack: `order` lists the nodes parents first (pre-order) as
-    # (key, parent key, move, comment, marks, labels, implied pass before the move).
-    order: list[tuple] = []
-    stack = [(sgf_root, None, record.first_to_move, True)]
-    key = 0
-    while stack:
-        node, parent_key, expected, is_root = stack.pop()
-        props = node.get_raw_property_map()
-        if not is_root:
-            setup = [ident for ident in ("AB", "AW", "AE") if ident in props]
-            if setup and not _main_setup(node, sgf_root):
-                raise SgfError(f"setup stones ({setup[0]}) inside a variation are not supported")
-        played = [ident for ident in ("B", "W") if ident in props]
-        if len(played) == 2:
-            raise SgfError("a node has both a black and a white move")
-        move = None
-        implied = None
-        if played and not is_root:
-            colour = _COLOURS[played[0]]
-            move = _move(topology, colour, props[played[0]][0], 0)
-            if colour != expected:
-                implied = Move(expected, PASS)
-            expected = other(colour)
-        elif played:
-            raise SgfError("the root node holds a move: SGF keeps moves in later nodes")
-        comment = None
-        if "C" in props:
-            comment = _text(props["C"][0], encoding).strip() or None
-            if comment is not None and len(comment) > limits.max_comment:
-                raise SgfError(
-                    f"a comment is {len(comment)} characters long; comments of up to "
-                    f"{limits.max_comment} can be read"
-                )
-        marks = tuple(
-            (ident, p)
-            for ident in MARK_PROPERTIES
-            for p in dict.fromkeys(_point_list(topology, props.get(ident, []), ident))
-        )
-        labels = []
-        for raw in props.get("LB", []):
-            where, _, text = raw.partition(b":")
-            labels.append(
-                (_point(topology, where, "LB"), _text(text, encoding, simple=True)[:MAX_LABEL])
-            )
-        key += 1
-        me = key
-        order.append((me, parent_key, move, comment, marks, tuple(labels), implied))
-        for child in reversed(list(node)):
-            stack.append((child, me, expected, False))
-    nodes: dict[int, SgfNode] = {}
-    children_of: dict[int | None, list[int]] = {}
-    for me, parent_key, *_ in order:
-        children_of.setdefault(parent_key, []).append(me)
-    fields = {entry[0]: entry for entry in order}
-    for me, *_ in reversed(order):
-        _, _, move, comment, marks, labels, implied = fields[me]
-        kids = tuple(nodes[k] for k in children_of.get(me, []))
-        node = SgfNode(move=move, comment=comment, marks=marks, labels=labels, children=kids)
-        if implied is not None:
-            node = SgfNode(move=implied, children=(node,), implied=True)
-        nodes[me] = node
-    return nodes[1]
-
-
-def _main_setup(node, sgf_root) -> bool:
-    """True for a node of the main line before its first move (where `parse_sgf` reads
-    setup stones)."""
-    current = sgf_root
-    while len(current):
-        current = current[0]
-        props = current.get_raw_property_map()
-        if current is node:
-            return True
-        if "B" in props or "W" in props:
-            return False
-    return False
-
-
-def write_sgf_tree(record: SgfRecord, root: SgfNode) -> str:
-    """SGF text for a record's root details and setup with the tree under `root` (every
-    variation, comments, marks and labels); `record.moves` and `record.comments` are not
-    used. Implied passes are written as passes."""
-    game = sgf.Sgf_game(record.topology.sgf_size, encoding="UTF-8")
-    sgf_root = game.get_root()
-    _write_root(sgf_root, record)
-    topology = record.topology
-    stack = [(root, sgf_root)]
-    while stack:
-        node, out = stack.pop()
-        if node.move is not None and out is not sgf_root:
-            move = node.move
-            value = topology.sgf(move.point).encode() if move.kind == PLAY else b""
-            out.set_raw(COLOUR_LETTERS[move.colour], value)
-        if node.comment:
-            out.set("C", node.comment)
-        for ident in MARK_PROPERTIES:
-            points = sorted({topology.sgf(p).encode() for kind, p in node.marks if kind == ident})
-            if points:
-                out.set_raw_list(ident, points)
-        if node.labels:
-            out.set_raw_list(
-                "LB",
-                [
-                    topology.sgf(p).encode() + b":" + sgf_grammar.escape_text(text.encode())
-                    for p, text in node.labels
-                ],
-            )
-        children = [(child, out.new_child()) for child in node.children]
-        stack.extend(reversed(children))
-    return game.serialise(wrap=79).decode("utf-8")
-
-
 def _write_root(root, record: SgfRecord) -> None:
     topology = record.topology
     if topology.kind == "hex":
@@ -770,15 +563,11 @@ def _number(value: float) -> str:
 __all__ = [
     "IllegalRecordMove",
     "SgfError",
-    "SgfLimits",
-    "SgfNode",
     "SgfRecord",
-    "SgfTree",
+    "SgfTooLarge",
     "game_from_record",
     "parse_sgf",
-    "parse_sgf_tree",
     "read_sgf",
     "record_from_game",
     "write_sgf",
-    "write_sgf_tree",
 ]

@@ -44,6 +44,7 @@ from games.reviews.models import (
     GameNote,
     Review,
     ReviewComment,
+    ReviewUpload,
     ReviewVisibility,
 )
 
@@ -77,6 +78,7 @@ __all__ = [
     "ResultCorrection",
     "Review",
     "ReviewComment",
+    "ReviewUpload",
     "ReviewVisibility",
     "RuleSetKey",
     "ScoreDispute",

@@ -68,6 +68,22 @@ class Review(models.Model):
         return reverse("games:review_show", args=[self.token])
 
 
+class ReviewUpload(models.Model):
+    """One try at uploading a record to review, kept whether the record was read or refused:
+    the "review" flood limit counts these, so that refused or failed uploads count too."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="review_uploads"
+    )
+    created = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["owner", "created"])]
+
+    def __str__(self) -> str:
+        return f"upload by {self.owner_id} at {self.created}"
+
+
 class ReviewComment(models.Model):
     """A comment on one node of a review's tree (node 0 is the start)."""
 

@@ -9,7 +9,7 @@ from accounts.models import User
 from games.models import Game
 from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewVisibility
 from rules.review.variations import VariationTree
-from rules.sgf import write_sgf_tree
+from rules.sgf_tree import write_sgf_tree
 
 
 def review_get(*, token: str) -> Review | None:

@@ -18,14 +18,23 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
+from games.errors import rules_refusal
 from games.models import Game
 from games.replay import game_moves
-from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewVisibility
+from games.reviews.models import (
+    GameEstimate,
+    GameNote,
+    Review,
+    ReviewComment,
+    ReviewUpload,
+    ReviewVisibility,
+)
 from games.reviews.selectors import review_can_comment, review_tree
 from rules.errors import RulesError
 from rules.review.estimate import estimate_series
 from rules.review.variations import ROOT, TreeNode, VariationTree
-from rules.sgf import SgfError, SgfLimits, parse_sgf_tree
+from rules.sgf import SgfError
+from rules.sgf_tree import SgfLimits, SgfTree, parse_sgf_tree
 
 TITLE_MAX = 120
 
@@ -85,17 +94,43 @@ def review_create_from_game(*, game: Game, user: User, now: dt.datetime) -> Revi
 
 
 @transaction.atomic
+def review_upload_attempt(*, user: User, now: dt.datetime) -> ReviewUpload:
+    """Count one try at uploading a record (committed before the record is read, so that a
+    refused or failed upload counts too). RateLimited past the "review" limit, on the
+    user's reviews or on their uploads (read or not) in its window."""
+    limit_enforce(name="review", rows=Review.objects.filter(owner=user), now=now, sender=user)
+    limit_enforce(name="review", rows=ReviewUpload.objects.filter(owner=user), now=now)
+    return ReviewUpload.objects.create(owner=user, created=now)
+
+
 def review_create_from_sgf(*, user: User, data: bytes, now: dt.datetime) -> Review:
     """A new private review of an uploaded SGF record: every variation, comment, mark and
-    label, read once and kept. ValidationError with a plain message for a file that is too
-    large, has too many moves or too long a comment, or cannot be read; RateLimited past the
-    "review" limit."""
-    limit_enforce(name="review", rows=Review.objects.filter(owner=user), now=now, sender=user)
+    label, read once and kept. The try is counted first (`review_upload_attempt`, its own
+    transaction); then the record is read outside any transaction, in time and space linear
+    in the file (rules.sgf_tree's bounds). ValidationError with a plain message for a file
+    that is too large, has too many moves, marks or labels or too long a comment, or cannot be
+    read; RateLimited past the "review" limit."""
+    review_upload_attempt(user=user, now=now)
     try:
         parsed = parse_sgf_tree(data, _limits())
         tree, comments = VariationTree.from_sgf(parsed, max_nodes=settings.REVIEW_MAX_NODES)
     except SgfError as exc:
-        raise ValidationError(_("This file cannot be reviewed: %(why)s") % {"why": exc}) from exc
+        raise ValidationError(
+            _("This file cannot be reviewed: %(why)s") % {"why": rules_refusal(exc)},
+            code="sgf_refused",
+        ) from exc
+    return _review_store(user=user, parsed=parsed, tree=tree, comments=comments, now=now)
+
+
+@transaction.atomic
+def _review_store(
+    *,
+    user: User,
+    parsed: SgfTree,
+    tree: VariationTree,
+    comments: dict[int, str],
+    now: dt.datetime,
+) -> Review:
     record = parsed.record
     details = {
         "black_player": record.black_player,

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
+from core.refusals import refusal_of
 from games.game_settings import topology_label
 from games.pages.board_text import keys_help
 from games.pages.review import review_board_title
@@ -74,10 +75,13 @@ def review_start(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def review_upload(request: HttpRequest) -> HttpResponse:
     """Upload an SGF record to review: read once (variations, comments, marks) and kept as a
-    private review of the uploader's."""
+    private review of the uploader's. A refused file answers the form with its message and
+    the refusal's status (400; 429 past the flood limit)."""
     form = ReviewUploadForm()
+    status = 200
     if request.method == "POST":
         form = ReviewUploadForm(request.POST, request.FILES)
+        status = 400
         if form.is_valid():
             data = form.cleaned_data["sgf"].read()
             try:
@@ -86,10 +90,13 @@ def review_upload(request: HttpRequest) -> HttpResponse:
                 )
             except ValidationError as exc:
                 form.add_error("sgf", exc)
+                refusal = refusal_of(exc)
+                status = refusal.status if refusal is not None else 400
             else:
                 return redirect(review.get_absolute_url())
     reviews = selectors.reviews_of_user(user=request.user)[:50]
-    return render(request, "games/reviews/upload.html", {"form": form, "reviews": reviews})
+    context = {"form": form, "reviews": reviews}
+    return render(request, "games/reviews/upload.html", context, status=status)
 
 
 def review_show(request: HttpRequest, token: str) -> HttpResponse:

@@ -18,7 +18,14 @@ from rules.board import BLACK, COLOUR_LETTERS, WHITE
 from rules.errors import IllegalMove, RulesError
 from rules.game import PASS, PLAY, Game, Move
 from rules.ruleset import SIMPLE_KO, RuleSet
-from rules.sgf import SgfError, SgfNode, SgfRecord, SgfTree
+from rules.sgf import SgfError, SgfRecord
+from rules.sgf_tree import (
+    SgfLimits,
+    SgfNode,
+    SgfTree,
+    too_many_labels,
+    too_many_marks,
+)
 from rules.topology import Topology, topology_for
 
 MAX_NODES = 2000
@@ -46,6 +53,28 @@ class UnknownNode(RulesError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+def _merge(
+    marks: dict[int, dict[tuple[str, int], None]],
+    labels: dict[int, dict[int, str]],
+    here: int,
+    node: SgfNode,
+    limits: SgfLimits,
+) -> None:
+    """Add `node`'s marks and labels to those kept for node `here` (each mark and labelled
+    point once, the first label kept); SgfTooLarge past the limits on one node."""
+    if node.marks:
+        kept = marks.setdefault(here, {})
+        kept.update(dict.fromkeys(node.marks))
+        if len(kept) > limits.max_marks:
+            raise too_many_marks(limits.max_marks)
+    if node.labels:
+        kept_labels = labels.setdefault(here, {})
+        for point, text in node.labels:
+            kept_labels.setdefault(point, text)
+        if len(kept_labels) > limits.max_labels:
+            raise too_many_labels(limits.max_labels)
 
 
 @dataclass
@@ -129,7 +158,9 @@ class VariationTree:
 
         SgfError naming the first refused move (and whether it is in a variation), or saying
         the record has too many moves; a node holding only a comment or marks gives them to
-        the node before it.
+        the node before it, each mark and labelled point once, within the limits the tree was
+        read with (`SgfTooLarge` over them). Linear in the tree: marks and labels are merged
+        through dicts, never by scanning what a node already holds.
         """
         record = tree.record
         out = cls(
@@ -142,6 +173,8 @@ class VariationTree:
             max_nodes=max_nodes,
         )
         comments: dict[int, list[str]] = {}
+        marks: dict[int, dict[tuple[str, int], None]] = {}
+        labels: dict[int, dict[int, str]] = {}
         try:
             start = out._new_game(trusted=False)
         except RulesError as exc:
@@ -164,15 +197,17 @@ class VariationTree:
                         f"illegal move {number}{where}: {COLOUR_LETTERS[move.colour]} {name} "
                         f"({exc.code}: {exc})"
                     ) from exc
-            target = out.nodes[here]
             if node.comment:
                 comments.setdefault(here, []).append(node.comment)
-            target.marks += tuple(m for m in node.marks if m not in target.marks)
-            target.labels += node.labels
+            _merge(marks, labels, here, node, tree.limits)
             kids = node.children
             for index in range(len(kids) - 1, -1, -1):
                 branch = game if index == 0 else game.copy()
                 stack.append((kids[index], here, branch, main and index == 0))
+        for node_id, kept in marks.items():
+            out.nodes[node_id].marks = tuple(kept)
+        for node_id, kept_labels in labels.items():
+            out.nodes[node_id].labels = tuple(kept_labels.items())
         return out, {k: "\n\n".join(v) for k, v in comments.items()}
 
     # Reading ---------------------------------------------------------------------------------
@@ -385,7 +420,8 @@ class VariationTree:
         return self.topology.name(move.point) if move.kind == PLAY else move.kind
 
     def to_sgf_node(self, comments: dict[int, str] | None = None) -> SgfNode:
-        """The tree as `rules.sgf.SgfNode`s, with `comments` by node id, for `write_sgf_tree`."""
+        """The tree as `rules.sgf_tree.SgfNode`s, with `comments` by node id, for
+        `write_sgf_tree`."""
         comments = comments or {}
         built: dict[int, SgfNode] = {}
         order = []

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from sgfmill import sgf as sgfmill_sgf
 
 from rules.game import PASS, PLAY
-from rules.sgf import SgfError, SgfLimits, parse_sgf, parse_sgf_tree, write_sgf_tree
+from rules.sgf import SgfError, parse_sgf
+from rules.sgf_tree import SgfLimits, parse_sgf_tree, write_sgf_tree
 
 DATA = Path(__file__).parent / "data"
 

@@ -207,8 +207,39 @@ def test_bad_files_get_a_plain_message_never_a_500(client, black):
         b"\xff\xfe(",
     ):
         response = client.post(url, {"sgf": _upload(body)})
-        assert response.status_code == 200
+        assert response.status_code == 400
         assert "This file cannot be reviewed" in response.content.decode()
+
+
+FOUR_MARKS = "CR[aa:ss]TR[aa:ss]SQ[aa:ss]MA[aa:ss]"
+
+
+def test_a_record_of_marks_beyond_any_commentary_is_refused_with_a_sentence(client, black):
+    client.force_login(black)
+    url = reverse("games:review_upload")
+    body = ("(;SZ[19]" + (";" + FOUR_MARKS) * 1999 + ")").encode()
+    response = client.post(url, {"sgf": _upload(body)})
+    assert response.status_code == 400
+    assert (
+        "This file cannot be reviewed: a move has more than 200 marks (circles, triangles, "
+        "squares, crosses); leave some out" in response.content.decode()
+    )
+    assert not Review.objects.filter(owner=black).exists()
+
+
+def test_refused_uploads_count_against_the_upload_limit(client, black, settings):
+    settings.FLOOD_LIMITS = {"review": (2, 3600)}
+    client.force_login(black)
+    url = reverse("games:review_upload")
+    points = [f"{x}{y}" for x in "abcdefghijklmnopqrs" for y in "abcdefghijklmnopqrs"]
+    variations = "".join(f"(;B[{points[i % 361]}]{FOUR_MARKS})" for i in range(1999))
+    hostile = f"(;SZ[19]{variations})".encode()
+    for _ in range(2):
+        assert client.post(url, {"sgf": _upload(hostile)}).status_code == 400
+    fine = client.post(url, {"sgf": _file("review_kgs.sgf")})
+    assert fine.status_code == 429
+    assert "2 new reviews and uploaded records" in fine.content.decode()
+    assert not Review.objects.filter(owner=black).exists()
 
 
 def test_the_move_endpoint_answers_json_and_plain_forms(client, finished, black, white, now):

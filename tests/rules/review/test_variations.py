@@ -11,7 +11,8 @@ from rules.diagram import parse_diagram, to_diagram
 from rules.errors import KoViolation, Occupied, RulesError, Suicide
 from rules.game import PASS, PLAY
 from rules.review.variations import ROOT, TreeFull, UnknownNode, VariationTree
-from rules.sgf import SgfError, parse_sgf_tree, write_sgf_tree
+from rules.sgf import SgfError
+from rules.sgf_tree import parse_sgf_tree, write_sgf_tree
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
