@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from rules.board import flood_chains
 from rules.topology import Topology
 
 EMPTY = 0
@@ -62,34 +63,14 @@ class Playouts:
         frozen = frozen or [False] * size
         self.empties = [p for p in range(size) if colours[p] == EMPTY and not frozen[p]]
         self.frozen = list(frozen)
-        # Chains of the start position, copied at the start of each playout.
-        cid = [-1] * size
-        stones: dict[int, list[int]] = {}
-        libs: dict[int, set[int]] = {}
-        nbrs = self.nbrs
-        for p in range(size):
-            c = colours[p]
-            if c == EMPTY or cid[p] >= 0:
-                continue
-            group = [p]
-            lib: set[int] = set()
-            cid[p] = p
-            i = 0
-            while i < len(group):
-                s = group[i]
-                i += 1
-                for q in nbrs[s]:
-                    k = colours[q]
-                    if k == EMPTY:
-                        lib.add(q)
-                    elif k == c and cid[q] < 0:
-                        cid[q] = p
-                        group.append(q)
-            stones[p] = group
-            libs[p] = lib
-        self.cid = cid
-        self.stones = stones
-        self.libs = libs
+        # Chains of the start position, copied at the start of each playout; a chain's id is
+        # its lowest point.
+        index, found = flood_chains(self.nbrs, colours)
+        ids = [stones[0] for _, stones, _ in found]
+        ids.append(-1)  # what index -1, an empty point, finds
+        self.cid = [ids[k] for k in index]
+        self.stones = {stones[0]: stones for _, stones, _ in found}
+        self.libs = {stones[0]: libs for _, stones, libs in found}
 
     def run(
         self,
