@@ -31,6 +31,44 @@ def other(colour: int) -> int:
     return 3 - colour
 
 
+def flood_chains(
+    neighbours: Sequence[Sequence[int]], colours: Sequence[int], *, depth_first: bool = False
+) -> tuple[list[int], list[tuple[int, list[int], set[int]]]]:
+    """Every chain of the position: the maximal connected sets of stones of one colour, each
+    with its liberties (the empty points beside it). `neighbours[p]` are the points next to
+    point p, `colours[p]` its colour (EMPTY, BLACK or WHITE).
+
+    Returns (per point the index of its chain in the list, -1 on an empty point; per chain in
+    the order of its lowest point, (colour, stones, liberties)). A chain's stones start with
+    its lowest point, then come in the order the fill reaches them: breadth first, or depth
+    first (a stack) with `depth_first`. The order matters to callers that replay captures
+    stone by stone; the sets of stones and liberties do not depend on it. Linear in the
+    points and their neighbours."""
+    index = [-1] * len(colours)
+    out: list[tuple[int, list[int], set[int]]] = []
+    for p, c in enumerate(colours):
+        if c == EMPTY or index[p] >= 0:
+            continue
+        k = len(out)
+        index[p] = k
+        stones = [p]
+        libs: set[int] = set()
+        # Breadth first walks `stones` as it grows; depth first pops a stack down to its -1.
+        stack = [-1, p] if depth_first else stones
+        for s in iter(stack.pop, -1) if depth_first else stones:
+            for q in neighbours[s]:
+                v = colours[q]
+                if v == EMPTY:
+                    libs.add(q)
+                elif v == c and index[q] < 0:
+                    index[q] = k
+                    stones.append(q)
+                    if depth_first:
+                        stack.append(q)
+        out.append((c, stones, libs))
+    return index, out
+
+
 class Chain:
     """A connected group of one colour and the set of its liberties."""
 
@@ -56,26 +94,17 @@ class Board:
         self._rebuild()
 
     def _rebuild(self) -> None:
-        colour, nbrs, chain = self.colour, self.nbrs, self.chain
-        self.hash = 0
-        for p, c in enumerate(colour):
-            if c:
-                self.hash ^= ZOBRIST[c][p]
-            if not c or chain[p] is not None:
-                continue
-            group = Chain(c, [p], set())
-            chain[p] = group
-            stack = [p]
-            while stack:
-                s = stack.pop()
-                for q in nbrs[s]:
-                    k = colour[q]
-                    if k == EMPTY:
-                        group.libs.add(q)
-                    elif k == c and chain[q] is None:
-                        chain[q] = group
-                        group.stones.append(q)
-                        stack.append(q)
+        # Depth first: the stones' order is the order `play` captures them in, and that order
+        # is kept (last captures in `Game.snapshot`, the captures a page lists).
+        chain = self.chain
+        h = 0
+        for c, stones, libs in flood_chains(self.nbrs, self.colour, depth_first=True)[1]:
+            group = Chain(c, stones, libs)
+            z = ZOBRIST[c]
+            for s in stones:
+                chain[s] = group
+                h ^= z[s]
+        self.hash = h
 
     def copy(self) -> Board:
         """An independent copy."""

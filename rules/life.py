@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.board import flood_chains
 from rules.topology import Topology
 
 EMPTY = 0
@@ -24,31 +25,10 @@ class Chain:
 
 
 def chains(topology: Topology, colours: Sequence[int]) -> tuple[list[Chain], list[int]]:
-    """All chains, and per point the index of its chain (-1 for empty points)."""
-    nbrs = topology.neighbours
-    index = [-1] * topology.size
-    out: list[Chain] = []
-    for p in topology.points():
-        c = colours[p]
-        if c == EMPTY or index[p] >= 0:
-            continue
-        k = len(out)
-        index[p] = k
-        group = [p]
-        libs: set[int] = set()
-        i = 0
-        while i < len(group):
-            s = group[i]
-            i += 1
-            for q in nbrs[s]:
-                v = colours[q]
-                if v == EMPTY:
-                    libs.add(q)
-                elif v == c and index[q] < 0:
-                    index[q] = k
-                    group.append(q)
-        out.append(Chain(c, tuple(group), frozenset(libs)))
-    return out, index
+    """All chains, in the order of their lowest point, and per point the index of its chain
+    (-1 for empty points). A chain's stones come breadth first from its lowest point."""
+    index, found = flood_chains(topology.neighbours, colours)
+    return [Chain(c, tuple(stones), frozenset(libs)) for c, stones, libs in found], index
 
 
 def regions(

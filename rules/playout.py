@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from rules.board import flood_chains
 from rules.topology import Topology
 
 EMPTY = 0
@@ -62,34 +63,14 @@ class Playouts:
         frozen = frozen or [False] * size
         self.empties = [p for p in range(size) if colours[p] == EMPTY and not frozen[p]]
         self.frozen = list(frozen)
-        # Chains of the start position, copied at the start of each playout.
-        cid = [-1] * size
-        stones: dict[int, list[int]] = {}
-        libs: dict[int, set[int]] = {}
-        nbrs = self.nbrs
-        for p in range(size):
-            c = colours[p]
-            if c == EMPTY or cid[p] >= 0:
-                continue
-            group = [p]
-            lib: set[int] = set()
-            cid[p] = p
-            i = 0
-            while i < len(group):
-                s = group[i]
-                i += 1
-                for q in nbrs[s]:
-                    k = colours[q]
-                    if k == EMPTY:
-                        lib.add(q)
-                    elif k == c and cid[q] < 0:
-                        cid[q] = p
-                        group.append(q)
-            stones[p] = group
-            libs[p] = lib
-        self.cid = cid
-        self.stones = stones
-        self.libs = libs
+        # Chains of the start position, copied at the start of each playout; a chain's id is
+        # its lowest point.
+        index, found = flood_chains(self.nbrs, colours)
+        ids = [stones[0] for _, stones, _ in found]
+        ids.append(-1)  # what index -1, an empty point, finds
+        self.cid = [ids[k] for k in index]
+        self.stones = {stones[0]: stones for _, stones, _ in found}
+        self.libs = {stones[0]: libs for _, stones, libs in found}
 
     def run(
         self,
@@ -107,9 +88,8 @@ class Playouts:
         playout with at most one eye (liberty that only its colour touches) and beside an
         empty point that both colours touch: a shared liberty neither side would fill, so a
         seki, or a capturing race that random play left unplayed."""
-        # One long function on purpose: this loop runs thousands of times per count, and local
-        # names and inlined steps avoid a Python call per step of the inner loop.
-        nbrs, diags, on_edge, frozen = self.nbrs, self.diags, self.on_edge, self.frozen
+        # Local names and inlined steps on purpose: this loop runs thousands of times per
+        # count, and a Python call per step of the inner loop would show.
         colour = self.colours[:]
         cid = self.cid[:]
         stones = {k: v[:] for k, v in self.stones.items()}
@@ -123,45 +103,14 @@ class Playouts:
         ko = -1
         limit = 3 * len(empty) + 20
         moves = 0
-        randrange = rng.randrange
         last = -1
-        acceptable = self._acceptable
+        answer, pick, play = self._answer, self._random_move, self._play
         while passes < 2 and moves < limit:
-            n = len(empty)
             chosen = -1
             if last >= 0:
-                chosen = self._answer(last, me, ko, colour, cid, libs, stones)
-            if chosen < 0 and n:
-                start = randrange(n)
-                for k in range(n):
-                    i = start + k
-                    p = empty[i - n if i >= n else i]
-                    if p == ko:
-                        continue
-                    # Fast path: two empty neighbours make any move fine.
-                    free = 0
-                    own = 0
-                    for q in nbrs[p]:
-                        k2 = colour[q]
-                        if k2 == EMPTY:
-                            free += 1
-                        elif k2 == me:
-                            own += 1
-                    if free >= 2:
-                        chosen = p
-                        break
-                    if own == len(nbrs[p]):
-                        # Own eye? (square: diagonal test for false eyes)
-                        enemy_diag = 0
-                        for d in diags[p]:
-                            if colour[d] == 3 - me:
-                                enemy_diag += 1
-                        if enemy_diag == 0 or (enemy_diag == 1 and not on_edge[p]):
-                            # a real eye unless filling it captures nothing and saves an atari
-                            continue
-                    if acceptable(p, me, colour, cid, libs, stones):
-                        chosen = p
-                        break
+                chosen = answer(last, me, ko, colour, cid, libs, stones)
+            if chosen < 0 and empty:
+                chosen = pick(rng, me, ko, colour, cid, libs, stones, empty)
             if chosen < 0:
                 passes += 1
                 ko = -1
@@ -170,11 +119,53 @@ class Playouts:
                 continue
             passes = 0
             moves += 1
-            ko = self._play(chosen, me, colour, cid, libs, stones, empty, where)
+            ko = play(chosen, me, colour, cid, libs, stones, empty, where)
             if played is not None:
                 played.append(chosen if me == 1 else ~chosen)
             last = chosen
             me = 3 - me
+        return self._owners(colour, cid, libs, stones, seki)
+
+    def _random_move(self, rng, me, ko, colour, cid, libs, stones, empty) -> int:
+        """A random point of `empty` that `me` may play by the playout policy, or -1: the
+        scan starts at a random place in the list and takes the first acceptable point."""
+        nbrs, diags, on_edge = self.nbrs, self.diags, self.on_edge
+        acceptable = self._acceptable
+        n = len(empty)
+        start = rng.randrange(n)
+        for k in range(n):
+            i = start + k
+            p = empty[i - n if i >= n else i]
+            if p == ko:
+                continue
+            # Fast path: two empty neighbours make any move fine.
+            free = 0
+            own = 0
+            for q in nbrs[p]:
+                k2 = colour[q]
+                if k2 == EMPTY:
+                    free += 1
+                elif k2 == me:
+                    own += 1
+            if free >= 2:
+                return p
+            if own == len(nbrs[p]):
+                # Own eye? (square: diagonal test for false eyes)
+                enemy_diag = 0
+                for d in diags[p]:
+                    if colour[d] == 3 - me:
+                        enemy_diag += 1
+                if enemy_diag == 0 or (enemy_diag == 1 and not on_edge[p]):
+                    # a real eye unless filling it captures nothing and saves an atari
+                    continue
+            if acceptable(p, me, colour, cid, libs, stones):
+                return p
+        return -1
+
+    def _owners(self, colour, cid, libs, stones, seki) -> list[int]:
+        """The owner of every point at the playout's end (-1 on frozen empty points), and with
+        a `seki` list, the seki count of `run` added to it."""
+        nbrs, frozen = self.nbrs, self.frozen
         owner = colour[:]
         shared: set[int] = set()  # chains beside a point both colours touch
         for p, c in enumerate(colour):

@@ -246,82 +246,109 @@ def search(
             root = _Node(game.to_move)
             root.expand(moves, _priors(game.board, moves, game.to_move))
         board = Board(topology, base)
-        ko = root_ko
-        node = root
-        path: list[tuple[_Node, int]] = []
-        trail: list[int] = []  # tree moves in order: point, or ~point for White
-        while True:
-            if node.moves is None:
-                if node.visits < EXPAND_AFTER - 1:
-                    break
-                tree = _tree_moves(board, node.colour, ko, diags)
-                node.expand(tree, _priors(board, tree, node.colour))
-            if not node.moves:
-                break
-            i = node.select()
-            p = node.moves[i]
-            me = node.colour
-            _, ko = board.play(p, me, ko)
-            path.append((node, i))
-            trail.append(p if me == BLACK else ~p)
-            kid = node.kids[i]
-            if kid is None:
-                kid = node.kids[i] = _Node(3 - me)
-                node = kid
-                break
-            node = kid
+        node, path, trail = _descend(root, board, root_ko, diags)
         played: list[int] = []
         owner = Playouts(topology, board.colour).run(node.colour, rng, played=played)
-        black = 0
-        white = 0
-        for p in range(size):
-            o = owner[p]
-            if o == BLACK:
-                black += 1
-                owned[p] += 1
-            elif o == WHITE:
-                white += 1
-                owned[p] -= 1
-        lead = black - white - komi
+        margin = _count(owner, owned)  # Black's points minus White's
+        lead = margin - komi
         leads += lead
-        black_wins = black - white - target > 0
+        black_wins = margin - target > 0
         # Black's reward in 0..1; White's is 1 minus it.
         black_reward = (1 - MARGIN_WEIGHT) * black_wins + MARGIN_WEIGHT * (
             0.5 + lead / (2 * size + 2 * abs(komi))
         )
         node.visits += 1
-        # All-moves-as-first, walking back from the playout's end to the root.
-        for p in range(size):
-            first[p] = 0
-        for m in reversed(played):
-            if m >= 0:
-                first[m] = BLACK
-            else:
-                first[~m] = WHITE
-        for depth in range(len(path) - 1, -1, -1):
-            m = trail[depth]
-            if m >= 0:
-                first[m] = BLACK
-            else:
-                first[~m] = WHITE
-            at, i = path[depth]
-            won = black_reward if at.colour == BLACK else 1.0 - black_reward
-            at.visits += 1
-            at.n[i] += 1
-            at.w[i] += won
-            at.real[i] += 1
-            at.won[i] += won
-            mine = at.colour
-            rn, rw = at.rn, at.rw
-            for j, q in enumerate(at.moves):
-                if first[q] == mine:
-                    rn[j] += 1
-                    rw[j] += won
+        _back_up(path, trail, played, first, black_reward)
         if (lead > 0) == (game.to_move == BLACK):
             wins_for_root += 1
         done += 1
     rates = [root.won[i] / root.real[i] if root.real[i] else 0.0 for i in range(len(moves))]
     return moves, root.real, rates, wins_for_root / max(done, 1), done, owned
+
+
+def _descend(
+    root: _Node, board: Board, ko: int | None, diags
+) -> tuple[_Node, list[tuple[_Node, int]], list[int]]:
+    """Walk the tree from `root`, playing its chosen moves on `board` and expanding the nodes
+    visited often enough, down to a new leaf or one without moves. Returns that node, the
+    (node, move index) steps taken and the moves played (point, or ~point for White)."""
+    node = root
+    path: list[tuple[_Node, int]] = []
+    trail: list[int] = []
+    while True:
+        if node.moves is None:
+            if node.visits < EXPAND_AFTER - 1:
+                break
+            tree = _tree_moves(board, node.colour, ko, diags)
+            node.expand(tree, _priors(board, tree, node.colour))
+        if not node.moves:
+            break
+        i = node.select()
+        p = node.moves[i]
+        me = node.colour
+        _, ko = board.play(p, me, ko)
+        path.append((node, i))
+        trail.append(p if me == BLACK else ~p)
+        kid = node.kids[i]
+        if kid is None:
+            kid = node.kids[i] = _Node(3 - me)
+            node = kid
+            break
+        node = kid
+    return node, path, trail
+
+
+def _count(owner: list[int], owned: list[float]) -> int:
+    """Black's points minus White's in a playout's `owner`; adds them to `owned` (+1 per point
+    Black owns, -1 per point White owns)."""
+    black = 0
+    white = 0
+    for p, o in enumerate(owner):
+        if o == BLACK:
+            black += 1
+            owned[p] += 1
+        elif o == WHITE:
+            white += 1
+            owned[p] -= 1
+    return black - white
+
+
+def _back_up(
+    path: list[tuple[_Node, int]],
+    trail: list[int],
+    played: list[int],
+    first: list[int],
+    black_reward: float,
+) -> None:
+    """Credit a playout to the tree moves on `path` and, all-moves-as-first, to every move of
+    each node on it that its colour played first later in the playout (`trail`, then
+    `played`). `first` is scratch space, one entry per point."""
+    for p in range(len(first)):
+        first[p] = 0
+    for m in reversed(played):
+        if m >= 0:
+            first[m] = BLACK
+        else:
+            first[~m] = WHITE
+    for depth in range(len(path) - 1, -1, -1):
+        m = trail[depth]
+        if m >= 0:
+            first[m] = BLACK
+        else:
+            first[~m] = WHITE
+        at, i = path[depth]
+        won = black_reward if at.colour == BLACK else 1.0 - black_reward
+        at.visits += 1
+        at.n[i] += 1
+        at.w[i] += won
+        at.real[i] += 1
+        at.won[i] += won
+        mine = at.colour
+        rn, rw = at.rn, at.rw
+        for j, q in enumerate(at.moves):
+            if first[q] == mine:
+                rn[j] += 1
+                rw[j] += won
 
 
 def _dame_left(game: Game, owner: tuple[int, ...]) -> bool:

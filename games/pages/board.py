@@ -51,21 +51,7 @@ def board_context(
     """
     colour = game.colour_of(user)
     my_turn = colour is not None and not game.is_over and game.to_move == colour
-    confirm_point = None
-    confirm_error = ""
-    if confirm and my_turn:
-        try:
-            point = game.topology.parse(confirm)
-            game_replay(game).play(point, colour)
-        except CoordinateError as exc:
-            confirm_error = gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
-        except rules.IllegalMove as exc:
-            reason = rules_refusal(exc)
-            confirm_error = gettext("%(reason)s.") % {"reason": reason[:1].upper() + reason[1:]}
-        else:
-            confirm_point = point
-    elif confirm:
-        confirm_error = gettext("It is not your turn.") if colour is not None else ""
+    confirm_point, confirm_error = _confirm_check(game, colour, my_turn, confirm)
     theme, coordinates = appearance.theme or "wood", bool(appearance.show_coordinates)
     if confirm_point is not None:
         board = _board_parts(game, my_turn, theme, coordinates, ghost=confirm_point)
@@ -75,26 +61,7 @@ def board_context(
             f":{int(my_turn)}"
         )
         board = fragment(key, lambda: _board_parts(game, my_turn, theme, coordinates))
-    clocks = game_clocks(game=game, now=now)
-    captures = {BLACK: game.black_captures, WHITE: game.white_captures}
-    players = []
-    for c in (BLACK, WHITE):
-        players.append(
-            {
-                "colour": c,
-                "colour_name": COLOUR_NAMES[c],
-                "colour_slug": "black" if c == BLACK else "white",  # a CSS class
-                "user": game.player(c),
-                "captures": captures[c],
-                "clock": clocks[c],
-                "left": clock_left_label(
-                    left=clocks[c].left,
-                    weekend_pause=game.weekend_pause,
-                    detail=clocks[c].detail,
-                ),
-                "to_move": clocks[c].running,
-            }
-        )
+    players = _players(game, now)
     return {
         "game": game,
         "appearance": appearance,
@@ -115,6 +82,51 @@ def board_context(
         "confirm_name": game.topology.name(confirm_point) if confirm_point is not None else "",
         "confirm_error": confirm_error,
     }
+
+
+def _confirm_check(
+    game: Game, colour: int | None, my_turn: bool, confirm: str
+) -> tuple[int | None, str]:
+    """The point of `confirm` when the viewer (playing `colour`, or None) may play it now, and
+    else why not: (point, "") or (None, the sentence to show; blank for a visitor)."""
+    if confirm and my_turn:
+        try:
+            point = game.topology.parse(confirm)
+            game_replay(game).play(point, colour)
+        except CoordinateError as exc:
+            return None, gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
+        except rules.IllegalMove as exc:
+            reason = rules_refusal(exc)
+            return None, gettext("%(reason)s.") % {"reason": reason[:1].upper() + reason[1:]}
+        return point, ""
+    if confirm:
+        return None, gettext("It is not your turn.") if colour is not None else ""
+    return None, ""
+
+
+def _players(game: Game, now: dt.datetime) -> list[dict]:
+    """Black's then White's box beside the board: name, captures, clock and time left."""
+    clocks = game_clocks(game=game, now=now)
+    captures = {BLACK: game.black_captures, WHITE: game.white_captures}
+    players = []
+    for c in (BLACK, WHITE):
+        players.append(
+            {
+                "colour": c,
+                "colour_name": COLOUR_NAMES[c],
+                "colour_slug": "black" if c == BLACK else "white",  # a CSS class
+                "user": game.player(c),
+                "captures": captures[c],
+                "clock": clocks[c],
+                "left": clock_left_label(
+                    left=clocks[c].left,
+                    weekend_pause=game.weekend_pause,
+                    detail=clocks[c].detail,
+                ),
+                "to_move": clocks[c].running,
+            }
+        )
+    return players
 
 
 def _board_parts(

@@ -172,33 +172,9 @@ def result_correct(
     game = game_lock(game_id=game_id)
     if not game.is_over:
         raise GameActionError(gettext("The game is still running."))
-    report = None
-    if report_id is not None:
-        report = ScoringReport.objects.select_for_update().filter(pk=report_id, game=game).first()
-        if report is None:
-            raise ValidationError(
-                gettext("Report %(report_id)s is not about game %(game_pk)s.")
-                % {"report_id": report_id, "game_pk": game.pk}
-            )
+    report = None if report_id is None else _report_lock(game=game, report_id=report_id)
     if dead is not None:
-        if game.end_reason not in COUNTED_END_REASONS:
-            raise ValidationError(
-                gettext("This game was not counted (no passes at the end); set its result instead.")
-            )
-        size = game.topology.size
-        bad = [p for p in dead if type(p) is not int or not 0 <= p < size]
-        if bad:
-            raise ValidationError(
-                gettext("'%(value)s' is not a point of this board.") % {"value": bad[0]}
-            )
-        try:
-            counted = score(game_replay(game).position, game.rule_set, dead)
-        except (ValueError, IndexError) as exc:
-            raise ValidationError(
-                gettext("These dead stones cannot be counted: %(exc)s.") % {"exc": exc}
-            ) from exc
-        new_result = counted.result
-        new_score = counted.as_dict(sgf_point=game.topology.sgf)
+        new_result, new_score = _recount(game=game, dead=dead)
     else:
         new_result = result_parse(result)
         keep = game.score and game.score.get("result") == new_result
@@ -228,3 +204,38 @@ def result_correct(
         report.save(update_fields=["status", "resolved", "staff_note"])
     enqueue_on_commit("games.notify_result_corrected", correction.pk)
     return correction
+
+
+def _report_lock(*, game: Game, report_id: int) -> ScoringReport:
+    """The scoring report `report_id` about `game`, locked for update; ValidationError when
+    there is none."""
+    report = ScoringReport.objects.select_for_update().filter(pk=report_id, game=game).first()
+    if report is None:
+        raise ValidationError(
+            gettext("Report %(report_id)s is not about game %(game_pk)s.")
+            % {"report_id": report_id, "game_pk": game.pk}
+        )
+    return report
+
+
+def _recount(*, game: Game, dead: Collection[int]) -> tuple[str, dict]:
+    """The result and the stored score of counting `game`'s final position with the `dead`
+    stones. ValidationError when the game was not counted, a point is not on its board or the
+    stones cannot be counted."""
+    if game.end_reason not in COUNTED_END_REASONS:
+        raise ValidationError(
+            gettext("This game was not counted (no passes at the end); set its result instead.")
+        )
+    size = game.topology.size
+    bad = [p for p in dead if type(p) is not int or not 0 <= p < size]
+    if bad:
+        raise ValidationError(
+            gettext("'%(value)s' is not a point of this board.") % {"value": bad[0]}
+        )
+    try:
+        counted = score(game_replay(game).position, game.rule_set, dead)
+    except (ValueError, IndexError) as exc:
+        raise ValidationError(
+            gettext("These dead stones cannot be counted: %(exc)s.") % {"exc": exc}
+        ) from exc
+    return counted.result, counted.as_dict(sgf_point=game.topology.sgf)

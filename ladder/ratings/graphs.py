@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import math
+from collections.abc import Callable
 
 from django.utils import formats
 from django.utils.html import escape
@@ -59,13 +60,7 @@ def line_chart(
     are drawn dashed, with a legend."""
     if not points:
         return mark_safe("")  # noqa: S308  (an empty string)
-    values = [p.value for p in points]
-    low, high = min(values), max(values)
-    if high - low < min_span:  # a flat line sits in the middle of a sensible range
-        low, high = (low + high - min_span) / 2, (low + high + min_span) / 2
-    ticks = _nice_ticks(low, high, count=4)
-    if integer:
-        ticks = sorted({max(1, round(t)) for t in ticks})
+    ticks = _y_ticks([p.value for p in points], integer=integer, min_span=min_span)
     y_low, y_high = min(ticks), max(ticks)
     if y_high == y_low:
         y_high = y_low + 1
@@ -113,6 +108,30 @@ def line_chart(
         f'<text transform="translate(14 {TOP + plot_h / 2:.0f}) rotate(-90)" '
         f'text-anchor="middle" fill="{INK}">{escape(y_label)}</text>'
     )
+    parts.extend(_series(points, x, y))
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # noqa: S308  (built here; every label escaped)
+
+
+def _y_ticks(values: list[float], *, integer: bool, min_span: float) -> list[float]:
+    """The y axis' tick values for `values`, spanning at least `min_span`; whole numbers of at
+    least 1 when `integer`."""
+    low, high = min(values), max(values)
+    if high - low < min_span:  # a flat line sits in the middle of a sensible range
+        low, high = (low + high - min_span) / 2, (low + high + min_span) / 2
+    ticks = _nice_ticks(low, high, count=4)
+    if integer:
+        ticks = sorted({max(1, round(t)) for t in ticks})
+    return ticks
+
+
+def _series(
+    points: list[Point], x: Callable[[int], float], y: Callable[[float], float]
+) -> list[str]:
+    """The SVG of the line through `points` (dashed into a provisional point), a dot with a
+    hover title on each, and the legend when any point is provisional; `x` places the i-th
+    point, `y` a value."""
+    parts = []
     for i in range(1, len(points)):
         dashed = points[i].provisional
         stroke = f'{DASHED}" stroke-dasharray="5 4' if dashed else LINE
@@ -134,5 +153,4 @@ def line_chart(
             f'stroke-width="2" stroke-dasharray="5 4"/>'
             f'<text x="{lx + 30}" y="{TOP - 9}" fill="{INK}">provisional</text>'
         )
-    parts.append("</svg>")
-    return mark_safe("".join(parts))  # noqa: S308  (built here; every label escaped)
+    return parts

@@ -17,7 +17,7 @@ from PIL import Image
 
 from rules import BLACK, EMPTY, WHITE, Game, IllegalMove, Move, Position, preset
 from rules.diagram import parse_diagram
-from rules.images import render
+from rules.images import fonts, render
 from rules.images.layout import board_layout, point_centre
 from rules.images.render import (
     THEMES,
@@ -284,7 +284,7 @@ def test_the_caption_wraps_a_warning_written_without_spaces():
 
 def test_latin_and_cyrillic_can_always_be_written_and_cjk_needs_its_font():
     assert can_write("Schwarz gewinnt") and can_write("Чёрные выигрывают")
-    assert can_write("黒の勝ち") == (render._wide_font_file(False) is not None)
+    assert can_write("黒の勝ち") == (fonts.wide_font_file(False) is not None)
 
 
 def test_dead_stone_in_nobodys_area_is_faded_and_crossed():
@@ -310,18 +310,16 @@ def test_long_captions_shrink_to_fit_a_thumbnail():
 
 
 def test_renders_without_dejavu_using_pillows_bundled_font(monkeypatch):
-    from rules.images import render
-
     position, result = final_9()
-    monkeypatch.setattr(render, "_FONT_FILES", {False: ("missing.ttf",), True: ("missing.ttf",)})
-    render._font.cache_clear()
+    monkeypatch.setattr(fonts, "FONT_FILES", {False: ("missing.ttf",), True: ("missing.ttf",)})
+    fonts.font_at.cache_clear()
     render._empty_board.cache_clear()
     try:
         image = decode(render_png(position, score=result, size=300))
         assert image.width == 300
-        assert render._font(12, bold=False).getname()[0] != "DejaVu Sans"
+        assert fonts.font_at(12, bold=False).getname()[0] != "DejaVu Sans"
     finally:
-        render._font.cache_clear()
+        fonts.font_at.cache_clear()
         render._empty_board.cache_clear()
 
 
