@@ -77,6 +77,6 @@ def test_an_uploaded_record_with_an_omitted_pass_is_reviewed_with_the_pass(clien
 )
 def test_an_unusable_upload_is_refused_with_the_reason(client, data, message):
     page = _upload(client, data)
-    assert page.status_code == 200
+    assert page.status_code == 400  # the refusal registry's status for a bad record
     errors = str(page.context["form"].errors["sgf"])
     assert "This file cannot be reviewed" in errors and message in errors
