@@ -234,6 +234,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Daily: delete outbox rows older than OUTBOX_KEEP_DAYS (tasks that could never be
     # published, e.g. renamed since).
     "core-outbox-prune": {"task": "core.outbox_prune", "schedule": 24 * 60 * 60},
+    # Daily: forget review upload tries older than the "review" flood limit's window.
+    "games-review-uploads-prune": {"task": "games.review_uploads_prune", "schedule": 24 * 60 * 60},
     # Daily: delete expired sessions (accounts.sessions.sessions_prune).
     "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
     # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).

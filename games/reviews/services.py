@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from core.limits import limit_enforce
+from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
 from games.errors import rules_refusal
 from games.models import Game
@@ -101,6 +101,14 @@ def review_upload_attempt(*, user: User, now: dt.datetime) -> ReviewUpload:
     limit_enforce(name="review", rows=Review.objects.filter(owner=user), now=now, sender=user)
     limit_enforce(name="review", rows=ReviewUpload.objects.filter(owner=user), now=now)
     return ReviewUpload.objects.create(owner=user, created=now)
+
+
+def review_uploads_prune(*, now: dt.datetime) -> int:
+    """Delete the upload tries older than the "review" limit's window (nothing counts them any
+    more); returns how many went."""
+    since = limit_get("review").since(now)
+    deleted, _by_model = ReviewUpload.objects.filter(created__lt=since).delete()
+    return deleted
 
 
 def review_create_from_sgf(*, user: User, data: bytes, now: dt.datetime) -> Review:

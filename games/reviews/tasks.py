@@ -26,6 +26,12 @@ def review_estimate(review_id: int) -> bool:
     return services.review_estimate_compute(review_id=review_id) is not None
 
 
+@shared_task(name="games.review_uploads_prune")
+def review_uploads_prune() -> int:
+    """Beat, daily: forget upload tries the flood limit no longer counts."""
+    return services.review_uploads_prune(now=timezone.now())
+
+
 @shared_task(name="games.review_published")
 def review_published(review_id: int) -> int:
     """Tell the players of the game (the owner aside) that a review of it is published; once

@@ -16,7 +16,7 @@ from sgfmill import sgf as sgfmill_sgf
 from core.limits import RateLimited
 from games.models import Game
 from games.reviews import selectors, services
-from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment
+from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewUpload
 from messaging.notifications.models import Notification
 from rules.errors import Occupied
 from rules.review.variations import TreeFull
@@ -194,6 +194,18 @@ def test_uploads_are_flood_limited(black, now, settings):
     services.review_create_from_sgf(user=black, data=data, now=now)
     with pytest.raises(RateLimited):
         services.review_create_from_sgf(user=black, data=data, now=now)
+
+
+def test_upload_tries_are_forgotten_once_the_limit_no_longer_counts_them(black, now, settings):
+    settings.FLOOD_LIMITS = {"review": (2, 3600)}
+    services.review_upload_attempt(user=black, now=now - dt.timedelta(hours=2))
+    kept = services.review_upload_attempt(user=black, now=now - dt.timedelta(minutes=30))
+
+    assert services.review_uploads_prune(now=now) == 1
+    assert list(ReviewUpload.objects.all()) == [kept]
+    assert settings.CELERY_BEAT_SCHEDULE["games-review-uploads-prune"]["task"] == (
+        "games.review_uploads_prune"
+    )
 
 
 def test_bad_files_get_a_plain_message_never_a_500(client, black):
