@@ -2,7 +2,9 @@
 
 `GtpEngine(command, timeout=...)` starts the engine; `genmove(game)` brings the engine's board
 up to date with a `rules.game.Game` (replaying the moves it has not seen) and asks for the
-move of the player to move. Every command has a time limit. An engine that hangs past it,
+move of the player to move. `timeout` is the time of one move: every command `genmove` sends
+(the board size, the moves replayed, the `genmove` itself) shares one deadline, so an engine
+slow to answer each command fails like one that hangs. An engine that misses the deadline,
 exits, answers something that is not GTP, refuses a command or answers a move our rules
 refuse raises a `GtpError` subclass, and the engine is killed before the error propagates:
 the caller's game is never touched by this module.
@@ -70,8 +72,10 @@ class GtpEngine:
     """One running engine. Use as a context manager, or call `close()`."""
 
     def __init__(self, command: Sequence[str], *, timeout: float) -> None:
-        """Start `command`; raises GtpCrashed when it cannot be started."""
+        """Start `command`; raises GtpCrashed when it cannot be started. `timeout` is the
+        seconds one move (`genmove`), or one lone `command`, may take."""
         self.timeout = timeout
+        self._deadline: float | None = None  # while a move is being asked for
         self._buffer = b""
         self._known: list[Move] | None = None  # the moves the engine's board holds
         self._size: int | None = None
@@ -145,7 +149,9 @@ class GtpEngine:
     def _read_response(self) -> bytes:
         """Bytes up to the blank line that ends a GTP response."""
         fd = self._proc.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
+        deadline = self._deadline
+        if deadline is None:
+            deadline = time.monotonic() + self.timeout
         while True:
             # A response ends with an empty line; skip empty lines before it starts.
             self._buffer = self._buffer.lstrip(b"\r\n")
@@ -159,7 +165,8 @@ class GtpEngine:
                 raise self._fail(GtpGarbage("the answer is too long"))
             left = deadline - time.monotonic()
             if left <= 0:
-                raise self._fail(GtpTimeout(f"no answer within {self.timeout:g} s"))
+                what = "the command" if self._deadline is None else "the move"
+                raise self._fail(GtpTimeout(f"no answer to {what} within {self.timeout:g} s"))
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
                 continue
@@ -191,11 +198,16 @@ class GtpEngine:
         self._known = list(moves)
 
     def genmove(self, game: Game) -> EngineMove:
-        """The engine's move for the player to move in `game` (not changed). Raises a
-        GtpError subclass, the engine killed, when it fails; GtpIllegalMove when our rules
-        refuse its move."""
-        self._sync(game)
-        answer = self.command(f"genmove {_colour(game.to_move)}")
+        """The engine's move for the player to move in `game` (not changed), within `timeout`
+        seconds for all the commands it takes. Raises a GtpError subclass, the engine killed,
+        when it fails (GtpTimeout past the deadline); GtpIllegalMove when our rules refuse its
+        move."""
+        self._deadline = time.monotonic() + self.timeout
+        try:
+            self._sync(game)
+            answer = self.command(f"genmove {_colour(game.to_move)}")
+        finally:
+            self._deadline = None
         word = answer.split()[0].lower() if answer.split() else ""
         if word == "pass":
             move = EngineMove(PASS, None, answer)

@@ -7,7 +7,9 @@ Answers the setup commands like any engine; on `genmove` it behaves by MODE:
 * ``hang``: never answers;
 * ``garbage``: writes a line that is not GTP;
 * ``illegal``: names the point of the last stone played (occupied);
-* ``crash``: exits.
+* ``crash``: exits;
+* ``slow``: answers every command like ``good``, each after `SLOW` seconds (an engine whose
+  move takes longer than its commands one by one).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 import time
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+SLOW = 0.4
 
 
 def main(mode: str) -> None:
@@ -25,6 +28,8 @@ def main(mode: str) -> None:
         words = line.split()
         if not words:
             continue
+        if mode == "slow":
+            time.sleep(SLOW)
         name = words[0].lower()
         answer = ""
         if name == "quit":

@@ -1,5 +1,6 @@
-"""The GTP client: a well-behaved engine's move comes back; an engine that hangs, crashes,
-answers garbage or an illegal move raises its own error and is stopped."""
+"""The GTP client: a well-behaved engine's move comes back; an engine that hangs, is too slow
+for the move (all its commands together), crashes, answers garbage or an illegal move raises
+its own error and is stopped."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from games.bots.gtp import (
 from rules.game import Game
 from rules.ruleset import preset
 from rules.topology import hexagon, square
+from tests.games.bots.fake_gtp import SLOW
 
 FAKE = str(Path(__file__).with_name("fake_gtp.py"))
 
@@ -81,6 +83,18 @@ def test_hexagons_are_refused_without_a_command():
     with pytest.raises(GtpRefused, match="square boards"):
         engine.genmove(game)
     assert engine._proc.poll() is not None
+
+
+def test_a_slow_engine_fails_when_its_commands_together_pass_the_moves_time():
+    # Each answer comes well within the time, but the five commands of the move (board size,
+    # clear, komi, the stone played, genmove) do not.
+    game = game_with("E5")
+    engine = GtpEngine(fake("slow"), timeout=4 * SLOW)
+    engine.command("protocol_version")  # one command alone comes in time
+    with pytest.raises(GtpTimeout, match="the move"):
+        engine.genmove(game)
+    assert engine._proc.poll() is not None
+    assert len(game.moves) == 1
 
 
 GNUGO = ["/usr/games/gnugo", "--mode", "gtp", "--level", "1", "--chinese-rules"]
