@@ -9,6 +9,9 @@ exits, answers something that is not GTP, refuses a command or answers a move ou
 refuse raises a `GtpError` subclass, and the engine is killed before the error propagates:
 the caller's game is never touched by this module.
 
+The engine runs in a process group of its own, and killing or closing it ends the whole
+group: the programs it started die with it (unless they left the group themselves).
+
 Square boards only (GTP has no hexagons). Imports `rules` and the standard library only.
 """
 
@@ -18,6 +21,7 @@ import contextlib
 import os
 import select
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Sequence
@@ -72,10 +76,11 @@ class GtpEngine:
     """One running engine. Use as a context manager, or call `close()`."""
 
     def __init__(self, command: Sequence[str], *, timeout: float) -> None:
-        """Start `command`; raises GtpCrashed when it cannot be started. `timeout` is the
-        seconds one move (`genmove`), or one lone `command`, may take."""
+        """Start `command` in a process group of its own; raises GtpCrashed when it cannot be
+        started. `timeout` is the seconds one move (`genmove`), or one lone `command`, may take."""
         self.timeout = timeout
         self._deadline: float | None = None  # while a move is being asked for
+        self._group_ended = False
         self._buffer = b""
         self._known: list[Move] | None = None  # the moves the engine's board holds
         self._size: int | None = None
@@ -85,6 +90,7 @@ class GtpEngine:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
+                start_new_session=True,  # its own group, which kill() ends whole
             )
         except OSError as error:
             raise GtpCrashed(f"cannot start {command[0] if command else '?'}: {error}") from error
@@ -96,7 +102,8 @@ class GtpEngine:
         self.close()
 
     def close(self) -> None:
-        """Ask the engine to quit, and kill it if it does not at once."""
+        """Ask the engine to quit, then end its process group (what it started and left
+        running, and the engine itself when it did not quit at once)."""
         proc = self._proc
         if proc.poll() is None:
             try:
@@ -104,14 +111,17 @@ class GtpEngine:
                 proc.stdin.flush()
                 proc.wait(timeout=0.5)
             except (OSError, subprocess.TimeoutExpired):
-                self.kill()
-        self._close_pipes()
+                pass
+        self.kill()
 
     def kill(self) -> None:
-        """Stop the engine now."""
+        """Stop the engine and every process of its group now."""
         proc = self._proc
+        if not self._group_ended:
+            self._group_ended = True  # once: later, the group's number may be another's
+            with contextlib.suppress(ProcessLookupError, PermissionError):  # already gone
+                os.killpg(proc.pid, signal.SIGKILL)
         if proc.poll() is None:
-            proc.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):  # the kernel reaps it later
                 proc.wait(timeout=2)
         self._close_pipes()

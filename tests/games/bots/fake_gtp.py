@@ -9,11 +9,14 @@ Answers the setup commands like any engine; on `genmove` it behaves by MODE:
 * ``illegal``: names the point of the last stone played (occupied);
 * ``crash``: exits;
 * ``slow``: answers every command like ``good``, each after `SLOW` seconds (an engine whose
-  move takes longer than its commands one by one).
+  move takes longer than its commands one by one);
+* ``spawn``: starts a child that sleeps (as an engine's helper process would) before it reads
+  anything, then never answers ``genmove``.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 
@@ -24,6 +27,8 @@ SLOW = 0.4
 def main(mode: str) -> None:
     size = 19
     stones: list[str] = []
+    if mode == "spawn":
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -43,7 +48,7 @@ def main(mode: str) -> None:
         elif name == "play" and words[2].lower() != "pass":
             stones.append(words[2].upper())
         elif name == "genmove":
-            if mode == "hang":
+            if mode in ("hang", "spawn"):
                 time.sleep(3600)
             elif mode == "crash":
                 sys.exit(3)
