@@ -297,6 +297,9 @@ BOT_ENGINES: dict[str, dict] = {
 # before the bot says in the game chat that it cannot move and staff are told.
 BOT_MOVE_SECONDS = 20
 BOT_MOVE_TRIES = 3
+# Games a player may have against the site's bots at once (playing, or asked for and not yet
+# answered); how many they may start an hour is the flood limit "bot_game" (FLOOD_LIMITS).
+BOT_GAMES_RUNNING = 5
 # Bot moves run on a Celery queue of their own (`celery -A baduxsite worker -Q bots`), so a slow
 # engine never delays mail or clocks; everything else stays on the default queue.
 BOT_QUEUE = "bots"

@@ -2,8 +2,9 @@
 
 `engine_move(engine=..., state=..., seed=...)` returns the move of the player to move in a
 `rules.game.Game`: our own tree search (`games.bots.engine`) within its playout budget and at
-most half of settings.BOT_MOVE_SECONDS, or a GTP program killed past BOT_MOVE_SECONDS. A GTP
-engine that fails raises a `games.bots.gtp.GtpError`; the caller decides what to do.
+most half of settings.BOT_MOVE_SECONDS, or a GTP program killed (its whole process group) when
+all the commands of the move take more than BOT_MOVE_SECONDS together. A GTP engine that fails
+raises a `games.bots.gtp.GtpError`; the caller decides what to do.
 """
 
 from __future__ import annotations

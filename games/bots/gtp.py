@@ -2,10 +2,15 @@
 
 `GtpEngine(command, timeout=...)` starts the engine; `genmove(game)` brings the engine's board
 up to date with a `rules.game.Game` (replaying the moves it has not seen) and asks for the
-move of the player to move. Every command has a time limit. An engine that hangs past it,
+move of the player to move. `timeout` is the time of one move: every command `genmove` sends
+(the board size, the moves replayed, the `genmove` itself) shares one deadline, so an engine
+slow to answer each command fails like one that hangs. An engine that misses the deadline,
 exits, answers something that is not GTP, refuses a command or answers a move our rules
 refuse raises a `GtpError` subclass, and the engine is killed before the error propagates:
 the caller's game is never touched by this module.
+
+The engine runs in a process group of its own, and killing or closing it ends the whole
+group: the programs it started die with it (unless they left the group themselves).
 
 Square boards only (GTP has no hexagons). Imports `rules` and the standard library only.
 """
@@ -16,6 +21,7 @@ import contextlib
 import os
 import select
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Sequence
@@ -70,8 +76,11 @@ class GtpEngine:
     """One running engine. Use as a context manager, or call `close()`."""
 
     def __init__(self, command: Sequence[str], *, timeout: float) -> None:
-        """Start `command`; raises GtpCrashed when it cannot be started."""
+        """Start `command` in a process group of its own; raises GtpCrashed when it cannot be
+        started. `timeout` is the seconds one move (`genmove`), or one lone `command`, may take."""
         self.timeout = timeout
+        self._deadline: float | None = None  # while a move is being asked for
+        self._group_ended = False
         self._buffer = b""
         self._known: list[Move] | None = None  # the moves the engine's board holds
         self._size: int | None = None
@@ -81,6 +90,7 @@ class GtpEngine:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
+                start_new_session=True,  # its own group, which kill() ends whole
             )
         except OSError as error:
             raise GtpCrashed(f"cannot start {command[0] if command else '?'}: {error}") from error
@@ -92,7 +102,8 @@ class GtpEngine:
         self.close()
 
     def close(self) -> None:
-        """Ask the engine to quit, and kill it if it does not at once."""
+        """Ask the engine to quit, then end its process group (what it started and left
+        running, and the engine itself when it did not quit at once)."""
         proc = self._proc
         if proc.poll() is None:
             try:
@@ -100,14 +111,17 @@ class GtpEngine:
                 proc.stdin.flush()
                 proc.wait(timeout=0.5)
             except (OSError, subprocess.TimeoutExpired):
-                self.kill()
-        self._close_pipes()
+                pass
+        self.kill()
 
     def kill(self) -> None:
-        """Stop the engine now."""
+        """Stop the engine and every process of its group now."""
         proc = self._proc
+        if not self._group_ended:
+            self._group_ended = True  # once: later, the group's number may be another's
+            with contextlib.suppress(ProcessLookupError, PermissionError):  # already gone
+                os.killpg(proc.pid, signal.SIGKILL)
         if proc.poll() is None:
-            proc.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):  # the kernel reaps it later
                 proc.wait(timeout=2)
         self._close_pipes()
@@ -145,7 +159,9 @@ class GtpEngine:
     def _read_response(self) -> bytes:
         """Bytes up to the blank line that ends a GTP response."""
         fd = self._proc.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
+        deadline = self._deadline
+        if deadline is None:
+            deadline = time.monotonic() + self.timeout
         while True:
             # A response ends with an empty line; skip empty lines before it starts.
             self._buffer = self._buffer.lstrip(b"\r\n")
@@ -159,7 +175,8 @@ class GtpEngine:
                 raise self._fail(GtpGarbage("the answer is too long"))
             left = deadline - time.monotonic()
             if left <= 0:
-                raise self._fail(GtpTimeout(f"no answer within {self.timeout:g} s"))
+                what = "the command" if self._deadline is None else "the move"
+                raise self._fail(GtpTimeout(f"no answer to {what} within {self.timeout:g} s"))
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
                 continue
@@ -191,11 +208,16 @@ class GtpEngine:
         self._known = list(moves)
 
     def genmove(self, game: Game) -> EngineMove:
-        """The engine's move for the player to move in `game` (not changed). Raises a
-        GtpError subclass, the engine killed, when it fails; GtpIllegalMove when our rules
-        refuse its move."""
-        self._sync(game)
-        answer = self.command(f"genmove {_colour(game.to_move)}")
+        """The engine's move for the player to move in `game` (not changed), within `timeout`
+        seconds for all the commands it takes. Raises a GtpError subclass, the engine killed,
+        when it fails (GtpTimeout past the deadline); GtpIllegalMove when our rules refuse its
+        move."""
+        self._deadline = time.monotonic() + self.timeout
+        try:
+            self._sync(game)
+            answer = self.command(f"genmove {_colour(game.to_move)}")
+        finally:
+            self._deadline = None
         word = answer.split()[0].lower() if answer.split() else ""
         if word == "pass":
             move = EngineMove(PASS, None, answer)

@@ -13,7 +13,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,16 +36,16 @@ PLAYED, STALE, FAILED, NOT_A_BOT = "played", "stale", "failed", "not_a_bot"
 
 def bot_account_for(*, engine: Engine) -> User:
     """The bot account that plays with `engine`, created on first use (username the engine's
-    key, or the key and "-bot" when a player has it; no password, no e-mail)."""
-    bot = (
-        User.objects.filter(is_bot=True, bot_engine=engine.key, is_active=True)
-        .order_by("pk")
-        .first()
-    )
+    key, or the key and "-bot" when a player has it; no password, no e-mail). Safe when two
+    requests use a new bot at once: the one whose insert loses the race reads the winner's."""
+    bot = _bot_of(engine)
     if bot is not None:
         return bot
     username = engine.key
-    if User.objects.filter(username__iexact=username).exists():
+    # Taken by someone else than this bot (which another request may have just created: then
+    # the same name makes the insert below fail, rather than make a second bot).
+    holders = User.objects.filter(username__iexact=username)
+    if holders.exclude(is_bot=True, bot_engine=engine.key, is_active=True).exists():
         username = f"{engine.key}-bot"
     bot = User(
         username=username,
@@ -54,8 +54,23 @@ def bot_account_for(*, engine: Engine) -> User:
         bot_engine=engine.key,
     )
     bot.set_unusable_password()
-    bot.save()
+    try:
+        with transaction.atomic():  # a savepoint: a caller's transaction survives the loss
+            bot.save()
+    except IntegrityError:
+        winner = _bot_of(engine)
+        if winner is None:  # the name was taken by a player, not by this bot
+            raise
+        return winner
     return bot
+
+
+def _bot_of(engine: Engine) -> User | None:
+    return (
+        User.objects.filter(is_bot=True, bot_engine=engine.key, is_active=True)
+        .order_by("pk")
+        .first()
+    )
 
 
 def bot_challenge_answer(*, challenge_id: int, now: dt.datetime) -> str:

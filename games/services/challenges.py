@@ -15,7 +15,8 @@ from accounts.models import User
 from accounts.selectors import ContactRefused, contact_refusal_reason
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
-from games.bots.queue import bot_challenge_queue
+from games.bots.limits import bot_games_limit_enforce
+from games.bots.queue import bot_challenge_queue, runs
 from games.errors import ChallengeClosed, NotAPlayer
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, ColourChoice, Game
@@ -61,8 +62,9 @@ def challenge_create(
     Raises ValidationError for a bad colour or a message over 500 characters, ContactRefused
     when either player ignores the other, and RateLimited (a ValidationError) past the flood
     limits: "invitation", "invitation_day" and "invitation_pair" for invitations (each one
-    mails its recipient), "challenge" for open challenges. The recipient of an invitation is
-    told after the commit.
+    mails its recipient), "challenge" for open challenges, and those of games against bots
+    (games.bots.limits) for invitations to a bot the site plays for. The recipient of an
+    invitation is told after the commit.
     """
     colour_check(creator_colour)
     if len(message) > MESSAGE_MAX_LENGTH:
@@ -102,6 +104,8 @@ def _limit_check(creator: User, recipient: User | None, now: dt.datetime) -> Non
     limit_enforce(name="invitation", rows=invitations, now=now, sender=creator)
     limit_enforce(name="invitation_day", rows=invitations, now=now)
     limit_enforce(name="invitation_pair", rows=invitations.filter(recipient=recipient), now=now)
+    if runs(recipient):
+        bot_games_limit_enforce(user=creator, now=now)
 
 
 def _locked_open_challenge(challenge_id: int, now: dt.datetime) -> Challenge:

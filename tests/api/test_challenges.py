@@ -7,6 +7,8 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import relation_set
+from games.bots.engines import engine_get
+from games.bots.services import bot_account_for
 from games.models import Challenge, ChallengeStatus, Game
 
 pytestmark = pytest.mark.django_db
@@ -132,3 +134,14 @@ def test_a_null_recipient_makes_an_open_challenge(api_for, black):
 
     assert made.status_code == 201, made.content
     assert made.json()["recipient"] is None
+
+
+def test_a_challenge_to_a_bot_past_the_bot_game_limits_is_refused(api_for, black, settings):
+    settings.BOT_GAMES_RUNNING = 1
+    bot = bot_account_for(engine=engine_get(key="badux-easy"))
+    invitation = {**NINE, "recipient": bot.username}
+    assert api_for(black).post("/challenges", invitation).status_code == 201
+    refused = api_for(black).post("/challenges", invitation)
+    assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+    assert "You already have 1 game against a bot going" in refused.json()["message"]
+    assert Challenge.objects.count() == 1

@@ -11,6 +11,7 @@ from games.bots.engines import engine_get
 from games.bots.services import bot_account_for
 
 FAKE = str(Path(__file__).with_name("fake_gtp.py"))
+FAKE_MODES = ("good", "hang", "slow", "garbage", "illegal", "crash")
 
 
 def _fake(mode: str) -> dict:
@@ -27,7 +28,7 @@ def _fake(mode: str) -> dict:
 def bot_engines(settings):
     """Our engine with a tiny budget on 9×9 and hex 6, and one fake GTP program per way of
     failing (and one that plays); two tries of a move, each with time to spare on a busy
-    machine (the test of an engine that hangs shortens it)."""
+    machine (the tests of an engine that hangs or is slow shorten it)."""
     settings.BOT_ENGINES = {
         "tiny": {
             "name": "Tiny bot",
@@ -37,7 +38,7 @@ def bot_engines(settings):
             "playouts": 8,
             "boards": ["square 9", "hex 6"],
         },
-        **{f"fake-{mode}": _fake(mode) for mode in ("good", "hang", "garbage", "illegal", "crash")},
+        **{f"fake-{mode}": _fake(mode) for mode in FAKE_MODES},
         "missing": {**_fake("good"), "command": ["/nonexistent/engine"], "name": "Missing"},
     }
     settings.BOT_MOVE_SECONDS = 20

@@ -7,24 +7,34 @@ Answers the setup commands like any engine; on `genmove` it behaves by MODE:
 * ``hang``: never answers;
 * ``garbage``: writes a line that is not GTP;
 * ``illegal``: names the point of the last stone played (occupied);
-* ``crash``: exits.
+* ``crash``: exits;
+* ``slow``: answers every command like ``good``, each after `SLOW` seconds (an engine whose
+  move takes longer than its commands one by one);
+* ``spawn``: starts a child that sleeps (as an engine's helper process would) before it reads
+  anything, then never answers ``genmove``.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+SLOW = 0.4
 
 
 def main(mode: str) -> None:
     size = 19
     stones: list[str] = []
+    if mode == "spawn":
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
     for line in sys.stdin:
         words = line.split()
         if not words:
             continue
+        if mode == "slow":
+            time.sleep(SLOW)
         name = words[0].lower()
         answer = ""
         if name == "quit":
@@ -38,7 +48,7 @@ def main(mode: str) -> None:
         elif name == "play" and words[2].lower() != "pass":
             stones.append(words[2].upper())
         elif name == "genmove":
-            if mode == "hang":
+            if mode in ("hang", "spawn"):
                 time.sleep(3600)
             elif mode == "crash":
                 sys.exit(3)

@@ -1,7 +1,7 @@
 """Bot accounts at play: a game against a bot starts at once and the bot answers; a bot's
-challenges are answered by what its engine plays; an engine that hangs, answers garbage,
-answers an illegal move or crashes leaves the game as it was, says so once in the chat and
-tells the staff; bots never time out nor take vacations."""
+challenges are answered by what its engine plays; an engine that hangs, is too slow for the
+move, answers garbage, answers an illegal move or crashes leaves the game as it was, says so
+once in the chat and tells the staff; bots never time out nor take vacations."""
 
 from __future__ import annotations
 
@@ -81,11 +81,13 @@ def test_the_bots_clock_never_runs_and_it_takes_no_vacation(
         vacation_service.vacation_start(user=bot, now=timezone.now())
 
 
-@pytest.mark.parametrize("mode", ["hang", "garbage", "illegal", "crash"])
+@pytest.mark.parametrize("mode", ["hang", "slow", "garbage", "illegal", "crash"])
 def test_a_failing_engine_leaves_the_game_consistent_says_so_once_and_tells_the_staff(
     user_factory, bot_factory, django_capture_on_commit_callbacks, client, settings, mode
 ):
-    if mode == "hang":
+    if mode in ("hang", "slow"):
+        # The slow engine answers each of the move's five commands within this second, but
+        # not all of them: the move has one deadline.
         settings.BOT_MOVE_SECONDS = 1
     user, bot = user_factory(), bot_factory(f"fake-{mode}")
     # The user has Black and plays first, so an "illegal" engine names the occupied point.

@@ -1,5 +1,6 @@
 """The "Play a bot" page and cards: a game starts at once; odd or impossible choices are
-refused with a message, never a 500; the cards appear where a player looks for a game."""
+refused with a message, never a 500, and so are games past the limits; the cards appear where
+a player looks for a game."""
 
 from __future__ import annotations
 
@@ -56,3 +57,13 @@ def test_the_cards_offer_a_bot_to_a_new_player_the_new_game_page_and_an_empty_wa
         assert page.status_code == 200
         assert "Play a bot" in page.content.decode(), name
     assert client.get(URL).status_code == 200
+
+
+def test_a_game_more_than_the_limits_allow_is_refused_with_their_sentence(client, player, settings):
+    settings.BOT_GAMES_RUNNING = 1
+    data = {"game": "square-9", "engine": "tiny", "colour": "black"}
+    assert client.post(URL, data).status_code == 302
+    answer = client.post(URL, data)
+    assert answer.status_code == 200
+    assert "You already have 1 game against a bot going" in answer.content.decode()
+    assert Game.objects.count() == 1
