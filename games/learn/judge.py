@@ -11,9 +11,16 @@ Goals (`Exercise.goal`):
 * ``capture``: after the move the target stone is gone.
 * ``save``: after the move the target's chain has at least two liberties.
 * ``connect``: after the move both targets are in one chain.
-* ``eyes``: after the move the target's chain is unconditionally alive (Benson: two eyes that
-  no sequence of moves can take away).
-* ``kill``: after the move no reply of the opponent makes the target unconditionally alive.
+* ``eyes``: after the move, with the opponent to move, the target's chain lives: the local
+  search (rules.tsumego) proves that no sequence of moves in its region captures it. A wrong
+  move's details name the opponent's answer that captures (`reply`) and the line (`line`).
+* ``kill``: after the move, with the target's owner to move, the search proves the target is
+  captured whatever it does; a wrong move's details name the reply that lives.
+
+The author's `answers` are the hint; the verdict is the search's. Where the search cannot
+settle a position (a region too large, or past its budget) the judge falls back to Benson:
+``eyes`` right when the chain is unconditionally alive, ``kill`` right when no reply makes it
+so.
 * ``forbidden``: the answer is a point the player to move may not play, refused for the reason
   the exercise names (`Exercise.reason`).
 * ``count``: a typed number, Black's area (stones plus surrounded points) of a finished board.
@@ -24,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.learn.exercises import CAPTURE, CONNECT, COUNT, EYES, FORBIDDEN, KILL, SAVE, Exercise
+from rules import tsumego
 from rules.errors import IllegalMove
 from rules.game import Game
 from rules.life import benson
@@ -106,6 +114,10 @@ def _judge_goal(exercise: Exercise, point: int, after: Game) -> Verdict:
         if chain is not None and all(board.chain[t] is chain for t in targets[1:]):
             return Verdict(True, RIGHT, point, after)
         return Verdict(False, NOT_CONNECTED, point, after)
+    if exercise.goal in (EYES, KILL):
+        read = _judge_by_reading(exercise, point, after, target)
+        if read is not None:
+            return read
     if exercise.goal == EYES:
         if _alive(after, target):
             return Verdict(True, RIGHT, point, after)
@@ -118,6 +130,42 @@ def _judge_goal(exercise: Exercise, point: int, after: Game) -> Verdict:
         answered.play(reply)
         return Verdict(False, LIVES, point, answered, {"reply": topology.name(reply)})
     raise ValueError(f"unknown goal {exercise.goal!r}")
+
+
+def _judge_by_reading(exercise: Exercise, point: int, after: Game, target: int) -> Verdict | None:
+    """The verdict the local search proves for an ``eyes`` or ``kill`` answer, or None when
+    it cannot settle the position."""
+    start = exercise.game().board.colour
+    region = tsumego.local_region(after.topology, start, target)
+    if region is None:
+        return None
+    wanted = tsumego.LIVES if exercise.goal == EYES else tsumego.DIES
+    reading = None
+    if after.board.colour[target] != start[target]:
+        found = tsumego.DIES  # the move captured the target
+    else:
+        reading = tsumego.solve(
+            after.topology,
+            after.board.colour,
+            target=target,
+            to_move=after.to_move,
+            region=region,
+            seen=after.history or (),
+        )
+        found = reading.value
+    if found == wanted:
+        return Verdict(True, RIGHT, point, after)
+    if reading is None or found == tsumego.UNSETTLED:
+        return None
+    code = NOT_ALIVE if exercise.goal == EYES else LIVES
+    if reading.move is None or reading.move == tsumego.PASS:
+        return Verdict(False, code, point, after)
+    answered = after.copy()
+    answered.play(reading.move)
+    name = after.topology.name
+    line = tuple("" if m == tsumego.PASS else name(m) for m in reading.line)  # "": a pass
+    details = {"reply": name(reading.move), "line": line, "nodes": reading.nodes}
+    return Verdict(False, code, point, answered, details)
 
 
 def _alive(game: Game, target: int) -> bool:

@@ -90,10 +90,12 @@ def explain(exercise: Exercise, verdict: judge.Verdict) -> str:
     if code == judge.NOT_CONNECTED:
         return _("Legal, but the two stones are still apart: this point touches only one of them.")
     if code == judge.NOT_ALIVE:
-        return _(
-            "Legal, but the group still has only one eye space: the opponent can fill it "
-            "from outside and then capture everything."
-        )
+        if details.get("reply"):
+            return _(
+                "Legal, but the opponent answers at %(point)s and then captures the group "
+                "whatever you do. One way it goes: %(line)s."
+            ) % {"point": details["reply"], "line": _line_text(details.get("line", ()))}
+        return _("Legal, but this does not give the group two eyes that nothing can take away.")
     if code == judge.LIVES:
         return _("Legal, but the group can still answer at %(point)s and make two eyes.") % {
             "point": details.get("reply", "")
@@ -111,6 +113,11 @@ def explain(exercise: Exercise, verdict: judge.Verdict) -> str:
     if code == judge.NOT_A_NUMBER:
         return _("Type a whole number, like 12.")
     return _("Type a point as a column letter and a row number, like D4 (there is no column I).")
+
+
+def _line_text(line) -> str:
+    """A line of moves read out by the search, as "D1, E1, pass, D1"."""
+    return ", ".join(name or _("pass") for name in line)
 
 
 def count_breakdown(verdict: judge.Verdict) -> str:

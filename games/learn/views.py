@@ -8,14 +8,22 @@ which fills the form and shows a ghost stone; with board.js a confirm bar submit
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import board_appearance_get
 from games.learn import lessons, site_rules
-from games.learn.exercises import BY_SLUG, COUNT, EXERCISES, TOPIC_SECTIONS, TOPICS, Exercise
+from games.learn.exercises import (
+    BY_SLUG,
+    COUNT,
+    EXERCISES,
+    RENAMED,
+    TOPIC_SECTIONS,
+    TOPICS,
+    Exercise,
+)
 from games.learn.forms import AnswerForm
 from games.learn.judge import judge
 from games.learn.reasons import count_breakdown, explain, rule_url
@@ -75,6 +83,8 @@ def exercise_list(request: HttpRequest) -> HttpResponse:
 def exercise(request: HttpRequest, slug: str) -> HttpResponse:
     """One exercise. GET shows it (`?confirm=D4` with a chosen point); POST judges the answer."""
     found = BY_SLUG.get(slug)
+    if found is None and slug in RENAMED:
+        return redirect("learn:exercise", RENAMED[slug], permanent=True)
     if found is None:
         raise Http404(_("no such exercise"))
     theme = board_appearance_get(user=request.user).theme

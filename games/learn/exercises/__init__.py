@@ -10,7 +10,8 @@ exercise: each expected answer is judged right, each listed wrong answer gets it
 The record and the topics are in `exercise`; the square boards' exercises in `square`, the
 hexagons' in `hexagon`. `EXERCISES` is the lesson order: every square board, then every hexagon.
 
-`slug`s are stable: logged-in players' progress is stored by slug.
+`slug`s are stable: logged-in players' progress is stored by slug. An exercise replaced by
+another keeps its old address as a redirect (`RENAMED`, old slug -> new).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ EXERCISES: tuple[Exercise, ...] = SQUARE_EXERCISES + HEX_EXERCISES
 
 BY_SLUG: dict[str, Exercise] = {exercise.slug: exercise for exercise in EXERCISES}
 
+# "A long space" (five cells on the edge) lived whatever was played: replaced by a shape the
+# local search proves dies unless Black finds the one vital cell.
+RENAMED: dict[str, str] = {"hex-eyes-five": "hex-eyes-corner"}
+
 __all__ = [
     "BY_SLUG",
     "CAPTURE",
@@ -45,6 +50,7 @@ __all__ = [
     "FORBIDDEN",
     "GOALS",
     "KILL",
+    "RENAMED",
     "SAVE",
     "TOPICS",
     "TOPIC_SECTIONS",

@@ -332,7 +332,7 @@ HEX_EXERCISES: tuple[Exercise, ...] = (
         solution=_("B1 is the cell Black needed to split the space; now only one eye is left."),
     ),
     Exercise(
-        slug="hex-eyes-five",
+        slug="hex-eyes-corner",
         topic="life",
         board="hex",
         n=5,
@@ -342,20 +342,23 @@ HEX_EXERCISES: tuple[Exercise, ...] = (
               . . . . . . .
              . . . . . . . .
             . . . . . . . . .
-             . . . . . . . .
-              O O O O O O O
-               X X X X X X
-                . . . . .
+             . . O O O . . .
+              O O X X O . .
+               X X . X O .
+                . . . X O
         """,
-        title=_("A long space"),
-        prompt=_("Black's group has five empty cells along the edge. Live."),
+        title=_("A bent space in the corner"),
+        prompt=_(
+            "Black's group has four empty cells in the corner: three along the edge and one "
+            "above them. Only one cell gives it two eyes. Live."
+        ),
         goal=EYES,
         targets=("B2",),
-        answers=("C1", "B1", "D1"),
-        wrong=(("A1", "not_alive"), ("E1", "not_alive")),
+        answers=("B1",),
+        wrong=(("A1", "not_alive"), ("C1", "not_alive"), ("C2", "not_alive")),
         solution=_(
-            "Any of the three inner cells splits the space into two eyes; a corner cell "
-            "leaves one space, which White can still reduce."
+            "B1 touches each of the other three cells, so it splits the space into A1 and "
+            "C1-C2: two eyes. Any other cell leaves White an answer that kills."
         ),
     ),
     Exercise(
