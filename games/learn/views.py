@@ -30,7 +30,7 @@ from games.learn.reasons import count_breakdown, explain, rule_url
 from games.learn.selectors import progress_solved
 from games.learn.services import progress_record
 from games.svg import board_svg
-from rules.board import WHITE
+from rules.board import BLACK, WHITE
 from rules.topology import CoordinateError
 
 MAX_POINT_TEXT = 8
@@ -109,6 +109,7 @@ def exercise(request: HttpRequest, slug: str) -> HttpResponse:
                 form = AnswerForm(initial={"point": found.topology.name(ghost)})
     context = _exercise_context(found, theme=theme, verdict=verdict, ghost=ghost, form=form)
     context["solved"] = solved_before
+    context["stepper"] = _history_stepper(found, request.GET.get("step", ""), theme)
     return render(request, "games/learn/exercise.html", context)
 
 
@@ -140,7 +141,6 @@ def _exercise_context(exercise: Exercise, *, theme: str, verdict, ghost, form) -
     clickable = ()
     if exercise.goal != COUNT and not solved:
         clickable = [p for p in exercise.topology.points() if game.board.colour[p] == 0]
-    start = exercise.start() if exercise.history else None
     counted = verdict is not None and exercise.goal == COUNT
     return {
         "exercise": exercise,
@@ -160,9 +160,6 @@ def _exercise_context(exercise: Exercise, *, theme: str, verdict, ghost, form) -
         )
         if moved and not solved
         else None,
-        "start_svg": _small_board(start.position, theme, "start-board", _("The starting position"))
-        if start is not None
-        else None,
         "white_to_move": game.to_move == WHITE,
         "form": form,
         "verdict": verdict,
@@ -171,6 +168,51 @@ def _exercise_context(exercise: Exercise, *, theme: str, verdict, ghost, form) -
         "rule_link": _rule_link(verdict),
         "counting": exercise.goal == COUNT,
     }
+
+
+def _history_stepper(exercise: Exercise, raw_step: str, theme: str) -> dict | None:
+    """The moves of an exercise's `history`, one position at a time (`?step=N`: the board
+    after N of them; 0, the default, is the diagram's position), or None without a history.
+    Any other `step` text shows the start."""
+    total = len(exercise.history)
+    if not total:
+        return None
+    text = raw_step[:MAX_POINT_TEXT].strip()
+    step = min(int(text), total) if text.isascii() and text.isdigit() else 0
+    game = exercise.game_at(step)
+    first = exercise.start().to_move
+    moves = [
+        {
+            "number": number,
+            "colour": first if number % 2 else 3 - first,
+            "label": _("pass") if name == "pass" else name,
+        }
+        for number, name in enumerate(exercise.history, start=1)
+    ]
+    caption = _("The starting position")
+    if step:
+        caption = _move_caption(moves[step - 1]["colour"], exercise.history[step - 1], step)
+    return {
+        "step": step,
+        "total": total,
+        "previous": max(step - 1, 0),
+        "next": min(step + 1, total),
+        "moves": moves,
+        "caption": caption,
+        "svg": _small_board(game.position, theme, "step-board", caption),
+    }
+
+
+def _move_caption(colour: int, name: str, number: int) -> str:
+    """ "Black played D3 at move 4." (the same sentences as the games' mail)."""
+    if name == "pass":
+        if colour == BLACK:
+            return _("Black passed at move %(game_move_number)s.") % {"game_move_number": number}
+        return _("White passed at move %(game_move_number)s.") % {"game_move_number": number}
+    values = {"point": name, "game_move_number": number}
+    if colour == BLACK:
+        return _("Black played %(point)s at move %(game_move_number)s.") % values
+    return _("White played %(point)s at move %(game_move_number)s.") % values
 
 
 def _small_board(position, theme: str, element_id: str, title: str) -> str:

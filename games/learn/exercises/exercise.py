@@ -95,8 +95,13 @@ class Exercise:
 
     def game(self) -> Game:
         """A fresh game at the exercise's position (`history` played), `to_move` to play."""
+        return self.game_at(len(self.history))
+
+    def game_at(self, step: int) -> Game:
+        """A fresh game after the first `step` moves of `history` (0: the diagram's position;
+        clamped to the history's length)."""
         game = self.start()
-        for name in self.history:
+        for name in self.history[: max(0, step)]:
             if name == "pass":
                 game.pass_turn()
             else:
