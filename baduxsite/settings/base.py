@@ -295,10 +295,25 @@ BOT_ENGINES: dict[str, dict] = {
 # before the bot says in the game chat that it cannot move and staff are told.
 BOT_MOVE_SECONDS = 20
 BOT_MOVE_TRIES = 3
-# Bot moves run on a Celery queue of their own (`celery -A baduxsite worker -Q bots`), so a slow
-# engine never delays mail or clocks; everything else stays on the default queue.
+# Celery queues by kind of work, each with its own workers (scripts/devrun.py, README), so that
+# one kind stuck never holds up another:
+# - the default queue ("celery"): game work: on-site notices, clock and catch-up sweeps,
+#   tournament rounds, the outbox relay's sweep, everything not routed elsewhere;
+# - MAIL_QUEUE: every task that talks SMTP (each attempt may hold its worker EMAIL_TIMEOUT
+#   seconds while the mail server is silent): the mail half of each notice task
+#   (messaging.notifications.notice_tasks, "<notice>_mail") and the tasks that only mail;
+# - BOT_QUEUE: bot moves (`celery -A baduxsite worker -Q bots`): a slow engine delays no one.
+# Celery looks a task's exact name up first, then tries the patterns in order.
 BOT_QUEUE = "bots"
-CELERY_TASK_ROUTES = {"bots.*": {"queue": BOT_QUEUE}}
+MAIL_QUEUE = "mail"
+CELERY_TASK_ROUTES = {
+    "games.notify_report": {"queue": MAIL_QUEUE},
+    "games.inbound_reply_send": {"queue": MAIL_QUEUE},
+    "messaging.account_mail_send": {"queue": MAIL_QUEUE},
+    "messaging.digest_send": {"queue": MAIL_QUEUE},
+    "*_mail": {"queue": MAIL_QUEUE},
+    "bots.*": {"queue": BOT_QUEUE},
+}
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
 # Sessions stay in the database (the record) and are read through the cache (Redis in
