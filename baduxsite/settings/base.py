@@ -42,7 +42,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # A view whose database connection failed answers 503 with Retry-After, not a 500
+    # (baduxsite.middleware; urls.handler500 does the same for the middleware below).
+    "baduxsite.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A chunked request body (no Content-Length), which Django would read as empty: 411.
+    "baduxsite.middleware.ChunkedBodyMiddleware",
     # Content-Security-Policy on every page (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # WhiteNoise serves collected static files straight after the security headers.
@@ -105,6 +110,9 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------
+# Seconds of the Retry-After header of the 503 a request answers when the database does not
+# (baduxsite.middleware; a restart takes a few seconds, and the next request reconnects).
+DATABASE_RETRY_AFTER = 5
 # DATABASE_URL, e.g. postgres://user:password@host:5432/badux. Unset: SQLite in var/.
 _DEFAULT_SQLITE_URL = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
 DATABASES = {
