@@ -8,6 +8,9 @@ from django.views.i18n import JavaScriptCatalog
 
 from baduxsite.api import api
 
+# A database connection failure outside a view answers 503, as inside one (baduxsite.middleware).
+handler500 = "baduxsite.middleware.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", api.urls),

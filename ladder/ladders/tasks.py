@@ -8,14 +8,14 @@ from celery import shared_task
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from core.mail import RETRY_OPTIONS
 from games.mail import notice_send
 from ladder.ladders.models import LadderChallenge, LadderChallengeStatus, PositionChange
 from ladder.ladders.services import ladders_remove_inactive
 from ladder.notices import LADDER_CHALLENGE, LADDER_POSITION
+from messaging.notifications.notice_tasks import notice_task
 
 
-@shared_task(name="ladder.notify_challenge", **RETRY_OPTIONS)
+@notice_task("ladder.notify_challenge")
 def notify_challenge(challenge_id: int) -> bool:
     """Tell the defender they were challenged, while the challenge runs."""
     challenge = (
@@ -44,7 +44,7 @@ def notify_challenge(challenge_id: int) -> bool:
     )
 
 
-@shared_task(name="ladder.notify_position", **RETRY_OPTIONS)
+@notice_task("ladder.notify_position")
 def notify_position(change_id: int) -> bool:
     """Tell a player their position in a ladder changed."""
     change = PositionChange.objects.select_related("ladder", "user").filter(pk=change_id).first()

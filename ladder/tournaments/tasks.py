@@ -8,13 +8,13 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
-from core.mail import RETRY_OPTIONS
 from core.outbox import enqueue_on_commit
 from games.mail import notice_send
 from ladder.tournaments.advance import tournament_advance as advance
 from ladder.tournaments.models import Outcome, Tournament, TournamentPairing, TournamentStatus
 from ladder.tournaments.notices import TOURNAMENT_END, TOURNAMENT_ROUND
 from ladder.tournaments.selectors import final_places
+from messaging.notifications.notice_tasks import notice_task
 
 
 @shared_task(name="ladder.tournament_advance")
@@ -58,7 +58,7 @@ def _pairing_text(pairing: TournamentPairing, user) -> str:
     return f"{said % names} {gettext('Your game has started.')}"
 
 
-@shared_task(name="ladder.tournament_notify_pairing", **RETRY_OPTIONS)
+@notice_task("ladder.tournament_notify_pairing")
 def tournament_notify_pairing(pairing_id: int) -> int:
     """Tell the players of a pairing (or the player with the bye) whom they play and where;
     returns how many mails went out. Nothing for a game already over."""
@@ -97,7 +97,7 @@ def tournament_notify_pairing(pairing_id: int) -> int:
     return mailed
 
 
-@shared_task(name="ladder.tournament_notify_end", **RETRY_OPTIONS)
+@notice_task("ladder.tournament_notify_end")
 def tournament_notify_end(tournament_id: int) -> int:
     """Tell every player of a finished tournament their place; returns how many mails."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
@@ -141,7 +141,7 @@ def tournaments_sweep() -> int:
     return len(ids)
 
 
-@shared_task(name="ladder.tournament_notify_changed", **RETRY_OPTIONS)
+@notice_task("ladder.tournament_notify_changed")
 def tournament_notify_changed(tournament_id: int, when: str) -> int:
     """Tell the players registered for a tournament that its organiser changed it (at `when`,
     an ISO time: one notice per change); returns how many mails went out."""
@@ -172,7 +172,7 @@ def tournament_notify_changed(tournament_id: int, when: str) -> int:
     return mailed
 
 
-@shared_task(name="ladder.tournament_notify_cancelled", **RETRY_OPTIONS)
+@notice_task("ladder.tournament_notify_cancelled")
 def tournament_notify_cancelled(name: str, user_ids: list[int], when: str) -> int:
     """Tell the players who were registered for the tournament `name` that its organiser
     cancelled it before it started (it is gone, hence the name); returns how many mails."""

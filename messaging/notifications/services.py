@@ -9,10 +9,12 @@ clears the claim again and re-raises so Celery retries."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import zoneinfo
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from typing import NamedTuple
 
 from django.conf import settings
@@ -95,10 +97,30 @@ def notification_record(
 
 
 class Notified(NamedTuple):
-    """What `notify` did: the stored notification, and whether this call mailed it."""
+    """What `notify` did: the stored notification, and whether this call mailed it (or, inside
+    `mail_deferred`, left its mail to be sent)."""
 
     notification: Notification
     mailed: bool
+
+
+# The ids of the notifications whose mail `notify` left unsent inside `mail_deferred`; None
+# outside it (then `notify` sends).
+_deferred_mail: ContextVar[list[int] | None] = ContextVar("deferred_mail", default=None)
+
+
+@contextlib.contextmanager
+def mail_deferred() -> Iterator[list[int]]:
+    """Within this block `notify` records notifications and sends no mail: a mail it would send
+    is counted as sent (`Notified.mailed`) and its notification's id appended to the list this
+    yields, for the caller to have it sent elsewhere (messaging.notifications.notice_tasks: the
+    mail half of a notice task, on the mail queue)."""
+    ids: list[int] = []
+    token = _deferred_mail.set(ids)
+    try:
+        yield ids
+    finally:
+        _deferred_mail.reset(token)
 
 
 def notify(
@@ -119,6 +141,9 @@ def notify(
     text) and `mail()` run in `user`'s language and time zone (accounts.locale.reader_locale),
     whichever task or request calls this.
 
+    Inside `mail_deferred` the mail is neither built nor sent: the notification's id is handed
+    to the block instead.
+
     Raises TransientMailError when the mail server asks to try again later, UnknownKindError
     naming `event` when no such kind is registered.
     """
@@ -134,7 +159,12 @@ def notify(
             and notification.channel == Channel.IMMEDIATE
             and not notification.mailed
         ):
-            mailed = notification_mail_send(notification=notification, content=mail(), now=now)
+            deferred = _deferred_mail.get()
+            if deferred is not None:
+                deferred.append(notification.pk)
+                mailed = True
+            else:
+                mailed = notification_mail_send(notification=notification, content=mail(), now=now)
     return Notified(notification, mailed)
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from core.mail import RETRY_OPTIONS
 from messaging.messages import mail as thread_mail
 from messaging.notifications import services
+from messaging.notifications.notice_tasks import notice_task
 
 
 @shared_task(name="messaging.digest_sweep")
@@ -30,7 +31,7 @@ def digest_send(user_id: int) -> int | None:
     return digest.pk if digest else None
 
 
-@shared_task(name="messaging.notify_message", **RETRY_OPTIONS)
+@notice_task("messaging.notify_message")
 def notify_message(message_id: int) -> bool:
     """Tell the recipient of a private message about it (list, mail or digest by their
     "message" preference). Nothing when the message is gone or the recipient now ignores

@@ -68,6 +68,7 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
         wait_for(r"Demo players ready: alice")
         url = re.search(r"open (http://\S+)", wait_for(r"Badux is running")).group(1)
         wait_for(r"celery@\S+ ready")
+        wait_for(r"mail@\S+ ready")
         wait_for(r"beat: Starting")
         wait_for(r"relay\s+\| Outbox relay running")
         # The demo's games recorded their "your turn" tasks in the outbox; the relay publishes
@@ -93,7 +94,8 @@ def test_devrun_serves_the_home_page_with_worker_and_beat_then_stops_them_all(tm
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert len(pids) == 5  # the site, the worker, the bots' worker, the relay and beat
+    # The site, the game-work, mail and bots' workers, the relay and beat.
+    assert len(pids) == 6
     for pid in pids:
         try:
             os.kill(pid, 0)

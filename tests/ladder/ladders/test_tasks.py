@@ -21,20 +21,26 @@ def players(user_factory):
     return [user_factory(username=f"p{i}") for i in range(1, 4)]
 
 
-def test_the_defender_is_told_once_by_mail(ladder_factory, players):
+def test_the_defender_is_told_once_by_mail(
+    ladder_factory, players, django_capture_on_commit_callbacks
+):
     ladder = ladder_factory(players=players)
     made = ladder_challenge(
         ladder_id=ladder.pk, challenger=players[2], defender_id=players[0].pk, now=NOW
     )
-    assert tasks.notify_challenge(made.pk) is True
-    assert tasks.notify_challenge(made.pk) is False
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.notify_challenge(made.pk) is True
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.notify_challenge(made.pk) is False
     note = Notification.objects.get(user=players[0], event="ladder_challenge")
     assert "p3 challenged you in the ladder Go 9x9" in note.text
     assert note.url == made.game.get_absolute_url()
     assert len(mail.outbox) == 1 and "Ladder challenge from p3" in mail.outbox[0].subject
 
 
-def test_position_changes_are_told_by_the_players_preference(ladder_factory, players):
+def test_position_changes_are_told_by_the_players_preference(
+    ladder_factory, players, django_capture_on_commit_callbacks
+):
     ladder = ladder_factory(players=players)
     made = ladder_challenge(
         ladder_id=ladder.pk, challenger=players[2], defender_id=players[0].pk, now=NOW
@@ -43,8 +49,10 @@ def test_position_changes_are_told_by_the_players_preference(ladder_factory, pla
     resign(made.game, players[0], NOW)
     changes = PositionChange.objects.filter(reason=f"game {made.game_id}")
     for change in changes:
-        tasks.notify_position(change.pk)
-        tasks.notify_position(change.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            tasks.notify_position(change.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            tasks.notify_position(change.pk)
     texts = dict(
         Notification.objects.filter(event="ladder_position").values_list("user__username", "text")
     )
