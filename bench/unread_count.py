@@ -1,4 +1,4 @@
-"""The site header's unread count (messaging.unread.UNREAD_SQL) with 10 million notifications.
+"""The site header's unread count (messaging.sql.unread_counts_sql) with 10 million notifications.
 
 Run: .venv/bin/python bench/unread_count.py [--rows N] [--users N] [--repeat N]
                                               [--database-url postgres://.../badux_bench]
@@ -87,13 +87,15 @@ def _fill(rows: int, users: int) -> None:
 def _time(user_id: int, repeat: int) -> tuple[float, float, int]:
     from django.db import connection
 
-    from messaging.unread import UNREAD_SQL
+    from messaging.sql import unread_counts_sql
+
+    sql = unread_counts_sql(connection.vendor)
 
     samples = []
     with connection.cursor() as cursor:
         for _ in range(repeat):
             started = time.perf_counter()
-            cursor.execute(UNREAD_SQL, [user_id, user_id])
+            cursor.execute(sql, [user_id, user_id])
             (unread, _messages) = cursor.fetchone()
             samples.append((time.perf_counter() - started) * 1000)
     samples.sort()
@@ -105,10 +107,12 @@ def _plan(user_id: int) -> tuple[str, str]:
     """The server's execution time (ms) and the notifications scan of the plan."""
     from django.db import connection
 
-    from messaging.unread import UNREAD_SQL
+    from messaging.sql import unread_counts_sql
+
+    sql = unread_counts_sql(connection.vendor)
 
     with connection.cursor() as cursor:
-        cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + UNREAD_SQL, [user_id, user_id])
+        cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, [user_id, user_id])
         lines = [row[0] for row in cursor.fetchall()]
     scans = [line.strip().lstrip("-> ") for line in lines if "Scan" in line]
     took = next((line.split(":")[1].strip() for line in lines if "Execution Time" in line), "?")

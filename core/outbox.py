@@ -36,7 +36,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.models import OutboxTask
-from core.sql import delete_sql, insert_sql, statement_cursor
+from core.sql import insert_sql, statement_cursor
 
 logger = logging.getLogger(__name__)
 
@@ -104,9 +104,10 @@ _INSERTED = ("task", "args", "created", "due", "attempts", "last_error")
 
 
 def _row_insert(row: OutboxTask) -> None:
-    """INSERT `row` by a statement written once (every move writes one: the ORM's compile of
-    the INSERT cost more CPU than the database took to run it, issue 27) and give it its id.
-    The table has no signal receivers: nothing is skipped by not going through Model.save."""
+    """INSERT `row` by a statement written once (core.sql.insert_sql; every move writes one:
+    the ORM's compile of the INSERT cost more CPU than the database took to run it, issue 27)
+    and give it its id. The table has no signal receivers: nothing is skipped by not going
+    through Model.save (tests/core/test_sql.py compares the row with Model.save's)."""
     db = connections[DEFAULT_DB_ALIAS]  # once: each use of the `connection` proxy looks it up
     params = [
         OutboxTask._meta.get_field(name).get_db_prep_save(getattr(row, name), db)
@@ -138,10 +139,10 @@ def _publish_after_commit(row: OutboxTask) -> bool:
 
 
 def _row_delete(row_id: int) -> None:
-    """One DELETE statement in autocommit: QuerySet.delete() would wrap it in a transaction of
-    its own (BEGIN, DELETE, COMMIT: three round trips) on every published task."""
-    with connection.cursor() as cursor:
-        cursor.execute(delete_sql(OutboxTask, connection.vendor), [row_id])
+    """One DELETE statement in autocommit: Model.delete of one row without relations or
+    receivers is Django's fast path, where QuerySet.delete() would wrap it in a transaction of
+    its own (BEGIN, DELETE, COMMIT: three round trips)."""
+    OutboxTask(pk=row_id).delete()
 
 
 def outbox_publish(*, row_id: int) -> bool:

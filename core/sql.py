@@ -1,15 +1,14 @@
 """A cursor for the few statements every move runs, which PostgreSQL parses and plans once.
 
-Django binds a query's parameters on the client: every statement reaches PostgreSQL as new
-text, which it parses, analyses and plans anew. For the statements written once by hand and
-run by every move and game page (games.selectors.game_row, games.services.locking,
-core.outbox) that preparation cost PostgreSQL more than running them: by pgbench, a
-move's statements took 1.25 ms sent as text and 0.71 ms prepared (issue 27). `statement_cursor`
-is a Django cursor like any other (the same connection and transaction, query logging, execute
-wrappers, error wrapping), except that on PostgreSQL its statements bind their parameters on
-the server and are prepared at their first run on each connection, by psycopg's prepared
-statements: named per connection, made again after a reconnect, dropped by psycopg when it
-holds too many. Bytes go as bytes, not as escaped text.
+Django binds a query's parameters on the client: every statement reaches PostgreSQL as new text,
+which it parses, analyses and plans anew. For the statements written once by hand and run by
+every move and game page (games.sql, messaging.sql, core.outbox) that preparation cost
+PostgreSQL more than running them: by pgbench, a move's statements took 1.25 ms sent as text and
+0.71 ms prepared (issue 27). `statement_cursor` is a Django cursor like any other (the same
+connection and transaction, query logging, execute wrappers, error wrapping), except that on
+PostgreSQL its statements bind their parameters on the server and are prepared at their first
+run on each connection, by psycopg's prepared statements: named per connection, made again after
+a reconnect, dropped by psycopg when it holds too many. Bytes go as bytes, not as escaped text.
 
 A connection pooler in transaction mode must track prepared statements (PgBouncer 1.21 and
 newer: `max_prepared_statements`); the README's production notes say so. Elsewhere (SQLite)
@@ -18,8 +17,11 @@ newer: `max_prepared_statements`); the README's production notes say so. Elsewhe
 Statements run here take `%s` placeholders as usual; each must be a constant of its caller
 (a shape written once), since every distinct text is prepared and kept.
 
-This module is the one seam for hand-written SQL: `insert_sql` and `delete_sql` build the
-outbox's statements from a model's `_meta` (quoted table and column names, never literals).
+Hand-written SQL lives in one module per app, and only there: games.sql (the game row read
+and update), messaging.sql (the header's unread counts) and this one (`insert_sql`, the outbox's
+INSERT). Each builds its statements from the models' `_meta` (quoted table and column names,
+never literals), keeps a statement only where bench/http_load.py shows it matters, and has a
+test comparing its answer with the ORM's (tests/<app>/test_sql.py).
 """
 
 from __future__ import annotations
@@ -81,11 +83,3 @@ def insert_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
     if db.features.can_return_columns_from_insert:
         sql += f" RETURNING {quote(meta.pk.column)}"
     return sql
-
-
-@functools.cache
-def delete_sql(model: type[Model], vendor: str) -> str:
-    """`DELETE FROM <table> WHERE <pk> = %s` for `model` on `vendor`."""
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
-    meta = model._meta
-    return f"DELETE FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"  # noqa: S608 - names from the model

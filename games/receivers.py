@@ -4,18 +4,18 @@
   waiting once their address is verified. accounts cannot import games, so games listens
   instead of the adapter calling it.
 * its own models': saving a game or a challenge renews its players' status-page stamps
-  (core.http_cache.stamps) once the transaction commits.
+  (core.http_cache.stamps) once the transaction commits. A turn's write is no save
+  (games.services.locking.game_locked_save): it renews them itself.
 """
 
 from __future__ import annotations
 
 from allauth.account.signals import email_confirmed, user_signed_up
-from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from core.http_cache.stamps import status_stamps_bump
+from core.http_cache.stamps import status_stamps_bump_on_commit
 from games.models import Challenge, Game
 from games.services.friends import friend_invites_accept
 
@@ -31,20 +31,13 @@ def _on_email_confirmed(sender, request, email_address, **kwargs) -> None:
     friend_invites_accept(user=email_address.user, now=timezone.now())
 
 
-def _bump_on_commit(*user_ids: int | None) -> None:
-    # Not before: a page drawn meanwhile by another request reads the rows as they were, and
-    # must not be kept under the new stamp. Outside a transaction on_commit runs at once.
-    ids = list(user_ids)
-    transaction.on_commit(lambda: status_stamps_bump(user_ids=ids))
-
-
 @receiver(post_save, sender=Game, dispatch_uid="games.status_stamp_game_saved")
 @receiver(post_delete, sender=Game, dispatch_uid="games.status_stamp_game_deleted")
 def _game_changed(sender, instance: Game, **kwargs) -> None:
-    _bump_on_commit(instance.black_id, instance.white_id)
+    status_stamps_bump_on_commit(user_ids=(instance.black_id, instance.white_id))
 
 
 @receiver(post_save, sender=Challenge, dispatch_uid="games.status_stamp_challenge_saved")
 @receiver(post_delete, sender=Challenge, dispatch_uid="games.status_stamp_challenge_deleted")
 def _challenge_changed(sender, instance: Challenge, **kwargs) -> None:
-    _bump_on_commit(instance.creator_id, instance.recipient_id)
+    status_stamps_bump_on_commit(user_ids=(instance.creator_id, instance.recipient_id))

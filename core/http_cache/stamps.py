@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Iterable
 
 from django.core.cache import cache
+from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
@@ -48,3 +49,11 @@ def status_stamps_bump(*, user_ids: Iterable[int | None]) -> None:
     keys = [_key(uid) for uid in set(user_ids) if uid is not None]
     if keys:
         cache.delete_many(keys)
+
+
+def status_stamps_bump_on_commit(*, user_ids: Iterable[int | None]) -> None:
+    """`status_stamps_bump` once the current transaction commits (at once outside one): not
+    before, since a page drawn meanwhile by another request reads the rows as they were and
+    must not be kept under the new stamp."""
+    ids = list(user_ids)
+    transaction.on_commit(lambda: status_stamps_bump(user_ids=ids))

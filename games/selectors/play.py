@@ -5,7 +5,6 @@ disputes and corrections.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
@@ -19,7 +18,6 @@ from games import clock
 from games.errors import NoSuchGame, NotAPlayer
 from games.models import (
     Game,
-    GameChat,
     GameStatus,
     ReportStatus,
     ResultCorrection,
@@ -27,8 +25,7 @@ from games.models import (
     ScoringReport,
 )
 from games.replay import game_moves, move_label
-from games.reviews.models import GameNote
-from games.selectors.game_row import game_row_exists_sql, game_row_get
+from games.selectors.game_row import game_row_get
 from messaging.models import Notification
 from rules import BLACK, WHITE
 
@@ -49,22 +46,10 @@ def game_page_get(*, game_id: int, viewer: User | None) -> Game:
     reads neither in the usual case of none. NoSuchGame (404) if none; the caller checks who
     may see it (`game_view_check`)."""
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    chat, note = _page_sql()
-    game = game_row_get(
-        game_id=game_id, extra=(("chat_any", chat), ("note_any", note)), params=(viewer_id,)
-    )
+    game = game_row_get(game_id=game_id, extras="page", params=(viewer_id,))
     if game is None:
         raise NoSuchGame()
     return game
-
-
-@functools.cache
-def _page_sql() -> tuple[str, str]:
-    """The two EXISTS of `game_page_get`, written once (the viewer's id is their parameter)."""
-    return (
-        game_row_exists_sql(GameChat, link=("game", "id")),
-        game_row_exists_sql(GameNote, link=("game", "id"), where=(("author", "= %s"),)),
-    )
 
 
 def game_can_view(*, game: Game, user: User | None) -> bool:

@@ -1,8 +1,9 @@
-"""Reads of private messages: the inbox and archive, a thread and its messages, the unread count."""
+"""Reads of private messages: the inbox and archive, a thread and its messages (the unread
+count: messaging.unread)."""
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, QuerySet, Subquery, Sum
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from accounts.models import User
 from messaging.messages.models import Message, SpamReport, Thread, ThreadMember
@@ -19,15 +20,6 @@ def inbox_list(*, user: User, archived: bool = False) -> QuerySet[ThreadMember]:
         .annotate(other_name=Subquery(other.values("user__username")[:1]))
         .order_by("-thread__last_message", "-thread_id")
     )
-
-
-def messages_unread_count(*, user: User) -> int:
-    """How many private messages `user` has not read yet, over all threads (archived ones
-    too: a new message brings a thread back anyway). One query; 0 for anonymous visitors."""
-    if not user.is_authenticated:
-        return 0
-    total = ThreadMember.objects.filter(user=user, unread__gt=0).aggregate(n=Sum("unread"))["n"]
-    return total or 0
 
 
 def thread_get_for(*, thread_id: int, user: User) -> ThreadMember | None:

@@ -1,5 +1,6 @@
 """core.sql: the hot statements' cursor, prepared once per connection on PostgreSQL,
-and otherwise a cursor like Django's own."""
+and otherwise a cursor like Django's own; and core's one hand-written statement, the outbox's
+INSERT, against Model.save's."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+import baduxsite.tasks  # noqa: F401  (registers the ping task the outbox test queues)
 from accounts.models import User
+from core.models import OutboxTask
+from core.outbox import enqueue_on_commit
 from core.sql import statement_cursor
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +77,19 @@ def test_bytes_go_and_come_back_whole(user_factory):
     with statement_cursor() as cursor:
         cursor.execute("SELECT %s", [data])
         assert bytes(cursor.fetchone()[0]) == data
+
+
+def test_the_outbox_insert_writes_the_row_model_save_writes(settings):
+    """core.sql.insert_sql, as core.outbox writes a task: the same row as Model.save's."""
+    settings.OUTBOX_PUBLISH_AT_COMMIT = False  # nothing published: the row stays
+    ours = enqueue_on_commit("baduxsite.tasks.ping", 7, "seven", [1, 2])
+    theirs = OutboxTask(task=ours.task, args=ours.args, created=ours.created, due=ours.due)
+    theirs.save()
+
+    def stored(row):
+        values = OutboxTask.objects.values().get(pk=row.pk)
+        return {name: value for name, value in values.items() if name != "id"}
+
+    assert ours.pk is not None and not ours._state.adding
+    assert stored(ours) == stored(theirs)
+    assert stored(ours)["args"] == [7, "seven", [1, 2]]

@@ -1,14 +1,17 @@
 """The row lock a move takes (games.services.locking): with the game it says, in the same query,
-whether anyone has conditional moves in the game and which player is on vacation at `now`."""
+whether anyone has conditional moves in the game and which player is on vacation at `now`; the
+write under it sends only what changed, and renews the players' status stamps."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
-from django.db import DatabaseError, transaction
-from django.db.models.signals import post_save
+from django.db import DatabaseError, connection, transaction
+from django.db.models.signals import post_save, pre_save
+from django.test.utils import CaptureQueriesContext
 
+from core.http_cache.stamps import status_stamp_get
 from games.models import ConditionalMoves, Game, Vacation
 from games.services.locking import game_lock, game_lock_for_turn, game_locked_save
 from tests.games.conftest import NOW
@@ -49,28 +52,32 @@ def test_stored_conditional_moves_are_seen_by_the_lock(game_factory, white):
     assert lock(game).conditional_any is True
 
 
-def test_a_locked_game_saves_the_columns_it_changed_and_no_other(game_factory):
+def test_a_locked_game_writes_the_columns_it_changed_and_no_other(game_factory):
     game = game_factory(moves=("E5",))
-    seen = []
-
-    def saved(sender, instance, update_fields, created, **kwargs):
-        seen.append((instance.pk, update_fields, created))
-
-    post_save.connect(saved, sender=Game)
-    try:
-        with transaction.atomic():
-            locked = game_lock(game_id=game.pk)
-            # Written behind the lock's back: a save of other columns leaves it alone.
-            Game.objects.filter(pk=game.pk).update(public=False)
-            locked.moves += "dd"
-            locked.move_number += 1
-            locked.score = {"black": 1}
-            game_locked_save(game=locked)
-            locked.score["black"] = 2  # changed in place: still seen as a change
-            game_locked_save(game=locked)
-            game_locked_save(game=locked)  # nothing changed: nothing written, no signal
-    finally:
-        post_save.disconnect(saved, sender=Game)
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        locked = game_lock(game_id=game.pk)
+        # Written behind the lock's back: a write of other columns leaves it alone.
+        Game.objects.filter(pk=game.pk).update(public=False)
+        locked.moves += "dd"
+        locked.move_number += 1
+        locked.score = {"black": 1}
+        game_locked_save(game=locked)
+        locked.score["black"] = 2  # changed in place: still seen as a change
+        game_locked_save(game=locked)
+        game_locked_save(game=locked)  # nothing changed: nothing written
+    updates = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")][1:]
+    column = Game._meta.get_field
+    assert [
+        sorted(
+            c
+            for c in ("moves", "move_number", "score", "public")
+            if f'"{column(c).column}" =' in sql
+        )
+        for sql in updates
+    ] == [
+        ["move_number", "moves", "score"],
+        ["score"],
+    ]
     stored = Game.objects.get(pk=game.pk)
     assert (stored.moves, stored.move_number, stored.score) == (
         game.moves + "dd",
@@ -78,10 +85,31 @@ def test_a_locked_game_saves_the_columns_it_changed_and_no_other(game_factory):
         {"black": 2},
     )
     assert stored.public is False
-    assert seen == [
-        (game.pk, frozenset({"moves", "move_number", "score"}), False),
-        (game.pk, frozenset({"score"}), False),
-    ]
+
+
+def test_a_locked_write_renews_both_players_status_stamps_at_the_commit(
+    game_factory, django_capture_on_commit_callbacks
+):
+    game = game_factory(moves=("E5",))
+    stamps = [status_stamp_get(user_id=uid) for uid in (game.black_id, game.white_id)]
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        locked = game_lock(game_id=game.pk)
+        locked.moves += "dd"
+        game_locked_save(game=locked)
+        assert [status_stamp_get(user_id=u) for u in (game.black_id, game.white_id)] == stamps
+    renewed = [status_stamp_get(user_id=u) for u in (game.black_id, game.white_id)]
+    assert all(new != old for new, old in zip(renewed, stamps, strict=True))
+
+
+def _receivers(signal, sender) -> list[str]:
+    return [key[0] for key, *_ in signal.receivers if key[1] == id(sender)]
+
+
+def test_what_game_s_save_signals_would_do_the_locked_write_does():
+    """`game_locked_save` sends no signal and renews the status stamps itself, as the one
+    receiver of Game's saves does: a new receiver must be looked at there too."""
+    assert _receivers(pre_save, Game) == []
+    assert _receivers(post_save, Game) == ["games.status_stamp_game_saved"]
 
 
 def test_saving_a_locked_game_that_is_gone_raises_as_model_save_does(game_factory):

@@ -1,0 +1,191 @@
+"""Every statement the games app writes by hand, and only those: the game row read and the
+game row update that every move and game page runs.
+
+Why by hand: built and compiled by the ORM at each request they cost more CPU than the
+database took to run them (issue 27), and run through core.sql.statement_cursor PostgreSQL
+prepares them once per connection (a move's statements: 1.25 ms as text, 0.71 ms prepared).
+bench/http_load.py (board and move phases) is what keeps each one here; the commit that
+brought them behind this seam gives the figures.
+
+Table and column names come from the models' `_meta`, quoted, never literals, so an added or
+renamed column reaches every statement. tests/games/test_sql.py compares each statement's
+answer with the ORM's for the same read or write, on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import Model
+
+from accounts.models import User
+from core.sql import statement_cursor
+from games.models import ConditionalMoves, Game, GameChat, Vacation
+from games.reviews.models import GameNote
+
+# The players' table aliases; the game's table keeps its own name, which the EXISTS columns
+# (`_exists_sql`) name.
+_PLAYERS = (("black", "b"), ("white", "w"))
+_GAME_FIELDS = {field.attname: field for field in Game._meta.concrete_fields}
+
+
+@dataclass(frozen=True)
+class _Part:
+    """The columns of one instance in the row: the model, its fields' attribute names, and for
+    each field that has converters (the database's, then the field's) its index, its column
+    expression and those converters: what the ORM applies to a value it reads."""
+
+    model: type[Model]
+    attnames: tuple[str, ...]
+    converters: tuple[tuple[int, object, tuple], ...]
+
+
+@dataclass(frozen=True)
+class _Shape:
+    sql: str
+    parts: tuple[_Part, ...]
+    names: tuple[str, ...]  # the EXISTS columns after the instances' columns
+
+
+def _part(model: type[Model], alias: str) -> tuple[_Part, list[str]]:
+    quote = connection.ops.quote_name
+    fields = model._meta.concrete_fields
+    converters = []
+    for index, field in enumerate(fields):
+        column = field.get_col(alias)
+        found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if found:
+            converters.append((index, column, tuple(found)))
+    selected = [f"{quote(alias)}.{quote(field.column)}" for field in fields]
+    return _Part(model, tuple(field.attname for field in fields), tuple(converters)), selected
+
+
+def _exists_sql(
+    model: type[Model], *, link: tuple[str, str], where: Sequence[tuple[str, str]] = ()
+) -> str:
+    """An SQL boolean: whether a row of `model` exists whose field `link[0]` is the game's
+    field `link[1]` (("game", "id"): a row of this game; ("user", "black"): a row of its Black
+    player), and each (field, comparison) of `where` holds, e.g. ("started", "<= %s")."""
+    quote = connection.ops.quote_name
+
+    def column(name: str) -> str:
+        return f"x.{quote(model._meta.get_field(name).column)}"
+
+    game_column = Game._meta.get_field(link[1]).column
+    conditions = [
+        f"{column(link[0])} = {quote(Game._meta.db_table)}.{quote(game_column)}",
+        *(f"{column(name)} {comparison}" for name, comparison in where),
+    ]
+    return (
+        f"EXISTS (SELECT 1 FROM {quote(model._meta.db_table)} x"  # noqa: S608 - names from the models
+        f" WHERE {' AND '.join(conditions)})"
+    )
+
+
+_AWAY = (("started", "<= %s"), ("until", "> %s"))
+# The named EXISTS columns a read may add, with what their parameters are.
+EXTRAS = {
+    # A turn (games.services.locking.game_lock_for_turn): does anyone have conditional moves
+    # in the game; is each player on vacation at `now` (parameters: now, now for each).
+    "turn": lambda: (
+        ("conditional_any", _exists_sql(ConditionalMoves, link=("game", "id"))),
+        ("black_away", _exists_sql(Vacation, link=("user", "black"), where=_AWAY)),
+        ("white_away", _exists_sql(Vacation, link=("user", "white"), where=_AWAY)),
+    ),
+    # The game page (games.selectors.play.game_page_get): is there any chat; has the viewer
+    # notes on the game (parameter: the viewer's id, None for none).
+    "page": lambda: (
+        ("chat_any", _exists_sql(GameChat, link=("game", "id"))),
+        ("note_any", _exists_sql(GameNote, link=("game", "id"), where=(("author", "= %s"),))),
+    ),
+}
+
+
+@functools.cache
+def _shape(vendor: str, lock: bool, extras: str | None) -> _Shape:
+    """The statement for a read that locks the game row (`lock`) or not, with the EXISTS
+    columns of EXTRAS[`extras`]; written once per process, database and shape."""
+    quote = connection.ops.quote_name
+    game_table = Game._meta.db_table
+    game, columns = _part(Game, game_table)
+    parts = [game]
+    joins = []
+    for name, alias in _PLAYERS:
+        player, selected = _part(User, alias)
+        parts.append(player)
+        columns += selected
+        joins.append(
+            f" INNER JOIN {quote(User._meta.db_table)} {quote(alias)}"
+            f" ON {quote(alias)}.{quote(User._meta.pk.column)}"
+            f" = {quote(game_table)}.{quote(Game._meta.get_field(name).column)}"
+        )
+    named = EXTRAS[extras]() if extras else ()
+    columns += [sql for _, sql in named]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {quote(game_table)}{''.join(joins)}"  # noqa: S608 - names from the models
+        f" WHERE {quote(game_table)}.{quote(Game._meta.pk.column)} = %s"
+    )
+    if lock and connection.features.has_select_for_update:
+        # Only the game row: the players' rows are read, never locked.
+        of = connection.features.has_select_for_update_of
+        sql += f" FOR UPDATE OF {quote(game_table)}" if of else " FOR UPDATE"
+    return _Shape(sql, tuple(parts), tuple(name for name, _ in named))
+
+
+def game_row_select(
+    *, game_id: int, lock: bool, extras: str | None = None, params: Sequence[object] = ()
+) -> Game | None:
+    """SELECT the game `game_id` joined with its two players (FOR UPDATE OF the game row with
+    `lock`), or None. The instances are what `Game.objects.select_related("black", "white")`
+    makes: each value through its field's converters, `Model.from_db`, the players cached on
+    the game. `extras` names an entry of EXTRAS, whose columns are set on the game as bools;
+    `params` are their values, in order. The caller checks the id's range and the transaction
+    (games.selectors.game_row)."""
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the `connection` proxy looks it up
+    shape = _shape(db.vendor, lock, extras)
+    with statement_cursor() as cursor:
+        cursor.execute(shape.sql, [*params, game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    instances = []
+    start = 0
+    for part in shape.parts:
+        values = list(row[start : start + len(part.attnames)])
+        for index, column, converters in part.converters:
+            for converter in converters:
+                values[index] = converter(values[index], column, db)
+        instances.append(part.model.from_db(db.alias, part.attnames, values))
+        start += len(part.attnames)
+    game, black, white = instances
+    Game._meta.get_field("black").set_cached_value(game, black)
+    Game._meta.get_field("white").set_cached_value(game, white)
+    for name, value in zip(shape.names, row[start:], strict=True):
+        setattr(game, name, None if value is None else bool(value))
+    return game
+
+
+@functools.lru_cache(maxsize=256)
+def _update_sql(vendor: str, attnames: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(_GAME_FIELDS[name].column)} = %s" for name in attnames)
+    return (
+        f"UPDATE {quote(Game._meta.db_table)} SET {assignments}"  # noqa: S608 - names from the model
+        f" WHERE {quote(Game._meta.pk.column)} = %s"
+    )
+
+
+def game_row_update(*, game: Game, attnames: tuple[str, ...]) -> bool:
+    """UPDATE the columns `attnames` (attribute names) of `game`'s row to the instance's values,
+    prepared for the database as Model.save prepares them (each field's `pre_save`, then
+    `get_db_prep_save`); True when the row was there. A plain UPDATE, not a save: no signal
+    is sent (games.services.locking.game_locked_save does what the receivers would)."""
+    db = connections[DEFAULT_DB_ALIAS]  # statement_cursor's
+    fields = [_GAME_FIELDS[name] for name in attnames]
+    params = [field.get_db_prep_save(field.pre_save(game, False), db) for field in fields]
+    with statement_cursor() as cursor:
+        cursor.execute(_update_sql(db.vendor, attnames), [*params, game.pk])
+        return cursor.rowcount == 1
