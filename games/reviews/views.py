@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
-from core.refusals import refusal_of
+from core.refusals import refusal_of, sentence
 from games.game_settings import topology_label
 from games.pages.board_text import keys_help
 from games.pages.review import review_board_title
@@ -37,7 +37,7 @@ from games.reviews.forms import (
 )
 from games.reviews.models import Review, ReviewVisibility
 from games.views.board_words import position_answer
-from games.views.common import error_message, sentence, viewable_game
+from games.views.common import error_message, viewable_game
 from rules.errors import RulesError
 from rules.review.variations import ROOT
 from rules.topology import CoordinateError
