@@ -28,6 +28,7 @@ from accounts.forms import (
 )
 from accounts.locale import language_codes
 from accounts.models import RelationKind
+from core.refusals import refusal_message
 
 PAGE_SIZE = 25
 
@@ -204,7 +205,7 @@ def relation_change(request: HttpRequest, username: str) -> HttpResponse:
                     owner=request.user, target=target, kind=kind, now=timezone.now()
                 )
             except ValidationError as error:
-                messages.error(request, " ".join(error.messages))
+                messages.error(request, refusal_message(error))
             else:
                 done = (
                     _("%(name)s is now on your buddy list.")
