@@ -28,6 +28,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
 from rules.errors import IllegalMove
+from rules.review.variations import StartKept, TreeFull, UnknownNode
 from rules.sgf import SgfTooLarge
 from rules.topology import CoordinateError
 
@@ -191,4 +192,29 @@ refusal_register(
 )
 refusal_register(
     IllegalMove, lambda error: Refusal(409, error.code, sentence(rules_refusal(error)))
+)
+# A review's tree (rules.review.variations).
+refusal_register(
+    TreeFull,
+    lambda error: Refusal(
+        409,
+        error.code,
+        gettext(
+            "This review already holds %(most)s moves, the most one review can hold: "
+            "remove a variation first."
+        )
+        % {"most": error.limit},
+    ),
+)
+refusal_register(
+    UnknownNode,
+    lambda error: Refusal(
+        400,
+        error.code,
+        gettext("There is no move %(node)s in this review.") % {"node": error.node_id},
+    ),
+)
+refusal_register(
+    StartKept,
+    lambda error: Refusal(400, error.code, gettext("The start of the review cannot be removed.")),
 )
