@@ -109,12 +109,6 @@ def moved_text(*, game: Game, point: str) -> str:
     return _("You played %(point)s.") % {"point": t.name(t.parse(point))}
 
 
-def _refused(error: Exception, *hints: str) -> tuple[list[str], int]:
-    """A refusal's message (and `hints`) with its status, as the registry answers it."""
-    refusal = refusal_of(error)
-    return [refusal.message, *hints], refusal.status
-
-
 def position_answer(
     *, state: rules.Game, ask: str, point_text: str, over: bool = False
 ) -> tuple[list[str], int]:
@@ -136,7 +130,8 @@ def position_answer(
         try:
             point = t.parse(point_text)
         except CoordinateError as error:
-            return _refused(error, hint)
+            refusal = refusal_of(error)
+            return [refusal.message, hint], refusal.status
     position = state.position
     if ask == "position":
         return board_text.summary_lines(position, over=over) + board_text.position_lines(
@@ -153,7 +148,8 @@ def position_answer(
     if ask == "atari":
         return [board_text.atari_text(position)], 200
     if over:
-        return _refused(GameOver(point))
+        refusal = refusal_of(GameOver(point))
+        return [refusal.message], refusal.status
     return [board_text.preview_text(state, point)], 200
 
 
