@@ -28,6 +28,7 @@ from accounts.forms import (
 )
 from accounts.locale import language_codes
 from accounts.models import RelationKind
+from core.refusals import refusal_form, refusal_message
 
 PAGE_SIZE = 25
 
@@ -75,13 +76,14 @@ def profile_detail(request: HttpRequest, username: str) -> HttpResponse:
 def profile_edit(request: HttpRequest) -> HttpResponse:
     """Edit your own display name, country and bio."""
     user = request.user
+    status = 200
     if request.method == "POST":
         form = ProfileForm(request.POST)
         if form.is_valid():
             try:
                 services.profile_update(user=user, **form.cleaned_data)
             except ValidationError as error:
-                form.add_error(None, error)
+                status = refusal_form(form, error)
             else:
                 messages.success(request, _("Your profile was saved."))
                 return redirect("profile_detail", username=user.username)
@@ -89,7 +91,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         form = ProfileForm(
             initial={"display_name": user.display_name, "country": user.country, "bio": user.bio}
         )
-    return render(request, "accounts/profile_edit.html", {"form": form})
+    return render(request, "accounts/profile_edit.html", {"form": form}, status=status)
 
 
 @login_required
@@ -97,6 +99,7 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
     """Edit notifications, board appearance and time zone."""
     user = request.user
     prefs = selectors.preferences_get(user=user)
+    status = 200
     if request.method == "POST":
         form = PreferencesForm(request.POST)
         if form.is_valid():
@@ -105,7 +108,7 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
                     user=user, now=timezone.now(), **form.cleaned_data
                 )
             except ValidationError as error:
-                form.add_error(None, error)
+                status = refusal_form(form, error)
             else:
                 messages.success(request, _("Your preferences were saved."))
                 return redirect("preferences_edit")
@@ -121,6 +124,7 @@ def preferences_edit(request: HttpRequest) -> HttpResponse:
         request,
         "accounts/preferences.html",
         {"form": form, "board": board, **_token_context(user, ApiTokenForm())},
+        status=status,
     )
 
 
@@ -139,6 +143,7 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
     only place it ever appears (it is not stored, only its hash)."""
     user = request.user
     form = ApiTokenForm(request.POST)
+    status = 400
     if form.is_valid():
         try:
             token, raw = api_tokens.api_token_create(
@@ -148,7 +153,7 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
                 now=timezone.now(),
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            status = refusal_form(form, error)
         else:
             response = render(
                 request, "accounts/api_token_created.html", {"token": token, "raw": raw}
@@ -159,7 +164,7 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
         request,
         "accounts/api_token_form.html",
         _token_context(user, form),
-        status=400,
+        status=status,
     )
 
 
@@ -204,7 +209,7 @@ def relation_change(request: HttpRequest, username: str) -> HttpResponse:
                     owner=request.user, target=target, kind=kind, now=timezone.now()
                 )
             except ValidationError as error:
-                messages.error(request, " ".join(error.messages))
+                messages.error(request, refusal_message(error))
             else:
                 done = (
                     _("%(name)s is now on your buddy list.")

@@ -6,9 +6,10 @@ publishes (docs/api/openapi.json) and the sentence a person reads. The same exce
 answers the same everywhere: the API sends `{"code", "message"}` with the status
 (baduxsite/api.py), a page shows the message (`refusal_page`).
 
-This module (in core, the lowest app above the rules) knows Django's, the rules' and the flood
-limits' refusals, and is a registry the apps above add theirs to, next to where they define
-them (`refusal_register`, e.g. accounts.selectors, games.errors), since imports point one way
+This module (in core, the lowest app above the rules) knows Django's, the rules' (in the
+reader's language, by the codes the rules' errors carry: `rules_refusal`) and the flood limits'
+refusals, and is a registry the apps above add theirs to, next to where they define them
+(`refusal_register`, e.g. accounts.selectors, games.errors), since imports point one way
 (rules <- core <- accounts <- messaging <- games <- ladder). A refusal without an entry of its
 own is answered as its nearest registered base class.
 """
@@ -23,10 +24,12 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, Validat
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
 from rules.errors import IllegalMove
+from rules.review.variations import StartKept, TreeFull, UnknownNode
+from rules.sgf import SgfTooLarge
 from rules.topology import CoordinateError
 
 
@@ -119,6 +122,59 @@ def refusal_forbidden(code: str) -> Answer:
     return lambda error: Refusal(403, code, str(error) or gettext("You may not do that."))
 
 
+# The rules' refusals as a player reads them. rules/ stays free of Django and speaks English;
+# the site translates at its edge, by the stable codes the rules' errors carry (their English
+# text is never searched).
+RULES_REFUSALS = {
+    "illegal": gettext_lazy("that move is not allowed"),
+    "occupied": gettext_lazy("that point is already occupied"),
+    "suicide": gettext_lazy("that move would leave your own stones without liberties (suicide)"),
+    "ko": gettext_lazy("ko: you may not retake the ko immediately; play elsewhere first"),
+    "superko": gettext_lazy("superko: that move would repeat an earlier position"),
+    "not_your_turn": gettext_lazy("it is not your turn"),
+    "game_over": gettext_lazy("the game is already over"),
+    "off_board": gettext_lazy("that point is not on the board"),
+}
+# rules.topology's coordinate refusals, by their `kind`; each quotes the typed text (`text`)
+# and some the board (`board`). A kind without an entry here (an SGF point) keeps its English.
+COORDINATE_REFUSALS = {
+    "column_i": gettext_lazy("'%(text)s': there is no column I on a Go board"),
+    "not_coordinate": gettext_lazy(
+        "'%(text)s' is not a coordinate: use a column letter (no I) and a row number, like D4"
+    ),
+    "off_board": gettext_lazy("%(text)s is off the %(board)s board"),
+    "not_text": gettext_lazy("%(text)s is not a coordinate: expected text like D4"),
+}
+
+
+# rules.sgf's bounds on what one record may hold (SgfTooLarge), by its `bound`.
+SGF_BOUNDS = {
+    "points": gettext_lazy("a list of points names more points than the board has (%(most)s)"),
+    "marks": gettext_lazy(
+        "a move has more than %(most)s marks (circles, triangles, squares, crosses); leave some out"
+    ),
+    "labels": gettext_lazy("a move has more than %(most)s labels; leave some out"),
+    "annotations": gettext_lazy(
+        "the record has more than %(most)s marks and labels in all its variations; "
+        "split it or leave some out"
+    ),
+}
+
+
+def rules_refusal(error: Exception) -> str:
+    """Why the rules refused, in the active language: an IllegalMove by its `code`, a
+    CoordinateError by its `kind`, an SgfTooLarge by its `bound`; any other text (a detail
+    the rules wrote for one case, a kind without a sentence here) as the rules said it."""
+    said = str(error)
+    if isinstance(error, SgfTooLarge) and error.bound in SGF_BOUNDS:
+        return str(SGF_BOUNDS[error.bound]) % {"most": error.most}
+    if isinstance(error, IllegalMove) and said == error.reason and error.code in RULES_REFUSALS:
+        return str(RULES_REFUSALS[error.code])
+    if isinstance(error, CoordinateError) and error.kind in COORDINATE_REFUSALS:
+        return str(COORDINATE_REFUSALS[error.kind]) % {"text": error.text, "board": error.board}
+    return said
+
+
 refusal_register(
     Http404, lambda error: Refusal(404, "not_found", str(error) or gettext("Not found."))
 )
@@ -131,5 +187,34 @@ refusal_register(
     ),
 )
 refusal_register(RateLimited, lambda error: Refusal(429, "rate_limited", validation_message(error)))
-refusal_register(CoordinateError, lambda error: Refusal(400, error.code, sentence(str(error))))
-refusal_register(IllegalMove, lambda error: Refusal(409, error.code, sentence(str(error))))
+refusal_register(
+    CoordinateError, lambda error: Refusal(400, error.code, sentence(rules_refusal(error)))
+)
+refusal_register(
+    IllegalMove, lambda error: Refusal(409, error.code, sentence(rules_refusal(error)))
+)
+# A review's tree (rules.review.variations).
+refusal_register(
+    TreeFull,
+    lambda error: Refusal(
+        409,
+        error.code,
+        gettext(
+            "This review already holds %(most)s moves, the most one review can hold: "
+            "remove a variation first."
+        )
+        % {"most": error.limit},
+    ),
+)
+refusal_register(
+    UnknownNode,
+    lambda error: Refusal(
+        400,
+        error.code,
+        gettext("There is no move %(node)s in this review.") % {"node": error.node_id},
+    ),
+)
+refusal_register(
+    StartKept,
+    lambda error: Refusal(400, error.code, gettext("The start of the review cannot be removed.")),
+)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from core.refusals import refusal_message
 from games.models import (
     Challenge,
     ContactStatus,
@@ -198,7 +199,7 @@ class ScoringReportAdmin(admin.ModelAdmin):
                     report_id=obj.pk,
                 )
             except ValidationError as error:
-                self.message_user(request, " ".join(error.messages), level=messages.ERROR)
+                self.message_user(request, refusal_message(error), level=messages.ERROR)
                 return
             obj.refresh_from_db()
             return
@@ -327,7 +328,7 @@ class GameContactAdmin(admin.ModelAdmin):
                     contact_id=obj.pk, staff=request.user, answer=obj.answer, now=timezone.now()
                 )
             except ValidationError as error:
-                self.message_user(request, " ".join(error.messages), level=messages.ERROR)
+                self.message_user(request, refusal_message(error), level=messages.ERROR)
                 return
             self.message_user(request, "The answer will be mailed to the player.")
             obj.refresh_from_db()

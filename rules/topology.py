@@ -28,9 +28,19 @@ SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 class CoordinateError(ValueError):
     """A coordinate that does not name a point on this board. `code` is stable, like the
-    `IllegalMove` codes: "invalid_point" for text that is no coordinate at all."""
+    `IllegalMove` codes: "invalid_point" for text that is no coordinate at all. `kind` says
+    which refusal it is, as stably ("not_text", "column_i", "not_coordinate", "off_board",
+    "not_sgf_point", "sgf_off_board"), and `text` and `board` are what the message quotes (the
+    typed text, the board's label), so that a site can say the same in its reader's language;
+    the message is the English sentence."""
 
     code = "invalid_point"
+
+    def __init__(self, message: str, *, kind: str = "", text: str = "", board: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.text = text
+        self.board = board
 
 
 class OffBoardCoordinate(CoordinateError):
@@ -86,10 +96,15 @@ class Topology:
         if point is not None:
             return point
         if len(text) != 2 or any(c not in SGF_LETTERS for c in text):
-            raise CoordinateError(f"'{text}' is not an SGF point")
+            raise CoordinateError(f"'{text}' is not an SGF point", kind="not_sgf_point", text=text)
         point = self.point_at(SGF_LETTERS.index(text[0]), SGF_LETTERS.index(text[1]))
         if point is None:
-            raise OffBoardCoordinate(f"SGF point '{text}' is off the {self.label} board")
+            raise OffBoardCoordinate(
+                f"SGF point '{text}' is off the {self.label} board",
+                kind="sgf_off_board",
+                text=text,
+                board=self.label,
+            )
         self._sgf_read[text] = point
         return point
 
@@ -101,10 +116,18 @@ class Topology:
     def parse(self, text: str) -> int:
         """Parse a human coordinate (case-insensitive, e.g. 'd4'); CoordinateError if invalid."""
         if not isinstance(text, str):
-            raise CoordinateError(f"{text!r} is not a coordinate: expected text like D4")
+            raise CoordinateError(
+                f"{text!r} is not a coordinate: expected text like D4",
+                kind="not_text",
+                text=repr(text),
+            )
         cleaned = text.strip().upper()
         if cleaned[:1] == "I":
-            raise CoordinateError(f"'{text.strip()}': there is no column I on a Go board")
+            raise CoordinateError(
+                f"'{text.strip()}': there is no column I on a Go board",
+                kind="column_i",
+                text=text.strip(),
+            )
         digits = cleaned[1:]
         if (
             len(cleaned) < 2
@@ -113,13 +136,20 @@ class Topology:
         ):
             raise CoordinateError(
                 f"'{text.strip()}' is not a coordinate: use a column letter (no I) and a row "
-                f"number, like D4"
+                f"number, like D4",
+                kind="not_coordinate",
+                text=text.strip(),
             )
         x = COLUMN_LETTERS.index(cleaned[0])
         y = self.sgf_size - int(cleaned[1:])
         point = self.point_at(x, y) if y >= 0 else None
         if point is None:
-            raise OffBoardCoordinate(f"{cleaned} is off the {self.label} board")
+            raise OffBoardCoordinate(
+                f"{cleaned} is off the {self.label} board",
+                kind="off_board",
+                text=cleaned,
+                board=self.label,
+            )
         return point
 
     def axial(self, point: int) -> tuple[int, int]:

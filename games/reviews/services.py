@@ -2,8 +2,8 @@
 comment, share, copy; players' private notes; the estimate series.
 
 Every function is keyword-only and takes the clock as `now`. Refusals a person reads raise
-ValidationError (RateLimited for flood limits), PermissionDenied, or a `rules` error whose
-message says what is wrong (IllegalMove, TreeFull, UnknownNode).
+ValidationError (RateLimited for flood limits), PermissionDenied, or a `rules` error the
+refusal registry answers (core.refusals: IllegalMove, TreeFull, UnknownNode, StartKept).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
+from core.refusals import refusal_of
 from games.errors import rules_refusal
 from games.models import Game
 from games.replay import game_moves
@@ -30,9 +31,8 @@ from games.reviews.models import (
     ReviewVisibility,
 )
 from games.reviews.selectors import review_can_comment, review_tree
-from rules.errors import RulesError
 from rules.review.estimate import estimate_series
-from rules.review.variations import ROOT, TreeNode, VariationTree
+from rules.review.variations import ROOT, TreeNode, UnknownNode, VariationTree
 from rules.sgf import SgfError
 from rules.sgf_tree import SgfLimits, SgfTree, parse_sgf_tree
 
@@ -192,7 +192,7 @@ def review_move_play(
 @transaction.atomic
 def review_node_remove(*, review_id: int, user: User, node: int, now: dt.datetime) -> int:
     """The owner removes node `node` and everything after it, with their comments; returns
-    the parent's id. Raises UnknownNode, RulesError for the start."""
+    the parent's id. Raises UnknownNode, StartKept for the start."""
     review = _locked_own(review_id, user)
     tree = VariationTree.from_data(review.tree)
     parent = tree.node(node).parent
@@ -224,8 +224,8 @@ def review_comment_add(
         raise ValidationError(_("A comment is at most %(most)s characters.") % {"most": most})
     try:
         review_tree(review=review).node(node)
-    except RulesError as exc:
-        raise ValidationError(str(exc)) from exc
+    except UnknownNode as exc:
+        raise ValidationError(refusal_of(exc).message, code=exc.code) from exc
     own = ReviewComment.objects.filter(author=user)
     limit_enforce(name="review_comment", rows=own, now=now, sender=user)
     limit_enforce(name="review_comment_hour", rows=own, now=now)

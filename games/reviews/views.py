@@ -5,8 +5,9 @@ The move endpoint answers JSON to scripts (static/games/review_tree.js sends
 ``Accept: application/json``) and redirects a plain form back to the page at the new node, so
 the page works without JavaScript too. The words endpoint answers the keyboard cursor's
 questions about the board at one node (JSON, games.views.board_words.position_answer).
-Refusals are sentences: in the JSON ``{"error": ...}`` with status 400 (403 for someone who may
-not change the review), on pages as a message.
+Refusals are sentences: in the JSON ``{"error": ...}`` with the status the refusal registry
+gives (core.refusals: 409 for a move the rules refuse or a full tree, 400 for a point not on
+the board, 403 for someone who may not change the review), on pages as a message.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
-from core.refusals import refusal_of
+from core.refusals import refusal_kinds, refusal_message, refusal_of
 from games.game_settings import topology_label
 from games.pages.board_text import keys_help
 from games.pages.review import review_board_title
@@ -37,10 +38,9 @@ from games.reviews.forms import (
 )
 from games.reviews.models import Review, ReviewVisibility
 from games.views.board_words import position_answer
-from games.views.common import error_message, sentence, viewable_game
-from rules.errors import RulesError
+from games.views.common import error_message, viewable_game
+from rules.errors import IllegalMove
 from rules.review.variations import ROOT
-from rules.topology import CoordinateError
 
 
 def _review(request: HttpRequest, token: str) -> Review:
@@ -89,9 +89,9 @@ def review_upload(request: HttpRequest) -> HttpResponse:
                     user=request.user, data=data, now=timezone.now()
                 )
             except ValidationError as exc:
-                form.add_error("sgf", exc)
                 refusal = refusal_of(exc)
-                status = refusal.status if refusal is not None else 400
+                form.add_error("sgf", refusal.message)
+                status = refusal.status
             else:
                 return redirect(review.get_absolute_url())
     reviews = selectors.reviews_of_user(user=request.user)[:50]
@@ -159,18 +159,20 @@ def review_words(request: HttpRequest, token: str) -> HttpResponse:
     node_id = pages.node_from_query(stored, request.GET.get("node"), default)
     try:
         state = tree.game_at(node_id)
-    except RulesError as exc:
-        lines, answered = [sentence(str(exc))], False
+    except IllegalMove as exc:  # a stored tree the rules no longer replay
+        refusal = refusal_of(exc)
+        lines, status = [refusal.message], refusal.status
     else:
-        lines, answered = position_answer(
+        lines, status = position_answer(
             state=state,
             ask=request.GET.get("ask", ""),
             point_text=request.GET.get("point", "")[:8],
             over=state.over,
         )
+    answered = status == 200
     return JsonResponse(
         {"text": " ".join(lines), "lines": lines, "answered": answered, "node": node_id},
-        status=200 if answered else 400,
+        status=status,
     )
 
 
@@ -199,10 +201,9 @@ def review_move(request: HttpRequest, token: str) -> HttpResponse:
                 point=point,
                 now=timezone.now(),
             )
-        except CoordinateError:
-            error = _("%(point)s is not a point on this board.") % {"point": text[:8]}
-        except RulesError as exc:
-            error = sentence(str(exc))
+        except refusal_kinds() as exc:
+            refusal = refusal_of(exc)
+            error, status = refusal.message, refusal.status
     if _wants_json(request):
         if error is not None:
             return JsonResponse({"error": error}, status=status)
@@ -227,8 +228,8 @@ def review_remove(request: HttpRequest, token: str) -> HttpResponse:
     except ValueError:
         messages.error(request, _("Choose a move to remove."))
         return redirect(review.get_absolute_url())
-    except (RulesError, PermissionDenied) as exc:
-        messages.error(request, sentence(str(exc)))
+    except refusal_kinds() as exc:
+        messages.error(request, refusal_message(exc))
         return redirect(_at(review, node))
     return redirect(_at(review, parent))
 

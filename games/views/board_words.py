@@ -7,7 +7,9 @@ that announces the opponent's move).
 answer and the question form again (the same questions without JavaScript). It only reads.
 `&move=N` asks about the position after move N (the review page's cursor) instead of the
 game's current one. `position_answer` answers the questions about the stones alone for any
-board (a review's tree too: games/reviews/views.py).
+board (a review's tree too: games/reviews/views.py). A question answered is a 200; one that
+cannot be (no such question, no count yet) a 400; a refusal (a point not on the board, a
+preview once the game is over) says the refusal registry's message with its status.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
+from core.refusals import refusal_of
 from games.counting import game_score
 from games.game_settings import topology_label
 from games.models import Game
@@ -26,7 +29,7 @@ from games.pages import board_text
 from games.replay import game_replay
 from games.selectors.play import clock_left_label, game_clocks
 from games.views.common import viewable_game
-from rules import BLACK, WHITE, CoordinateError
+from rules import BLACK, WHITE, CoordinateError, GameOver
 
 # The questions, in the order the form offers them; those needing a point say so.
 QUESTIONS = {
@@ -108,41 +111,46 @@ def moved_text(*, game: Game, point: str) -> str:
 
 def position_answer(
     *, state: rules.Game, ask: str, point_text: str, over: bool = False
-) -> tuple[list[str], bool]:
+) -> tuple[list[str], int]:
     """The lines answering `ask` (one of POSITION_QUESTIONS) about the position of `state`
-    (the rules' game at the move shown), and whether it was answered (False: the lines say
-    why not). `status` reads whose turn it is, the last move, the captures and the ko point;
-    `over` says the game is over there (no turn to read, a preview is refused)."""
+    (the rules' game at the move shown), and the status: 200 when answered, else that of why
+    not (the lines say it). `status` reads whose turn it is, the last move, the captures and
+    the ko point; `over` says the game is over there (no turn to read, a preview is refused)."""
     if ask not in POSITION_QUESTIONS:
-        return [_("Choose a question.")], False
+        return [_("Choose a question.")], 400
     t = state.topology
     point = None
     if ask in NEEDS_POINT:
+        hint = _("Give a point of the %(board)s board, such as %(example)s.") % {
+            "board": topology_label(t),
+            "example": t.name(t.size // 2),
+        }
+        if not point_text.strip():
+            return [hint], 400
         try:
             point = t.parse(point_text)
-        except CoordinateError:
-            return [
-                _("Give a point of the %(board)s board, such as %(example)s.")
-                % {"board": topology_label(t), "example": t.name(t.size // 2)}
-            ], False
+        except CoordinateError as error:
+            refusal = refusal_of(error)
+            return [refusal.message, hint], refusal.status
     position = state.position
     if ask == "position":
         return board_text.summary_lines(position, over=over) + board_text.position_lines(
             position
-        ), True
+        ), 200
     if ask == "status":
-        return board_text.summary_lines(position, over=over), True
+        return board_text.summary_lines(position, over=over), 200
     if ask == "chain":
-        return [board_text.chain_text(position, point)], True
+        return [board_text.chain_text(position, point)], 200
     if ask == "neighbours":
-        return [board_text.neighbours_text(position, point)], True
+        return [board_text.neighbours_text(position, point)], 200
     if ask in ("row", "column"):
-        return [board_text.scan_text(position, point, along=ask)], True
+        return [board_text.scan_text(position, point, along=ask)], 200
     if ask == "atari":
-        return [board_text.atari_text(position)], True
+        return [board_text.atari_text(position)], 200
     if over:
-        return [board_text.refusal_text("game_over").capitalize() + "."], False
-    return [board_text.preview_text(state, point)], True
+        refusal = refusal_of(GameOver(point))
+        return [refusal.message], refusal.status
+    return [board_text.preview_text(state, point)], 200
 
 
 def _move(value: str | None, game: Game) -> int | None:
@@ -158,14 +166,14 @@ def _move(value: str | None, game: Game) -> int | None:
 
 def _answer(
     game: Game, user, ask: str, point_text: str, move: int | None = None
-) -> tuple[list[str], bool]:
-    """The lines answering `ask`, and whether it was answered (False: the lines say why not),
+) -> tuple[list[str], int]:
+    """The lines answering `ask`, and the status (200: answered; else the lines say why not),
     about the game now or, with `move`, after that move (read-only: no clocks, no count)."""
     if ask not in QUESTIONS:
-        return [_("Choose a question.")], False
+        return [_("Choose a question.")], 400
     if move is not None:
         if ask == "count":
-            return [_("The count belongs to the end of the game.")], False
+            return [_("The count belongs to the end of the game.")], 400
         return position_answer(state=game_replay(game, upto=move), ask=ask, point_text=point_text)
     state = game_replay(game)
     position = state.position
@@ -175,12 +183,12 @@ def _answer(
             turn_text(game=game, user=user),
             *board_text.summary_lines(position, over=True)[1:],
             clock_text(game=game),
-        ], True
+        ], 200
     if ask == "count":
         score = game_score(game=game, position=position) if game.is_over else None
         if score is None:
-            return [_("The game has not been counted yet.")], False
-        return board_text.count_lines(position, score.ownership), True
+            return [_("The game has not been counted yet.")], 400
+        return board_text.count_lines(position, score.ownership), 200
     return position_answer(state=state, ask=ask, point_text=point_text, over=game.is_over)
 
 
@@ -195,8 +203,9 @@ def board_words(request: HttpRequest, game_id: int) -> HttpResponse:
     since = request.GET.get("since", "")
     if as_json and ask == "status" and since == str(game.move_number):
         return JsonResponse({"move_number": game.move_number, "changed": False})
-    lines, answered = _answer(game, request.user, ask, point, _move(request.GET.get("move"), game))
+    lines, status = _answer(game, request.user, ask, point, _move(request.GET.get("move"), game))
     lines = [line for line in lines if line]
+    answered = status == 200
     if as_json:
         return JsonResponse(
             {
@@ -208,7 +217,7 @@ def board_words(request: HttpRequest, game_id: int) -> HttpResponse:
                 "to_move": "b" if game.to_move == BLACK else "w",
                 "over": game.is_over,
             },
-            status=200 if answered else 400,
+            status=status,
         )
     return render(
         request,
@@ -221,5 +230,5 @@ def board_words(request: HttpRequest, game_id: int) -> HttpResponse:
             "answered": answered,
             "questions": list(QUESTIONS.items()),
         },
-        status=200 if answered else 400,
+        status=status,
     )

@@ -39,9 +39,3 @@ def error_message(error: Exception) -> str:
     """What a refusal says to the player: core.refusals.refusal_message (which raises the
     error page for refusals answered "not found" or "forbidden")."""
     return refusal_message(error)
-
-
-def sentence(text: str) -> str:
-    """'that point is occupied' -> 'That point is occupied.'"""
-    text = text.strip().rstrip(".")
-    return f"{text[:1].upper()}{text[1:]}."

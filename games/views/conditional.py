@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from core.refusals import refusal_kinds
+from core.refusals import refusal_kinds, sentence
 from games.models import Game
 from games.selectors.conditional import conditional_lines, conditional_moves_get
 from games.services.conditional import conditional_moves_clear, conditional_moves_set
@@ -33,7 +33,7 @@ from games.services.conditional_tree import (
     tree_remove_line,
 )
 from games.svg.geometry import num, svg_geometry
-from games.views.common import error_message, player_game, sentence
+from games.views.common import error_message, player_game
 from rules import Topology
 
 

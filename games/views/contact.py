@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.refusals import refusal_form
 from games.forms import ContactForm
 from games.services import contact
 from games.views.common import board_redirect, viewable_game
@@ -20,6 +21,7 @@ def contact_staff(request: HttpRequest, game_id: int) -> HttpResponse:
     """Write to the site staff about this game (anyone who may see the game)."""
     game = viewable_game(request, game_id)
     form = ContactForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
         try:
             contact.game_contact_create(
@@ -29,11 +31,11 @@ def contact_staff(request: HttpRequest, game_id: int) -> HttpResponse:
                 now=timezone.now(),
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            refused = refusal_form(form, error)
         else:
             messages.success(
                 request, gettext("Your message was sent to the site staff; they answer by e-mail.")
             )
             return board_redirect(game.pk)
-    status = 400 if form.errors else 200
+    status = refused or (400 if form.errors else 200)
     return render(request, "games/contact.html", {"game": game, "form": form}, status=status)

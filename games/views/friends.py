@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from core.refusals import refusal_form
 from games.forms import TellAFriendForm
 from games.selectors import friends as friends_selectors
 from games.services import friends
@@ -26,6 +27,7 @@ from games.services import friends
 def friend_invite(request: HttpRequest) -> HttpResponse:
     """Invite a friend by e-mail to join Badux and play the game you choose."""
     form = TellAFriendForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -38,7 +40,7 @@ def friend_invite(request: HttpRequest) -> HttpResponse:
                 now=timezone.now(),
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            refused = refusal_form(form, error)
         else:
             messages.success(
                 request,
@@ -49,7 +51,7 @@ def friend_invite(request: HttpRequest) -> HttpResponse:
                 % {"email": invite.email},
             )
             return redirect("games:invite_friend")
-    status = 400 if form.errors else 200
+    status = refused or (400 if form.errors else 200)
     context = {"form": form, "invites": friends_selectors.friend_invites_list(inviter=request.user)}
     return render(request, "games/friend_invite.html", context, status=status)
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts.selectors import board_appearance_get
 from core.http_cache.tags import tagged_page
 from core.refusals import refusal_kinds
+from core.refusals import sentence as _sentence
 from games import hooks
 from games.errors import MoveRefused, rules_refusal
 from games.forms import ChatForm, MoveForm, TurnForm
@@ -29,7 +30,6 @@ from games.services import play
 from games.views.board_words import board_words_section, move_preview_text, moved_text
 from games.views.common import board_redirect as _turn_redirect
 from games.views.common import error_message as _message
-from games.views.common import sentence as _sentence
 from games.views.common import viewable_game as _viewable_game
 from games.views.conditional import conditional_section
 from games.views.results import result_section as _result

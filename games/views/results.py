@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
 from core.refusals import refusal_form, refusal_kinds
+from core.refusals import sentence as _sentence
 from games.counting import dispute_window
 from games.errors import GameActionError, rules_refusal
 from games.forms import MarkingForm, ReportForm, ToggleForm
@@ -25,7 +26,6 @@ from games.services import corrections, disputes
 from games.views.common import board_redirect as _turn_redirect
 from games.views.common import error_message as _message
 from games.views.common import player_game as _player_game
-from games.views.common import sentence as _sentence
 from games.views.common import viewable_game as _viewable_game
 from rules import CoordinateError
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
+from core.refusals import refusal_message
 from ladder.ladders import selectors
 from ladder.ladders import services as ladder_services
 from ladder.ladders.models import Ladder, LadderEntry
@@ -101,7 +102,7 @@ def ladder_join(request: HttpRequest, slug: str) -> HttpResponse:
             ladder_id=ladder.pk, user=request.user, now=timezone.now()
         )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        messages.error(request, refusal_message(error))
     else:
         messages.success(
             request,
@@ -166,7 +167,7 @@ def ladder_challenge(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
             ladder_id=ladder.pk, challenger=request.user, defender_id=user_id, now=timezone.now()
         )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        messages.error(request, refusal_message(error))
         return redirect(ladder)
     messages.success(
         request,

@@ -29,5 +29,9 @@ class DeclareForm(forms.Form):
         try:
             ranks.parse_rank(rank)
         except ValueError as error:
-            raise ValidationError(str(error)) from error
+            raise ValidationError(
+                gettext_lazy("“%(rank)s” is not a rank: use 30k to 1k or 1d to 9d."),
+                code="not_a_rank",
+                params={"rank": rank},
+            ) from error
         return rank

@@ -23,15 +23,32 @@ import dataclasses
 import datetime as dt
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from core.refusals import Refusal, refusal_register
 from games.models import EndReason, Game
 from ladder.ratings import glicko2, ranks
 from ladder.ratings.models import Rating, RatingChange
 
 MIN_TIMEOUT_MOVES = 20
 STONE_RANKS = 1.0
+
+
+class RatingEarned(ValueError):
+    """A rank declared in a family where the player already has rated games: their rating
+    comes from those games (answered 409, "rating_earned")."""
+
+
+refusal_register(
+    RatingEarned,
+    lambda error: Refusal(
+        409,
+        "rating_earned",
+        gettext("Your rating comes from your games now; it cannot be declared."),
+    ),
+)
 
 
 def score_for_black(result: str) -> float | None:
@@ -211,7 +228,8 @@ def _start_columns() -> dict[str, float]:
 def rating_declare(*, user: User, family: str, rank: str) -> Rating:
     """Set the rank `user` declares in `family` ("6k", "2d"), their start rating (the middle of
     that rank's band). Only before their first rated game there; raises ValueError for an
-    unknown rank or a rating already earned."""
+    unknown rank (the form checks it first), RatingEarned (a refusal) for a rating already
+    earned."""
     ranks.parse_rank(rank)
     rating, deviation, volatility = start_values(declared_rank=rank)
     with transaction.atomic():
@@ -222,7 +240,7 @@ def rating_declare(*, user: User, family: str, rank: str) -> Rating:
         )
         row = Rating.objects.select_for_update().get(user=user, family=family)
         if row.games:
-            raise ValueError("Your rating comes from your games now; it cannot be declared.")
+            raise RatingEarned("a rating earned in games cannot be declared")
         row.rating, row.deviation, row.volatility = rating, deviation, volatility
         row.declared_rank = ranks.rank_name(rating)
         row.save()

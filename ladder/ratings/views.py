@@ -11,10 +11,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 
 from accounts.selectors import user_get_by_username
+from core.refusals import refusal_form
 from ladder.ratings import glicko2, graphs, ranks, selectors
 from ladder.ratings.forms import DeclareForm, RatingSearchForm
 from ladder.ratings.models import Family
-from ladder.ratings.services import rating_declare
+from ladder.ratings.services import RatingEarned, rating_declare
 
 
 def rating_history(request: HttpRequest, username: str, family: str) -> HttpResponse:
@@ -104,11 +105,12 @@ def rating_declare_view(request: HttpRequest) -> HttpResponse:
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = ""
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             row = rating_declare(user=request.user, **form.cleaned_data)
-        except ValueError as error:
-            form.add_error(None, str(error))
+        except RatingEarned as error:
+            status = refusal_form(form, error)
         else:
             messages.success(
                 request,
@@ -122,4 +124,4 @@ def rating_declare_view(request: HttpRequest) -> HttpResponse:
             if back:
                 return redirect(back)
             return redirect("profile_detail", username=request.user.username)
-    return render(request, "ladder/declare.html", {"form": form, "next": back})
+    return render(request, "ladder/declare.html", {"form": form, "next": back}, status=status)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from core.refusals import refusal_form, refusal_message
 from ladder.tournaments import selectors, services
 from ladder.tournaments.forms import TournamentForm
 from ladder.tournaments.models import PlayerStatus, Tournament, TournamentStatus
@@ -54,6 +55,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     """Any logged-in player (the site requires a verified e-mail) may organise a tournament,
     and join it at once ("I play in it too")."""
     form = TournamentForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
         settings = form.settings()
         if settings is not None:
@@ -64,7 +66,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                     organiser=request.user, settings=settings, now=now, **_choices(data)
                 )
             except ValidationError as error:
-                form.add_error(None, error.messages)
+                refused = refusal_form(form, error)
             else:
                 messages.success(
                     request,
@@ -77,11 +79,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                             tournament_id=tournament.pk, user=request.user, now=now
                         )
                     except ValidationError as error:
-                        messages.error(request, " ".join(error.messages))
+                        messages.error(request, refusal_message(error))
                     else:
                         messages.success(request, gettext("You are registered for it."))
                 return redirect(tournament)
-    status = 400 if request.method == "POST" else 200
+    status = refused or (400 if request.method == "POST" else 200)
     return render(request, "ladder/tournaments/new.html", {"form": form}, status=status)
 
 
@@ -108,6 +110,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return redirect(tournament)
     form = TournamentForm(request.POST or None, initial=_form_initial(tournament), editing=True)
+    refused = None
     if request.method == "POST" and form.is_valid():
         settings = form.settings()
         if settings is not None:
@@ -120,11 +123,11 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
                     **_choices(form.cleaned_data),
                 )
             except ValidationError as error:
-                form.add_error(None, error.messages)
+                refused = refusal_form(form, error)
             else:
                 messages.success(request, gettext("The tournament is changed."))
                 return redirect(tournament)
-    status = 400 if request.method == "POST" else 200
+    status = refused or (400 if request.method == "POST" else 200)
     context = {"form": form, "tournament": tournament}
     return render(request, "ladder/tournaments/new.html", context, status=status)
 
@@ -139,7 +142,7 @@ def tournament_cancel(request: HttpRequest, pk: int) -> HttpResponse:
             tournament_id=tournament.pk, user=request.user, now=timezone.now()
         )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        messages.error(request, refusal_message(error))
         return redirect(tournament)
     messages.success(request, gettext("%(name)s is cancelled.") % {"name": tournament.name})
     return redirect("tournament:list")
@@ -215,7 +218,7 @@ def _act(request: HttpRequest, pk: int, action, success) -> HttpResponse:
     try:
         action(tournament)
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        messages.error(request, refusal_message(error))
     else:
         if callable(success):
             tournament.refresh_from_db()

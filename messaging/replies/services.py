@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 
 from accounts.models import User
+from core.refusals import refusal_of
 from messaging.messages.models import Message, ThreadMember
 from messaging.messages.services import message_send
 from messaging.replies.address import (
@@ -95,7 +96,7 @@ def message_reply_receive(
     except IntegrityError:
         return ReplyOutcome("250 2.0.0 Already handled (same Message-ID).", "duplicate")
     except (PermissionDenied, ValidationError) as error:
-        reason = " ".join(getattr(error, "messages", None) or [str(error)])
+        reason = refusal_of(error).message
         if not text:
             reason = "the reply had no text of its own above the quoted mail."
         return ReplyOutcome(

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from rules.board import BLACK, COLOUR_LETTERS, WHITE
-from rules.errors import IllegalMove, RulesError
+from rules.errors import IllegalMove, OffBoard, RulesError
 from rules.game import PASS, PLAY, Game, Move
 from rules.ruleset import SIMPLE_KO, RuleSet
 from rules.sgf import SgfError, SgfRecord
@@ -35,7 +35,10 @@ _NO_CAP = 10**6
 
 
 class TreeFull(RulesError):
-    """The tree already holds as many nodes as it may."""
+    """The tree already holds as many nodes as it may (`limit`). `code` is stable, like the
+    `IllegalMove` codes."""
+
+    code = "tree_full"
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -46,13 +49,25 @@ class TreeFull(RulesError):
 
 
 class UnknownNode(RulesError, KeyError):
-    """A node id the tree does not hold."""
+    """A node id the tree does not hold (`node_id`)."""
+
+    code = "unknown_node"
 
     def __init__(self, node_id: object) -> None:
+        self.node_id = node_id
         super().__init__(f"there is no move {node_id!r} in this review")
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class StartKept(RulesError):
+    """The root, the review's start, cannot be removed."""
+
+    code = "review_start"
+
+    def __init__(self) -> None:
+        super().__init__("the start of the review cannot be removed")
 
 
 def _merge(
@@ -281,15 +296,15 @@ class VariationTree:
             if self.nodes[child_id].move == move:
                 return self.nodes[child_id]
         if point is not None and not 0 <= point < self.topology.size:
-            raise IllegalMove(point, "that point is not on the board")
+            raise OffBoard(point)
         return self._add(parent.id, game, move)
 
     def remove(self, node_id: int) -> list[int]:
         """Remove a node and everything after it; returns the removed ids. The root and the
-        main line's first move stay (RulesError)."""
+        main line's first move stay (StartKept)."""
         node = self.node(node_id)
         if node.parent is None:
-            raise RulesError("the start of the review cannot be removed")
+            raise StartKept
         removed = []
         stack = [node.id]
         while stack:

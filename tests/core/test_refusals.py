@@ -8,12 +8,13 @@ from django.contrib.messages.storage.fallback import FallbackStorage
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.test import RequestFactory
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
 from accounts.selectors import ContactRefused
 from core.limits import RateLimited, limit_get
-from core.refusals import Refusal, refusal_message, refusal_of, refusal_page
+from core.refusals import Refusal, refusal_message, refusal_of, refusal_page, sentence
 from games.errors import ChallengeClosed, MoveRefused, NoSuchGame, NotAPlayer, StalePage
 from games.game_settings import InvalidSetting
 from rules import CoordinateError, KoViolation, square
@@ -60,6 +61,30 @@ def test_coordinate_errors_carry_their_code_not_a_message_to_search():
     assert (off.value.code, garbled.value.code) == ("off_board", "invalid_point")
     assert refusal_of(off.value) == Refusal(400, "off_board", "Z99 is off the 9×9 board.")
     assert refusal_of(garbled.value).code == "invalid_point"
+
+
+@pytest.mark.parametrize(
+    ("typed", "german"),
+    [
+        ("Z99", "Z99 liegt außerhalb des 9×9-Bretts."),
+        # Text that looks like another refusal's English is still read by its kind.
+        ("x' is off the board", None),
+        ("I5", None),
+        (None, None),
+    ],
+)
+def test_the_rules_refusals_are_translated_by_kind_not_by_their_english(typed, german):
+    with pytest.raises(CoordinateError) as refused:
+        square(9).parse(typed)
+    with translation.override("en"):
+        assert refusal_of(refused.value).message == sentence(str(refused.value))
+    with translation.override("de"):
+        said = refusal_of(refused.value).message
+    assert said != sentence(str(refused.value))
+    if german is not None:
+        assert said == german
+    with translation.override("de"):
+        assert refusal_of(KoViolation()).message != sentence(KoViolation.reason)
 
 
 def test_an_exception_that_is_not_a_refusal_is_not_answered():

@@ -94,6 +94,19 @@ def test_odd_questions_get_a_sentence_not_an_error(client, game_factory, black, 
     assert as_json.status_code == 400 and as_json.json()["answered"] is False
 
 
+def test_a_point_off_the_board_is_refused_as_the_registry_says(client, game_factory, black):
+    game = game_factory(moves=("E5",))
+    client.force_login(black)
+    refused = _words(client, game, ask="chain", point="Z99", format="json")
+    assert refused.status_code == 400  # CoordinateError's, as in the API
+    assert refused.json()["lines"] == [
+        "Z99 is off the 9×9 board.",
+        "Give a point of the 9×9 board, such as E5.",
+    ]
+    missing = _words(client, game, ask="chain", format="json")
+    assert missing.json()["lines"] == ["Give a point of the 9×9 board, such as E5."]
+
+
 def test_the_page_without_scripts_answers_with_the_form_again(client, game_factory, black):
     game = game_factory(moves=("E5", "C3"))
     client.force_login(black)
@@ -167,7 +180,8 @@ def test_the_review_asks_about_the_position_after_a_move(client, game_factory, b
     for move in ("5", "99", "-1x", ""):
         answer = _words(client, game, ask="chain", point="E5", move=move, format="json").json()
         assert answer["text"].startswith("Black chain of 2 stones: E5 and E4;")
-    assert _words(client, game, ask="preview", point="D4", move="5").status_code == 400
+    # The game is over there: a preview is refused as the registry answers GameOver.
+    assert _words(client, game, ask="preview", point="D4", move="5").status_code == 409
 
 
 def test_the_review_page_has_the_keyboard_cursor_and_its_keys(client, game_factory, black):

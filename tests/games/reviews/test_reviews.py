@@ -263,7 +263,8 @@ def test_the_move_endpoint_answers_json_and_plain_forms(client, finished, black,
     node = answer.json()["node"]
     assert node["name"] == "H5" and node["parent"] == 10 and node["label"] == "11. B H5"
     bad = client.post(url, {"parent": node["id"], "point": "H5"}, HTTP_ACCEPT="application/json")
-    assert bad.status_code == 400 and "occupied" in bad.json()["error"].lower()
+    # A move the rules refuse answers as the registry says (core.refusals), as in the API.
+    assert bad.status_code == 409 and "occupied" in bad.json()["error"].lower()
     for body in (
         {"parent": 10, "point": "Z99"},
         {"parent": "x", "point": "D4"},
@@ -309,7 +310,7 @@ def test_the_board_is_read_in_words_at_the_node_shown(client, finished, black, u
     # What a move would do there; the end of the game (two passes) refuses it.
     assert ask(node=10, ask="preview", point="B2").json()["text"].startswith("B2: a new chain")
     end = ask(ask="preview", point="B2")
-    assert end.status_code == 400 and end.json()["text"] == "The game is over."
+    assert end.status_code == 409 and end.json()["text"] == "The game is already over."
     for params in (
         {"ask": "count"},
         {"ask": "chain"},
@@ -324,11 +325,25 @@ def test_the_board_is_read_in_words_at_the_node_shown(client, finished, black, u
     assert ask(node=1, ask="status").status_code == 404
 
 
-def test_the_tree_size_limit_has_a_plain_message(finished, black, now, settings):
+def test_the_tree_size_limit_has_a_plain_message(client, finished, black, now, settings):
     settings.REVIEW_MAX_NODES = 5
     review = review_of(finished, black, now)  # a game's own moves always fit
     with pytest.raises(TreeFull):
         services.review_move_play(review_id=review.pk, user=black, parent=3, point=0, now=now)
+    client.force_login(black)
+    url = reverse("games:review_move", args=[review.token])
+    full = client.post(url, {"parent": 3, "point": "A1"}, HTTP_ACCEPT="application/json")
+    assert full.status_code == 409
+    assert re.fullmatch(
+        r"This review already holds \d+ moves, the most one review can hold: "
+        r"remove a variation first\.",
+        full.json()["error"],
+    )
+    # The start stays; the page says why in a sentence of the registry's.
+    remove = reverse("games:review_remove", args=[review.token])
+    client.post(remove, {"node": 0})
+    page = client.get(review.get_absolute_url()).content.decode()
+    assert "The start of the review cannot be removed." in page
 
 
 def test_copy_into_ones_own(finished, black, white, now):

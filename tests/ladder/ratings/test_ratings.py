@@ -5,12 +5,20 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 
+from core.refusals import refusal_of
 from games.services.corrections import result_correct
 from games.services.play import game_timeout
 from ladder.ratings import glicko2
 from ladder.ratings.models import Rating, RatingChange
-from ladder.ratings.services import MIN_TIMEOUT_MOVES, rating_declare, ratings_apply
+from ladder.ratings.services import (
+    MIN_TIMEOUT_MOVES,
+    RatingEarned,
+    rating_declare,
+    ratings_apply,
+)
 from tests.ladder.conftest import NOW, resign
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +129,16 @@ def test_a_declared_rank_sets_the_start_rating(user_factory):
         rating_declare(user=user, family="square", rank="12d")
 
 
-def test_a_declared_rank_cannot_replace_an_earned_rating(game_factory, black, white):
+def test_a_declared_rank_cannot_replace_an_earned_rating(client, game_factory, black, white):
     resign(game_factory(), white, NOW)
-    with pytest.raises(ValueError):
+    with pytest.raises(RatingEarned):
         rating_declare(user=black, family="square", rank="5d")
+    # The page says the registry's sentence, translated, with its status.
+    client.force_login(black)
+    url = reverse("ladder:rating_declare")
+    with translation.override("en"):
+        page = client.post(url, {"family": "square", "rank": "5d"})
+    assert page.status_code == refusal_of(RatingEarned()).status == 409
+    assert "Your rating comes from your games now" in page.text
+    odd = client.post(url, {"family": "square", "rank": "<b>99x"})
+    assert "is not a rank" in odd.text and "<b>99x" not in odd.text
