@@ -9,4 +9,5 @@ class MessagingConfig(AppConfig):
         # Imported once the app registry is complete, as they import models: the "message"
         # notification kind and the Celery tasks (the outbox checks task names).
         from messaging.messages import notices  # noqa: F401
+        from messaging.messages import tasks as message_tasks  # noqa: F401
         from messaging.notifications import tasks  # noqa: F401
