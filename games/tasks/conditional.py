@@ -17,7 +17,7 @@ import rules
 from core.mail import RETRY_OPTIONS
 from games.mail import notice_send
 from games.models import PASS_TOKEN, Game
-from games.notices import CONDITIONAL_MOVE
+from games.notifications import CONDITIONAL_MOVE
 from games.selectors.game_row import game_row_get
 from games.services.conditional_tree import code_name
 

@@ -12,7 +12,7 @@ from core.mail import RETRY_OPTIONS
 from games.mail import notice_send
 from ladder.ladders.models import LadderChallenge, LadderChallengeStatus, PositionChange
 from ladder.ladders.services import ladders_remove_inactive
-from ladder.notices import LADDER_CHALLENGE, LADDER_POSITION
+from ladder.notifications import LADDER_CHALLENGE, LADDER_POSITION
 
 
 @shared_task(name="ladder.notify_challenge", **RETRY_OPTIONS)
