@@ -24,9 +24,9 @@ urlpatterns = [
     path("new/", challenges.new_game, name="new"),
     path("play-a-bot/", bot_views.bot_play, name="bot_play"),
     path("waiting-room/", challenges.waiting_room, name="waiting_room"),
-    path("auto-match/", challenges.auto_match, name="auto_match"),
+    path("auto-match/", challenges.automatch_queue, name="auto_match"),
     path(
-        "auto-match/<int:challenge_id>/leave/", challenges.auto_match_leave, name="auto_match_leave"
+        "auto-match/<int:challenge_id>/leave/", challenges.automatch_leave, name="auto_match_leave"
     ),
     path("history/", records.history, name="history"),
     path("vacation/", vacation.vacation, name="vacation"),

@@ -390,7 +390,7 @@ def test_status_page_lists_running_games_with_thumbnails_and_opens_the_next_one(
     page.context.close()
 
 
-def test_auto_match_queue_join_wait_pair_and_leave(browser, live_server, user_factory):
+def test_automatch_queue_join_wait_pair_and_leave(browser, live_server, user_factory):
     expect = _expect()
     base = live_server.url
     alice = user_factory(username="alice")

@@ -99,32 +99,32 @@ def test_own_and_other_peoples_invitations_cannot_be_accepted(black, white, user
     assert not Game.objects.exists()
 
 
-def test_auto_match_joins_a_waiting_compatible_challenge(black, white, user_factory):
+def test_automatch_joins_a_waiting_compatible_challenge(black, white, user_factory):
     challenges.challenge_create(
         creator=black, now=NOW, creator_colour="white", settings=GameSettings(**NINE)
     )
     other_size = {**NINE, "board_size": 13}
     challenges.challenge_create(creator=black, now=NOW, settings=GameSettings(**other_size))
-    game = automatch.challenge_auto_match(
+    game = automatch.challenge_automatch(
         user=white, now=NOW, creator_colour="black", settings=GameSettings(**NINE)
     )
     assert isinstance(game, Game)
     assert (game.black, game.white, game.board_size) == (white, black, 9)
     # Nothing left at 9×9: the next player's request waits in the room.
     late = user_factory(username="late")
-    posted = automatch.challenge_auto_match(user=late, now=NOW, settings=GameSettings(**NINE))
+    posted = automatch.challenge_automatch(user=late, now=NOW, settings=GameSettings(**NINE))
     assert isinstance(posted, Challenge)
     assert posted.status == ChallengeStatus.OPEN
 
 
-def test_auto_match_skips_incompatible_colours_and_ignoring_players(black, white, user_factory):
+def test_automatch_skips_incompatible_colours_and_ignoring_players(black, white, user_factory):
     challenges.challenge_create(
         creator=black, now=NOW, creator_colour="black", settings=GameSettings(**NINE)
     )
     ignorer = user_factory(username="grumpy")
     challenges.challenge_create(creator=ignorer, now=NOW, settings=GameSettings(**NINE))
     relation_set(owner=ignorer, target=white, kind="ignore", now=NOW)
-    result = automatch.challenge_auto_match(
+    result = automatch.challenge_automatch(
         user=white, now=NOW, creator_colour="black", settings=GameSettings(**NINE)
     )
     assert isinstance(result, Challenge)
