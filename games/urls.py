@@ -13,7 +13,7 @@ from games.views import (
     play,
     records,
     results,
-    vacation,
+    vacations,
 )
 
 app_name = "games"
@@ -29,7 +29,7 @@ urlpatterns = [
         "auto-match/<int:challenge_id>/leave/", challenges.automatch_leave, name="auto_match_leave"
     ),
     path("history/", records.history, name="history"),
-    path("vacation/", vacation.vacation, name="vacation"),
+    path("vacation/", vacations.vacation, name="vacation"),
     path("invite-a-friend/", friends.friend_invite, name="invite_friend"),
     path("invitation/<str:token>/", friends.invite_landing, name="invite_landing"),
     path("invitation/never/<str:token>/", friends.invite_never, name="invite_never"),
