@@ -13,8 +13,8 @@ from games.counting import (
 )
 from games.game_settings import topology_label
 from games.models import Game
+from games.moves import game_moves
 from games.pages.board_text import keys_help
-from games.replay import game_moves
 from games.svg import review_frames
 from rules import BLACK, WHITE
 from rules.game import PLAY, Move

@@ -20,7 +20,7 @@ from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
 from games.errors import rules_refusal
 from games.models import Game
-from games.replay import game_moves
+from games.moves import game_moves
 from games.reviews.models import (
     GameEstimate,
     GameNote,

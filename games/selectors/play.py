@@ -26,7 +26,7 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
-from games.replay import game_moves, move_label
+from games.moves import game_moves, move_label
 from games.reviews.models import GameNote
 from games.selectors.game_row import game_row_exists_sql, game_row_get
 from messaging.models import Notification

@@ -22,8 +22,8 @@ import rules
 from games.counting import game_score
 from games.game_settings import topology_label
 from games.models import Game
+from games.moves import game_state
 from games.pages import board_text
-from games.replay import game_replay
 from games.selectors.play import clock_left_label, game_clocks
 from games.views.common import viewable_game
 from rules import BLACK, WHITE, CoordinateError
@@ -48,7 +48,7 @@ POSITION_QUESTIONS = frozenset(QUESTIONS) - {"count"}
 def board_words_section(*, game: Game, user) -> dict:
     """What the game page's "Position in words" section shows: the summary sentences, the
     board by rows, the count by rows once counted, the board's keys and the question form."""
-    state = game_replay(game)
+    state = game_state(game)
     position = state.position
     count = None
     if game.is_over:
@@ -95,7 +95,7 @@ def turn_text(*, game: Game, user) -> str:
 
 def move_preview_text(*, game: Game, point: int) -> str:
     """What a stone of the player to move at `point` would do, in words (the confirmation)."""
-    return board_text.preview_text(game_replay(game), point)
+    return board_text.preview_text(game_state(game), point)
 
 
 def moved_text(*, game: Game, point: str) -> str:
@@ -166,8 +166,8 @@ def _answer(
     if move is not None:
         if ask == "count":
             return [_("The count belongs to the end of the game.")], False
-        return position_answer(state=game_replay(game, upto=move), ask=ask, point_text=point_text)
-    state = game_replay(game)
+        return position_answer(state=game_state(game, upto=move), ask=ask, point_text=point_text)
+    state = game_state(game)
     position = state.position
     if ask == "status":
         return [
