@@ -10,9 +10,11 @@ from games.views import (
     conditional,
     contact,
     friends,
+    history,
     play,
-    records,
+    replay,
     results,
+    sgf,
     vacations,
 )
 
@@ -28,7 +30,7 @@ urlpatterns = [
     path(
         "auto-match/<int:challenge_id>/leave/", challenges.automatch_leave, name="auto_match_leave"
     ),
-    path("history/", records.history, name="history"),
+    path("history/", history.history, name="history"),
     path("vacation/", vacations.vacation, name="vacation"),
     path("invite-a-friend/", friends.friend_invite, name="invite_friend"),
     path("invitation/<str:token>/", friends.invite_landing, name="invite_landing"),
@@ -60,7 +62,7 @@ urlpatterns = [
     path("<int:game_id>/marking/accept/", results.marking_accept, name="marking_accept"),
     path("<int:game_id>/report/", results.report, name="report"),
     path("<int:game_id>/contact/", contact.contact_staff, name="contact"),
-    path("<int:game_id>/review/", records.review, name="review"),
-    path("<int:game_id>.sgf", records.sgf_download, name="sgf"),
+    path("<int:game_id>/review/", replay.replay, name="review"),
+    path("<int:game_id>.sgf", sgf.sgf_download, name="sgf"),
     *reviews_urls,  # review/ (upload), reviews/..., <id>/notes/
 ]

@@ -156,7 +156,7 @@ def _check_review(page, script: Script) -> None:
     slider = page.locator("input.board-review-slider")
     first_point = script.moves[0]
     expect(status).to_have_text(f"Move {last} of {last}: White passes")
-    # review.js replaces the server's step links and capture line, which would go stale.
+    # replay.js replaces the server's step links and capture line, which would go stale.
     expect(page.locator(".review-steps")).to_be_hidden()
     expect(page.locator(".review-captures")).to_be_hidden()
 

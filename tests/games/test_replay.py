@@ -1,4 +1,5 @@
-"""Review, SGF download and upload: a game record leaves and comes back intact."""
+"""The replay page (stepping through a stored game) and the SGF download: a game record leaves
+and comes back intact (uploaded as a review); the count shown at the last move only."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
-def test_sgf_download_review_and_upload_round_trip(client, game_factory, black):
+def test_sgf_download_replay_and_upload_round_trip(client, game_factory, black):
     game = game_factory(moves=("E5", "D4", "pass"))
     response = client.get(reverse("games:sgf", args=[game.pk]))
     text = response.content.decode()
     assert response["Content-Disposition"] == f'attachment; filename="badux-{game.pk}.sgf"'
     assert "PB[kuro]" in text and "B[ee]" in text and "W[df]" in text
-    review = client.get(reverse("games:review", args=[game.pk]), {"move": "1"})
-    assert review.context["number"] == 1
-    assert b"Move 1 of 3: B E5" in review.content
+    replay = client.get(reverse("games:review", args=[game.pk]), {"move": "1"})
+    assert replay.context["number"] == 1
+    assert b"Move 1 of 3: B E5" in replay.content
     client.force_login(black)
     upload = SimpleUploadedFile("g.sgf", response.content, content_type="application/x-go-sgf")
     page = client.post(reverse("games:review_upload"), {"sgf": upload}, follow=True)
@@ -30,7 +31,7 @@ def test_sgf_download_review_and_upload_round_trip(client, game_factory, black):
     assert "cannot be reviewed" in str(page.context["form"].errors["sgf"])
 
 
-def test_review_of_a_counted_game_shows_the_count_at_the_last_move_only(client, game_factory):
+def test_replay_of_a_counted_game_shows_the_count_at_the_last_move_only(client, game_factory):
     # Black walls column E, White F; White's C5 dies in Black's area.
     walls = [p for row in range(1, 10) for p in (f"E{row}", f"F{row}")]
     game = game_factory(moves=(*walls[:17], "C5", "D5", "F9", "pass", "pass"))
@@ -44,39 +45,3 @@ def test_review_of_a_counted_game_shows_the_count_at_the_last_move_only(client, 
     earlier = client.get(url, {"move": "18"}).content.decode()
     assert 'class="bd-score"' not in earlier
     assert "dead" not in re.search(r'<circle class="[^"]*" [^>]*data-name="C5"', earlier).group(0)
-
-
-def _upload(client, data: bytes):
-    upload = SimpleUploadedFile("g.sgf", data, content_type="application/x-go-sgf")
-    return client.post(reverse("games:review_upload"), {"sgf": upload}, follow=True)
-
-
-@pytest.fixture
-def client(client, black):
-    """Uploads are for players who are logged in."""
-    client.force_login(black)
-    return client
-
-
-def test_an_uploaded_record_with_an_omitted_pass_is_reviewed_with_the_pass(client):
-    page = _upload(client, b"(;GM[1]SZ[9]PB[kuro];B[ee];W[cc];W[gg];B[cg])")
-    assert page.status_code == 200
-    nodes = page.context["tree_data"]["nodes"]
-    assert [n["name"] for n in nodes] == ["", "E5", "C7", "pass", "G3", "C3"]
-
-
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        *[
-            (f"(;CA[{ca}]SZ[9]PB[x];B[ee])".encode(), f"CA[{ca}] is not a character set")
-            for ca in ("rot13", "hex", "base64", "idna", "punycode", "undefined")
-        ],
-        (b"(;SZ[9];B[ee]AW[aa])", "node 1 has setup stones (AW) and a move (B)"),
-    ],
-)
-def test_an_unusable_upload_is_refused_with_the_reason(client, data, message):
-    page = _upload(client, data)
-    assert page.status_code == 200
-    errors = str(page.context["form"].errors["sgf"])
-    assert "This file cannot be reviewed" in errors and message in errors
