@@ -1,4 +1,5 @@
-"""The marking page of a disputed count: the board with the stones marked dead."""
+"""Disputes: the marking page of a disputed count, the board with the stones marked dead. (The
+result section that offers the dispute is games/pages/result.py.)"""
 
 from __future__ import annotations
 
