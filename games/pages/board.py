@@ -156,7 +156,7 @@ def _board_parts(
 def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
     """The items of the game page's move list, "B D4", numbered by their <ol> from 1: plain
     text, one short item per move (a link each made a 200-move page 13 KB heavier and its
-    template loop took most of the page's time; the review page steps through the moves)."""
+    template loop took most of the page's time; the replay page steps through the moves)."""
     colour = {BLACK: "B", WHITE: "W"}
     return mark_safe(  # noqa: S308 - the labels are escaped
         "".join(f"<li>{colour[m.colour]} {escape(m.label)}</li>" for m in moves)

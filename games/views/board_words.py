@@ -5,7 +5,7 @@ that announces the opponent's move).
 `board_words` answers GET /games/<id>/words/?ask=...&point=D4: as JSON ({"text", "lines",
 "move_number"}) with `format=json` (board.js and board_cursor.js), else as a page with the
 answer and the question form again (the same questions without JavaScript). It only reads.
-`&move=N` asks about the position after move N (the review page's cursor) instead of the
+`&move=N` asks about the position after move N (the replay page's cursor) instead of the
 game's current one. `position_answer` answers the questions about the stones alone for any
 board (a review's tree too: games/reviews/views.py).
 """
