@@ -2,10 +2,18 @@
 
 A kind is one sort of event (your turn, game over, message received ...). Its `name` is the
 string stored in `messaging.Notification.event` and `accounts.NotificationSetting.event`, so
-it never changes once used. Each app registers its own kinds when Django is ready (games in
-`games/notices.py`, messaging in `messaging/notices.py`); a new kind needs no column, form
-field or migration: the preferences page, the routing in `messaging.notifications.services` and the
-unsubscribe links all read this registry.
+it never changes once used. Each app registers its own kinds, with `kind_register`, in a module
+named `notifications.py` that its `AppConfig.ready()` imports:
+
+* `games/notifications.py`: your turn, game over, challenges, timeout warnings, disputes, chat,
+  conditional moves (orders 100-169; their names are `messaging.notifications.models.Event`);
+* `games/reviews/notifications.py`: a review published (170);
+* `ladder/notifications.py`: ladder challenges and positions (200-229);
+* `ladder/tournaments/notifications.py`: tournament rounds and ends (230-299);
+* `messaging/messages/notifications.py`: a private message received (900).
+
+A new kind needs no column, form field or migration: the preferences page, the routing in
+`messaging.notifications.services` and the unsubscribe links all read this registry.
 
 This module sits in accounts, the lowest app that needs it (the preferences page), so every
 app above may import it. It imports no model and reads no database.
@@ -58,7 +66,7 @@ class NotificationKind:
     the `Notify` codes a player may choose, always including off (every mail carries a link
     that turns its kind off); `default` applies until the player chooses. The preferences
     page lists kinds by `order`, then name, with a heading per `group`: give the kinds of one
-    group neighbouring orders (games 100-199, ladder 200-299, tournaments 300-399, private
+    group neighbouring orders (games 100-199, ladder and tournaments 200-299, private
     messages 900-999).
     """
 

@@ -26,7 +26,7 @@ import django  # noqa: E402
 django.setup()
 
 from games.models import Game  # noqa: E402
-from games.replay import game_replay  # noqa: E402
+from games.moves import game_state  # noqa: E402
 from games.services.conditional import _check_legal  # noqa: E402
 from games.services.conditional_tree import MAX_DEPTH, MAX_NODES, tree_add_line  # noqa: E402
 from rules import BLACK, EMPTY, IllegalMove  # noqa: E402
@@ -42,7 +42,7 @@ def stored_game(kind: str, size: int, moves: int, seed: int = 7) -> Game:
         komi=6.5,
         handicap=0,
     )
-    state = game_replay(game)
+    state = game_state(game)
     rng = random.Random(seed)
     t = game.topology
     codes = []
@@ -59,7 +59,7 @@ def stored_game(kind: str, size: int, moves: int, seed: int = 7) -> Game:
 
 
 def free_points(game: Game, count: int, seed: int = 3) -> list[str]:
-    state = game_replay(game)
+    state = game_state(game)
     t = game.topology
     empty = [p for p in state.legal_points()]
     random.Random(seed).shuffle(empty)
@@ -96,7 +96,7 @@ def main() -> None:
             times = []
             for _ in range(args.repeat):
                 start = time.perf_counter()
-                _check_legal(game, tree, owner=game_replay(game).to_move ^ 3)
+                _check_legal(game, tree, owner=game_state(game).to_move ^ 3)
                 times.append((time.perf_counter() - start) * 1000)
             label = f"{kind} {size}"
             print(f"{label:<10} {name:<6} {nodes:>5} {statistics.median(times):>10.1f}")

@@ -111,7 +111,7 @@ def main() -> None:
 
     from accounts.models import User
     from accounts.selectors import DEFAULT_BOARD
-    from games.pages.review import record_review_context
+    from games.pages.replay import record_replay_context
     from games.reviews.models import Review
     from rules.sgf import game_from_record, parse_sgf
 
@@ -139,7 +139,7 @@ def main() -> None:
             game_from_record(parse_sgf(data))
 
         def old_view(data=data):
-            context = record_review_context(
+            context = record_replay_context(
                 record=parse_sgf(data), move=None, appearance=DEFAULT_BOARD
             )
             render_to_string("games/review_upload.html", {**context, "form": None})

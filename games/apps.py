@@ -16,7 +16,7 @@ class GamesConfig(AppConfig):
         # receiver that queues a finished game's estimate graph. Imported here, not
         # at the top: these modules import models, which need the app registry complete.
         from accounts.hooks import time_zone_changed_register  # registered below, see above
-        from games import notices, receivers, tasks  # noqa: F401  (registering, see above)
+        from games import notifications, receivers, tasks  # noqa: F401  (registering, see above)
         from games.reviews import receivers as reviews  # noqa: F401  (game-finished hook)
         from games.services.zones import clocks_rezone  # imports models, see above
 

@@ -13,7 +13,7 @@ from django.conf import settings
 
 import rules
 from games.models import EndReason, Game
-from games.replay import game_replay
+from games.moves import game_state
 from rules.scoring import Score, score, score_estimated
 
 # Games with a count to show and dispute: ended by two passes or at the move cap.
@@ -36,7 +36,7 @@ def count_with_dead(*, game: Game, dead_sgf: Iterable[str]) -> Score:
     """The count of `game`'s final position with these dead stones (SGF points)."""
     topology = game.topology
     dead = [topology.from_sgf(p) for p in dead_sgf]
-    return score(game_replay(game).position, game.rule_set, dead)
+    return score(game_state(game).position, game.rule_set, dead)
 
 
 def game_score(*, game: Game, position: rules.Position) -> Score | None:

@@ -270,7 +270,7 @@ class NewGameForm(GameSettingsForm):
         return self.settings_clean(data)
 
 
-class AutoMatchForm(forms.Form):
+class AutomatchForm(forms.Form):
     """Join the auto-match queue for a game and size (every other setting its default)."""
 
     game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")

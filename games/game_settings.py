@@ -1,6 +1,6 @@
 """`GameSettings`: everything a game is played with, as one frozen, validated value.
 
-The new-game and auto-match forms build one; `challenge_create`, `challenge_auto_match` and
+The new-game and auto-match forms build one; `challenge_create`, `challenge_automatch` and
 `game_start` take one; ladders and tournaments keep one per ladder or tournament and start
 their games with it. The defaults and limits live here and nowhere else:
 

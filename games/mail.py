@@ -29,8 +29,8 @@ from games.models import (
     ResultCorrection,
     ScoreDispute,
 )
+from games.moves import game_state, point_names
 from games.pages import board_text
-from games.replay import game_replay, point_names
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg.words import caption_words, count_warning
 from messaging.notifications import services as messaging
@@ -81,7 +81,7 @@ def _last_move(game: Game, position) -> str:
 
 
 def _position_and_score(game: Game, *, scored: bool):
-    position = game_replay(game).position
+    position = game_state(game).position
     return position, (game_score(game=game, position=position) if scored else None)
 
 

@@ -9,11 +9,13 @@ from games.views import (
     challenges,
     conditional,
     contact,
+    disputes,
     friends,
+    history,
     play,
-    records,
-    results,
-    vacation,
+    replay,
+    sgf,
+    vacations,
 )
 
 app_name = "games"
@@ -24,12 +26,12 @@ urlpatterns = [
     path("new/", challenges.new_game, name="new"),
     path("play-a-bot/", bot_views.bot_play, name="bot_play"),
     path("waiting-room/", challenges.waiting_room, name="waiting_room"),
-    path("auto-match/", challenges.auto_match, name="auto_match"),
+    path("auto-match/", challenges.automatch_queue, name="auto_match"),
     path(
-        "auto-match/<int:challenge_id>/leave/", challenges.auto_match_leave, name="auto_match_leave"
+        "auto-match/<int:challenge_id>/leave/", challenges.automatch_leave, name="auto_match_leave"
     ),
-    path("history/", records.history, name="history"),
-    path("vacation/", vacation.vacation, name="vacation"),
+    path("history/", history.history, name="history"),
+    path("vacation/", vacations.vacation, name="vacation"),
     path("invite-a-friend/", friends.friend_invite, name="invite_friend"),
     path("invitation/<str:token>/", friends.invite_landing, name="invite_landing"),
     path("invitation/never/<str:token>/", friends.invite_never, name="invite_never"),
@@ -54,13 +56,13 @@ urlpatterns = [
         conditional.conditional_clear,
         name="conditional_clear",
     ),
-    path("<int:game_id>/dispute/", results.dispute, name="dispute"),
-    path("<int:game_id>/marking/", results.marking, name="marking"),
-    path("<int:game_id>/marking/toggle/", results.marking_toggle, name="marking_toggle"),
-    path("<int:game_id>/marking/accept/", results.marking_accept, name="marking_accept"),
-    path("<int:game_id>/report/", results.report, name="report"),
+    path("<int:game_id>/dispute/", disputes.dispute, name="dispute"),
+    path("<int:game_id>/marking/", disputes.marking, name="marking"),
+    path("<int:game_id>/marking/toggle/", disputes.marking_toggle, name="marking_toggle"),
+    path("<int:game_id>/marking/accept/", disputes.marking_accept, name="marking_accept"),
+    path("<int:game_id>/report/", disputes.report, name="report"),
     path("<int:game_id>/contact/", contact.contact_staff, name="contact"),
-    path("<int:game_id>/review/", records.review, name="review"),
-    path("<int:game_id>.sgf", records.sgf_download, name="sgf"),
+    path("<int:game_id>/review/", replay.replay, name="review"),
+    path("<int:game_id>.sgf", sgf.sgf_download, name="sgf"),
     *reviews_urls,  # review/ (upload), reviews/..., <id>/notes/
 ]

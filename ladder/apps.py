@@ -15,11 +15,11 @@ class LadderConfig(AppConfig):
         from games.learn import site_rules
         from ladder import (  # all four: see the comment above
             learn,  # the ladder's sections of the rules page, registered below
-            notices,  # noqa: F401
+            notifications,  # noqa: F401
             receivers,  # noqa: F401
         )
         from ladder.ladders import tasks  # noqa: F401
-        from ladder.tournaments import notices as tournament_notices  # noqa: F401
+        from ladder.tournaments import notifications as tournament_notifications  # noqa: F401
         from ladder.tournaments import tasks as tournament_tasks  # noqa: F401
 
         for section in (learn.ratings_section, learn.ladders_section, learn.tournaments_section):

@@ -427,9 +427,11 @@ def replay(
     moves: Iterable[Move],
     *,
     handicap: int = 0,
+    to_move: int | None = None,
 ) -> Game:
-    """A new game with `moves` applied in order (raises on the first illegal one)."""
-    game = Game.new(topology, rules, handicap=handicap)
+    """A new game with `moves` applied in order (raises on the first illegal one); `to_move`
+    as for `Game.new` (default: White after handicap stones, else Black)."""
+    game = Game.new(topology, rules, handicap=handicap, to_move=to_move)
     for move in moves:
         game.apply(move)
     return game

@@ -255,6 +255,7 @@ CELERY_IMPORTS = (
     "baduxsite.tasks",
     "accounts.sessions",
     "games.tasks",
+    "messaging.messages.tasks",
     "messaging.notifications.tasks",
     "ladder.ladders.tasks",
     "ladder.tournaments.tasks",

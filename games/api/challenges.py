@@ -166,7 +166,7 @@ def auto_match(request: HttpRequest, body: AutoMatchIn) -> AutoMatchOut:
     Needs a play token."""
     user = api_user(request)
     now = timezone.now()
-    found = automatch.challenge_auto_match(
+    found = automatch.challenge_automatch(
         user=user, settings=_settings(body), now=now, creator_colour=body.creator_colour
     )
     if isinstance(found, Game):

@@ -25,8 +25,8 @@ from games.api.schemas import (
 from games.errors import StalePage
 from games.game_settings import GameSettings
 from games.models import PASS_TOKEN, Game
+from games.moves import game_state
 from games.pages.sgf import game_sgf
-from games.replay import game_replay
 from games.selectors import play as selectors
 from games.selectors import status as status_selectors
 from games.services import play
@@ -49,7 +49,7 @@ def _viewable(request: HttpRequest, game_id: int) -> Game:
 
 def _detail(request: HttpRequest, game: Game) -> GameDetailOut:
     return game_detail_out(
-        game, game_replay(game), viewer_id=api_user(request).pk, now=timezone.now()
+        game, game_state(game), viewer_id=api_user(request).pk, now=timezone.now()
     )
 
 

@@ -18,7 +18,7 @@ import rules
 from games.clock import PlayerTime
 from games.counting import COUNTED_END_REASONS
 from games.models import PASS_TOKEN, Challenge, ClockKind, Game
-from games.replay import game_moves
+from games.moves import game_moves
 from games.selectors.play import clock_time_left, game_clocks
 from rules import BLACK, EMPTY, WHITE
 from rules.game import PLAY

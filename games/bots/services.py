@@ -25,7 +25,7 @@ from games.bots.queue import runs
 from games.errors import MoveRefused, StalePage, TimeRanOut
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game, GameChat, GameStatus
-from games.replay import game_replay
+from games.moves import game_state
 from games.selectors.game_row import game_row_get
 from games.services import play
 from games.services.challenges import challenge_accept, challenge_create, challenge_decline
@@ -120,7 +120,7 @@ def bot_move_play(*, game_id: int, move_number: int) -> str:
     if not runs(bot):
         return NOT_A_BOT
     engine = engine_get(key=bot.bot_engine)
-    state = game_replay(game)
+    state = game_state(game)
     error = "its engine is not configured" if engine is None else ""
     move = None
     for attempt in range(settings.BOT_MOVE_TRIES if engine is not None else 0):

@@ -185,7 +185,7 @@ class Game(GameSettingsColumns):
     status = models.CharField(max_length=12, choices=GameStatus.choices, default=GameStatus.PLAYING)
     first_to_move = models.PositiveSmallIntegerField(default=BLACK)  # 1 black, 2 white
     moves = models.TextField(blank=True, default="")
-    # The rules' state after the last move (games.replay.position_state_of: a CRC-32 of `moves`
+    # The rules' state after the last move (games.moves.position_state_of: a CRC-32 of `moves`
     # and `rules.Game.snapshot`), written with every move, so that the next move and the pages
     # restore the position and its superko history instead of replaying all the moves. Empty,
     # or not matching `moves`, it is ignored and the moves are replayed.

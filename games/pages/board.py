@@ -19,8 +19,8 @@ from games.counting import (
 )
 from games.errors import rules_refusal
 from games.models import PASS_TOKEN, Game
+from games.moves import game_state
 from games.pages.tags import game_state_key
-from games.replay import game_replay
 from games.selectors.play import (
     MoveRow,
     clock_left_label,
@@ -92,7 +92,7 @@ def _confirm_check(
     if confirm and my_turn:
         try:
             point = game.topology.parse(confirm)
-            game_replay(game).play(point, colour)
+            game_state(game).play(point, colour)
         except CoordinateError as exc:
             return None, gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
         except rules.IllegalMove as exc:
@@ -134,7 +134,7 @@ def _board_parts(
 ) -> dict:
     """The game page's board (compact SVG, games.svg.board) and move list, as plain strings
     for the cache; the replay, the legal points and the count are done here only."""
-    state = game_replay(game)
+    state = game_state(game)
     position = state.position
     clickable = frozenset(state.legal_points()) if my_turn else frozenset()
     score = game_score(game=game, position=position)
@@ -156,7 +156,7 @@ def _board_parts(
 def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
     """The items of the game page's move list, "B D4", numbered by their <ol> from 1: plain
     text, one short item per move (a link each made a 200-move page 13 KB heavier and its
-    template loop took most of the page's time; the review page steps through the moves)."""
+    template loop took most of the page's time; the replay page steps through the moves)."""
     colour = {BLACK: "B", WHITE: "W"}
     return mark_safe(  # noqa: S308 - the labels are escaped
         "".join(f"<li>{colour[m.colour]} {escape(m.label)}</li>" for m in moves)

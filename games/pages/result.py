@@ -12,8 +12,8 @@ from games.counting import (
     dispute_window,
 )
 from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
+from games.moves import point_names
 from games.pages.board import COLOUR_NAMES, points_label
-from games.replay import point_names
 from games.svg.words import count_warning
 from rules import BLACK, WHITE
 

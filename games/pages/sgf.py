@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from games.models import Game
-from games.replay import game_replay
+from games.moves import game_state
 from rules.sgf import write_sgf
 
 
 def game_sgf(*, game: Game) -> str:
     """The game's SGF record: players, date, rules, komi, handicap, moves and result."""
-    state = game_replay(game)
+    state = game_state(game)
     return write_sgf(
         state,
         black_player=game.black.username,

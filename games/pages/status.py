@@ -12,11 +12,11 @@ import rules
 from accounts.models import User
 from core.http_cache.fragments import FRAGMENT_VERSION, fragments_get, fragments_set
 from games.models import Game
+from games.moves import game_state
 from games.pages.board import COLOUR_NAMES
 from games.pages.links import player_links, url_former
 from games.pages.status_html import StatusMarkup
 from games.pages.tags import game_state_key
-from games.replay import game_replay
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg import board_thumbnail_svg
 
@@ -62,7 +62,7 @@ def status_rows(
         if thumbnail is None:
             thumbnail = drawn[keys[game.pk]] = str(
                 board_thumbnail_svg(
-                    game_replay(game).position,
+                    game_state(game).position,
                     theme=theme,
                     size=THUMBNAIL_SIZE,
                     title=gettext("%(board_label)s, move %(move_number)s")

@@ -21,7 +21,7 @@ from core.outbox import enqueue_on_commit
 from core.refusals import refusal_of
 from games.errors import rules_refusal
 from games.models import Game
-from games.replay import game_moves
+from games.moves import game_moves
 from games.reviews.models import (
     GameEstimate,
     GameNote,

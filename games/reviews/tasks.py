@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.reviews import services
 from games.reviews.models import Review, ReviewVisibility
-from games.reviews.notices import REVIEW_PUBLISHED
+from games.reviews.notifications import REVIEW_PUBLISHED
 from messaging.notifications import services as messaging
 
 

@@ -27,7 +27,7 @@ from accounts.selectors import board_appearance_get
 from core.refusals import refusal_kinds, refusal_message, refusal_of
 from games.game_settings import topology_label
 from games.pages.board_text import keys_help
-from games.pages.review import review_board_title
+from games.pages.replay import replay_board_title
 from games.reviews import pages, selectors, services
 from games.reviews.forms import (
     GameNoteForm,
@@ -141,7 +141,7 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
         "parent_id": node["parent"],
         "first_child": (node["children"] or [None])[0],
         "cursor_mode": "variation" if can_edit else "read",
-        "board_title": review_board_title(tree.topology),
+        "board_title": replay_board_title(tree.topology),
         "keys": keys_help(tree.topology, mode="variation" if can_edit else "read"),
     }
     return render(request, "games/reviews/show.html", context)

@@ -24,7 +24,7 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
-from games.replay import game_moves, move_label
+from games.moves import game_moves, move_label
 from games.selectors.game_row import game_row_get
 from messaging.models import Notification
 from rules import BLACK, WHITE

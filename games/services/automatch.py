@@ -39,7 +39,7 @@ def _queue_lock(settings: GameSettings) -> None:
 
 
 @transaction.atomic
-def challenge_auto_match(
+def challenge_automatch(
     *,
     user: User,
     settings: GameSettings,

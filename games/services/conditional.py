@@ -21,7 +21,7 @@ from accounts.models import User
 from core.outbox import enqueue_on_commit
 from games.errors import GameActionError, MoveRefused, StalePage, rules_refusal
 from games.models import PASS_TOKEN, ConditionalMoves, Game
-from games.replay import game_replay
+from games.moves import game_state
 from games.selectors.play import game_player_check
 from games.services.conditional_tree import PASS, Line, code_name, line_label, tree_check
 from games.services.locking import game_lock
@@ -189,4 +189,4 @@ def _check_legal(game: Game, tree: list[dict], *, owner: int) -> None:
                 )
             walk(after, node["then"], line)
 
-    walk(game_replay(game), tree, [])
+    walk(game_state(game), tree, [])

@@ -29,7 +29,7 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
-from games.replay import game_replay
+from games.moves import game_state
 from games.selectors.play import game_player_check
 from games.services.locking import game_lock
 from rules.scoring import score
@@ -120,7 +120,7 @@ def dead_parse(*, game: Game, text: str) -> list[int]:
     """Coordinates typed by staff ('C3 D4, E5') as points holding stones of `game`'s final
     position; ValidationError naming the first bad one."""
     topology = game.topology
-    stones = game_replay(game).position.stones
+    stones = game_state(game).position.stones
     points = []
     for word in re.split(r"[\s,;]+", text.strip()):
         if not word:
@@ -233,7 +233,7 @@ def _recount(*, game: Game, dead: Collection[int]) -> tuple[str, dict]:
             gettext("'%(value)s' is not a point of this board.") % {"value": bad[0]}
         )
     try:
-        counted = score(game_replay(game).position, game.rule_set, dead)
+        counted = score(game_state(game).position, game.rule_set, dead)
     except (ValueError, IndexError) as exc:
         raise ValidationError(
             gettext("These dead stones cannot be counted: %(exc)s.") % {"exc": exc}

@@ -42,7 +42,7 @@ from core.outbox import enqueue_on_commit
 from games.counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
 from games.errors import GameActionError, StalePage
 from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
-from games.replay import game_replay
+from games.moves import game_state
 from games.selectors.play import game_player_check
 from games.services.corrections import result_change
 from games.services.locking import game_lock
@@ -175,7 +175,7 @@ def dispute_toggle(
         raise ValidationError(
             gettext("'%(point)s' is not a point of this board.") % {"point": point}
         )
-    position = game_replay(game).position
+    position = game_state(game).position
     if position.stones[point] == rules.EMPTY:
         raise GameActionError(
             gettext("There is no stone at %(value)s to mark.") % {"value": topology.name(point)},

@@ -22,7 +22,7 @@ from games.counting import position_count
 from games.errors import MoveRefused, StalePage, TimeRanOut, rules_refusal
 from games.game_settings import GameSettings
 from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
-from games.replay import game_replay, position_state_of
+from games.moves import game_state, position_state_of
 from games.selectors.play import game_player_check
 from games.services import conditional
 from games.services.clocks import clock_advance, clock_start
@@ -224,7 +224,7 @@ def _end_if_overdue(game: Game, now: dt.datetime) -> bool:
     """End a locked game on time when its deadline passed before `now`; True if it did."""
     if game.deadline is None or game.deadline > now:
         return False
-    state = game_replay(game)
+    state = game_state(game)
     state.timeout(game.to_move)
     _finish(game, state, now)
     return True
@@ -265,7 +265,7 @@ def game_move(
             point = game.topology.parse(point)
         colour = _check_player_to_act(game, user, expected_move_number)
         if not _end_if_overdue(game, now):
-            state = game_replay(game)
+            state = game_state(game)
             return _play(game, state, colour, point, now)
     raise _time_ran_out(game)
 
@@ -279,7 +279,7 @@ def game_pass(
         game = game_lock_for_turn(game_id=game_id, now=now)
         colour = _check_player_to_act(game, user, expected_move_number, undone="pass")
         if not _end_if_overdue(game, now):
-            state = game_replay(game)
+            state = game_state(game)
             return _play(game, state, colour, None, now)
     raise _time_ran_out(game)
 
@@ -291,7 +291,7 @@ def game_resign(
     """`user` resigns (on either player's turn); the opponent wins ('B+R' / 'W+R')."""
     game = game_lock(game_id=game_id)
     colour = _check_player_to_act(game, user, expected_move_number, any_turn=True, undone="resign")
-    state = game_replay(game)
+    state = game_state(game)
     state.resign(colour)
     _store_state(game, state)
     _finish(game, state, now)
@@ -322,7 +322,7 @@ def game_count_at_move_cap(*, game_id: int, now: dt.datetime) -> Game | None:
     game = game_lock_if_any(game_id=game_id)
     if game is None or not game.awaiting_count:
         return None
-    _write_count(game, game_replay(game).position)
+    _write_count(game, game_state(game).position)
     game.save(update_fields=["score", "result"])
     hooks.game_finished_run(game=game, now=now)
     enqueue_on_commit("games.notify_game_over", game.pk)

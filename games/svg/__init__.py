@@ -1,9 +1,9 @@
-"""Server-drawn SVG boards and the review frames behind them.
+"""Server-drawn SVG boards and the replay frames behind them.
 
 * `board_svg` (games/svg/board.py): the game board; its module docstring is the contract with
-  static/games/board.js, review.js and the move form.
+  static/games/board.js, replay.js and the move form.
 * `board_thumbnail_svg` (thumbnail.py): small flat pictures for lists.
-* `review_frames` (review.py): the frames review.js steps through.
+* `replay_frames` (replay.py): the frames replay.js steps through.
 * words.py: the words inside board pictures in the active language: the boards' default title
   and the scored PNG's caption (`caption_words`, for rules.images.render).
 
@@ -12,7 +12,7 @@ rules.images.themes), shared with the PNG renderer.
 """
 
 from games.svg.board import MARK_SHAPES, board_svg, confirm_href
-from games.svg.review import review_frames
+from games.svg.replay import replay_frames
 from games.svg.thumbnail import board_thumbnail_svg
 from rules.images.themes import THEMES
 
@@ -22,5 +22,5 @@ __all__ = [
     "board_svg",
     "board_thumbnail_svg",
     "confirm_href",
-    "review_frames",
+    "replay_frames",
 ]

@@ -19,7 +19,7 @@ What the SVG contains, for the scripts and the tests:
   data-size data-to-move="b|w" data-move-number>``.
 * One ``<circle class="bd-st" data-point=I data-name=NAME>`` per point, in point order. Its
   classes say what it shows: ``b`` or ``w`` (a stone), nothing (hidden, empty point), ``ghost``
-  (a half-transparent proposed stone), ``dead`` (faded, with a score). review.js and board.js
+  (a half-transparent proposed stone), ``dead`` (faded, with a score). replay.js and board.js
   only toggle these classes.
 * One ``<circle class="bd-lm on-b|on-w">`` last-move ring (class ``none`` when hidden).
 * With a score: ``<g class="bd-score">`` holding one ``<rect class="bd-t b|w"
@@ -333,7 +333,7 @@ def _score(board: _Board) -> str:
 
 
 def _last_move(board: _Board) -> str:
-    """The last-move ring, always present (class "none" when hidden) for review.js."""
+    """The last-move ring, always present (class "none" when hidden) for replay.js."""
     if board.last is None:
         attrs = 'class="bd-lm none" cx="0" cy="0"'
     else:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 import rules
 from games.mail import notice_send
 from games.models import PASS_TOKEN, Game
-from games.notices import CONDITIONAL_MOVE
+from games.notifications import CONDITIONAL_MOVE
 from games.selectors.game_row import game_row_get
 from games.services.conditional_tree import code_name
 from messaging.notifications.notice_tasks import notice_task

@@ -7,11 +7,11 @@ Usage (``{% load board %}``)::
     {% board position ghost=confirm_point %}           {# the no-JavaScript confirm page #}
     {% board position score=score %}
     {% board position score=count stone_links=stones href_pattern="?toggle={point}" %}
-    {% board position review=frames %}                 {# frames from games.svg.review_frames #}
+    {% board position replay=frames %}                 {# frames from games.svg.replay_frames #}
     {% board position clickable=legal_points compact=True %}  {# links built by board.js #}
     {% board position cursor="mark" words_url=url cursor_start="D4" %}  {# keyboard cursor #}
 
-It renders templates/games/_board.html: the SVG, the JSON for review.js when `review` is given,
+It renders templates/games/_board.html: the SVG, the JSON for replay.js when `replay` is given,
 and (unless ``assets=False``) the board stylesheet and scripts, which guard against running
 twice when several boards share a page.
 """
@@ -46,8 +46,8 @@ def board(
     size: int | None = None,
     href_pattern: str = "?confirm={point}",
     move_form: str = "move-form",
-    review: Sequence[dict] | None = None,
-    review_start: int | None = None,
+    replay: Sequence[dict] | None = None,
+    replay_start: int | None = None,
     title: str | None = None,
     assets: bool = True,
     stone_links: Collection[int] | None = None,
@@ -59,8 +59,8 @@ def board(
     """Context for _board.html; see games.svg.board_svg for the arguments it passes on.
 
     `href_pattern` is the link of a clickable point with "{point}" standing for its name (D4);
-    `move_form` is the id of the POST form board.js submits; `review` turns on review.js,
-    starting at frame `review_start` (default: the last). `cursor` turns on the keyboard
+    `move_form` is the id of the POST form board.js submits; `replay` turns on replay.js,
+    starting at frame `replay_start` (default: the last). `cursor` turns on the keyboard
     cursor (static/games/board_cursor.js) in that mode ("play", "mark", "read", "variation"),
     asking its questions at `words_url` and starting on the point `cursor_start` (a name).
     """
@@ -87,9 +87,10 @@ def board(
         "kind": position.topology.kind,
         "playable": bool(clickable),
         "move_form": move_form,
-        "review": list(review) if review is not None else None,
-        "review_id": f"{element_id}-review",
-        "review_start": review_start,
+        "replay": list(replay) if replay is not None else None,
+        # The ids and data-review attributes are the markup replay.js reads (unchanged names).
+        "replay_id": f"{element_id}-review",
+        "replay_start": replay_start,
         "assets": assets,
         "cursor": cursor,
         "words_url": words_url,

@@ -5,7 +5,7 @@ that announces the opponent's move).
 `board_words` answers GET /games/<id>/words/?ask=...&point=D4: as JSON ({"text", "lines",
 "move_number"}) with `format=json` (board.js and board_cursor.js), else as a page with the
 answer and the question form again (the same questions without JavaScript). It only reads.
-`&move=N` asks about the position after move N (the review page's cursor) instead of the
+`&move=N` asks about the position after move N (the replay page's cursor) instead of the
 game's current one. `position_answer` answers the questions about the stones alone for any
 board (a review's tree too: games/reviews/views.py). A question answered is a 200; one that
 cannot be (no such question, no count yet) a 400; a refusal (a point not on the board, a
@@ -25,8 +25,8 @@ from core.refusals import refusal_of
 from games.counting import game_score
 from games.game_settings import topology_label
 from games.models import Game
+from games.moves import game_state
 from games.pages import board_text
-from games.replay import game_replay
 from games.selectors.play import clock_left_label, game_clocks
 from games.views.common import viewable_game
 from rules import BLACK, WHITE, CoordinateError, GameOver
@@ -51,7 +51,7 @@ POSITION_QUESTIONS = frozenset(QUESTIONS) - {"count"}
 def board_words_section(*, game: Game, user) -> dict:
     """What the game page's "Position in words" section shows: the summary sentences, the
     board by rows, the count by rows once counted, the board's keys and the question form."""
-    state = game_replay(game)
+    state = game_state(game)
     position = state.position
     count = None
     if game.is_over:
@@ -98,7 +98,7 @@ def turn_text(*, game: Game, user) -> str:
 
 def move_preview_text(*, game: Game, point: int) -> str:
     """What a stone of the player to move at `point` would do, in words (the confirmation)."""
-    return board_text.preview_text(game_replay(game), point)
+    return board_text.preview_text(game_state(game), point)
 
 
 def moved_text(*, game: Game, point: str) -> str:
@@ -174,8 +174,8 @@ def _answer(
     if move is not None:
         if ask == "count":
             return [_("The count belongs to the end of the game.")], 400
-        return position_answer(state=game_replay(game, upto=move), ask=ask, point_text=point_text)
-    state = game_replay(game)
+        return position_answer(state=game_state(game, upto=move), ask=ask, point_text=point_text)
+    state = game_state(game)
     position = state.position
     if ask == "status":
         return [

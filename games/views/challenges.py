@@ -21,7 +21,7 @@ from core.refusals import refusal_form, refusal_kinds
 from games import hooks
 from games.forms import (
     GAME_CHOICES,
-    AutoMatchForm,
+    AutomatchForm,
     NewGameForm,
     WaitingRoomFilterForm,
     parse_game_choice,
@@ -132,7 +132,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 now = timezone.now()
                 try:
                     if data["auto_match"]:
-                        challenge = automatch.challenge_auto_match(
+                        challenge = automatch.challenge_automatch(
                             user=request.user,
                             settings=data["settings"],
                             now=now,
@@ -173,14 +173,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def auto_match(request: HttpRequest) -> HttpResponse:
+def automatch_queue(request: HttpRequest) -> HttpResponse:
     """The auto-match queue: join it for a game and size (paired at once with the
     longest-waiting player of that game, or wait), see your places, leave it."""
     user = request.user
     if request.method == "POST":
-        form = AutoMatchForm(request.POST)
+        form = AutomatchForm(request.POST)
         if form.is_valid():
-            result = automatch.challenge_auto_match(
+            result = automatch.challenge_automatch(
                 user=user, settings=form.cleaned_data["settings"], now=timezone.now()
             )
             if isinstance(result, Game):
@@ -201,14 +201,14 @@ def auto_match(request: HttpRequest) -> HttpResponse:
             )
             return redirect("games:auto_match")
     else:
-        form = AutoMatchForm()
+        form = AutomatchForm()
     queued = challenges_selectors.challenges_queued(user=user, now=timezone.now())
-    return render(request, "games/auto_match.html", {"form": form, "queued": queued})
+    return render(request, "games/automatch.html", {"form": form, "queued": queued})
 
 
 @login_required
 @require_POST
-def auto_match_leave(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def automatch_leave(request: HttpRequest, challenge_id: int) -> HttpResponse:
     """Leave the queue: withdraw that waiting challenge."""
     try:
         challenge = challenges.challenge_cancel(

@@ -32,7 +32,7 @@ from games.views.common import board_redirect as _turn_redirect
 from games.views.common import error_message as _message
 from games.views.common import viewable_game as _viewable_game
 from games.views.conditional import conditional_section
-from games.views.results import result_section as _result
+from games.views.disputes import result_section as _result
 from messaging.unread import request_unread_counts
 from rules import CoordinateError
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 from games.mail import notice_send
 from ladder.ladders.models import LadderChallenge, LadderChallengeStatus, PositionChange
 from ladder.ladders.services import ladders_remove_inactive
-from ladder.notices import LADDER_CHALLENGE, LADDER_POSITION
+from ladder.notifications import LADDER_CHALLENGE, LADDER_POSITION
 from messaging.notifications.notice_tasks import notice_task
 
 

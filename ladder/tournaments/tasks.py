@@ -12,7 +12,7 @@ from core.outbox import enqueue_on_commit
 from games.mail import notice_send
 from ladder.tournaments.advance import tournament_advance as advance
 from ladder.tournaments.models import Outcome, Tournament, TournamentPairing, TournamentStatus
-from ladder.tournaments.notices import TOURNAMENT_END, TOURNAMENT_ROUND
+from ladder.tournaments.notifications import TOURNAMENT_END, TOURNAMENT_ROUND
 from ladder.tournaments.selectors import final_places
 from messaging.notifications.notice_tasks import notice_task
 

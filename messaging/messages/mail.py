@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from accounts.selectors import user_can_contact
 from core.mail import MailContent, site_url
 from messaging.messages.models import Message, SpamReport
-from messaging.messages.notices import MESSAGE
+from messaging.messages.notifications import MESSAGE
 from messaging.notifications.services import admin_mail_once, notify
 from messaging.replies.address import message_reply_address
 

@@ -13,7 +13,7 @@ from accounts.notifications import NAME_MAX_LENGTH, kind_exists, kind_get
 
 class Event(StrEnum):
     """Names of the notification kinds games sends, for its tasks to import. The kinds
-    themselves (label, modes, default) are registered in `games/notices.py`; the registry in
+    themselves (label, modes, default) are registered in `games/notifications.py`; the registry in
     `accounts.notifications` is the list of kinds, and a new kind needs no entry here.
     Stored names; never change one."""
 

@@ -1,4 +1,5 @@
-"""Celery tasks of messaging: the hourly digest sweep and one digest per player, the daily prune.
+"""Celery tasks of notifications: the hourly digest sweep and one digest per player, the daily
+prune. (The private messages' tasks are in messaging/messages/tasks.py.)
 
 They read the clock here, at the edge, and pass it to the services."""
 
@@ -9,9 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from core.mail import RETRY_OPTIONS
-from messaging.messages import mail as thread_mail
 from messaging.notifications import services
-from messaging.notifications.notice_tasks import notice_task
 
 
 @shared_task(name="messaging.digest_sweep")
@@ -29,20 +28,6 @@ def digest_send(user_id: int) -> int | None:
     """Send the player's due digest once; returns the digest id, or None when none was due."""
     digest = services.digest_send(user_id=user_id, now=timezone.now())
     return digest.pk if digest else None
-
-
-@notice_task("messaging.notify_message")
-def notify_message(message_id: int) -> bool:
-    """Tell the recipient of a private message about it (list, mail or digest by their
-    "message" preference). Nothing when the message is gone or the recipient now ignores
-    the sender. Returns whether a mail went out."""
-    return thread_mail.message_notify(message_id=message_id, now=timezone.now())
-
-
-@shared_task(name="messaging.spam_report_mail", **RETRY_OPTIONS)
-def spam_report_mail(report_id: int) -> bool:
-    """Mail the staff about a spam report, once per reported message."""
-    return thread_mail.spam_report_mail(report_id=report_id, now=timezone.now())
 
 
 @shared_task(name="messaging.prune")

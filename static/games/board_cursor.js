@@ -7,7 +7,7 @@
  * [data-cursor-start="D4"]>) around games/svg's SVG, which it only reads (classes of the stone
  * circles, the last-move ring, the territory squares, the clickable points of
  * <g class="bd-links" data-pick>): see games/svg/board.py's docstring. A change of those
- * classes (review.js and review_tree.js stepping through a game) is read again at once.
+ * classes (replay.js and review_tree.js stepping through a game) is read again at once.
  *
  * Enter or Space first sends the frame a cancelable "badux:cursor-enter" event, detail
  * {point: "D4"}: a page script that calls preventDefault() has handled it (review_tree.js
@@ -20,7 +20,7 @@
  *   - variation (a review whose owner adds moves; its script takes the event) and read (any
  *     other review): a board left read-only says that nothing is played there.
  * The words' questions add the frame's data-words-query ("move=12", "node=5", kept up to date
- * by review.js and review_tree.js) so that they are asked about the position shown.
+ * by replay.js and review_tree.js) so that they are asked about the position shown.
  *
  *   - It adds, inside the SVG, <g class="bd-cursor" role="grid"> with one <g role="row"> per
  *     board row and one <g role="gridcell" tabindex="-1|0" data-cursor="D4" aria-label="D4,
@@ -42,7 +42,7 @@
  *     and the cursor starts on the last move. After a marking ("board-marked", the chain and
  *     the new count) it is said the same way and the cursor starts on data-cursor-start.
  *   - The other keys of the page keep working: the cursor handles (and prevents) only the keys
- *     above, and only while a point has the focus; review.js and review_tree.js leave the
+ *     above, and only while a point has the focus; replay.js and review_tree.js leave the
  *     keys of the grid alone.
  */
 (function () {

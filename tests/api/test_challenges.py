@@ -88,7 +88,7 @@ def test_the_site_s_flood_limit_is_429(api_for, black, settings):
     assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
 
 
-def test_auto_match_queues_then_pairs(api_for, black, white):
+def test_automatch_queues_then_pairs(api_for, black, white):
     first = api_for(black).post("/automatch", {**NINE, "creator_colour": "white"}).json()
     assert first["game"] is None and first["challenge"]["status"] == "open"
     again = api_for(black).post("/automatch", {**NINE, "creator_colour": "white"}).json()

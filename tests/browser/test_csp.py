@@ -1,6 +1,6 @@
 """The pages' scripts still work in Chromium with the Content-Security-Policy on, and the
 browser reports no violation: the board's click-to-confirm (board.js), the review stepper
-(review.js) and the live preview of the preferences (accounts/preferences.js)."""
+(replay.js) and the live preview of the preferences (accounts/preferences.js)."""
 
 from __future__ import annotations
 

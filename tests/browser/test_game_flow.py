@@ -156,7 +156,7 @@ def _check_review(page, script: Script) -> None:
     slider = page.locator("input.board-review-slider")
     first_point = script.moves[0]
     expect(status).to_have_text(f"Move {last} of {last}: White passes")
-    # review.js replaces the server's step links and capture line, which would go stale.
+    # replay.js replaces the server's step links and capture line, which would go stale.
     expect(page.locator(".review-steps")).to_be_hidden()
     expect(page.locator(".review-captures")).to_be_hidden()
 
@@ -390,7 +390,7 @@ def test_status_page_lists_running_games_with_thumbnails_and_opens_the_next_one(
     page.context.close()
 
 
-def test_auto_match_queue_join_wait_pair_and_leave(browser, live_server, user_factory):
+def test_automatch_queue_join_wait_pair_and_leave(browser, live_server, user_factory):
     expect = _expect()
     base = live_server.url
     alice = user_factory(username="alice")

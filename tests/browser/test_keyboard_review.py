@@ -1,6 +1,6 @@
 """Reviewing without a mouse or sight: on the review pages the board is one Tab stop with the
 keyboard cursor (static/games/board_cursor.js) that reads the position of the move shown. The
-stepper's keys (review.js, review_tree.js) and the cursor's never share a key press: the arrows
+stepper's keys (replay.js, review_tree.js) and the cursor's never share a key press: the arrows
 move the cursor while the board has the focus and step through the moves elsewhere. On a
 review with variations its owner plays a move with Enter on the cursor's point. What a screen
 reader is given is read from the accessibility tree; axe checks every page."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
+
 from games.models import Game
 from rules.topology import hexagon, square
 
@@ -54,3 +56,13 @@ BLACK_STONES = ("B9", "C9", "C8", "C7", "A5", "B6", "B5", "A4", "B4", "A3", "B3"
 WHITE_STONES = ("E9", "D8", "D7", "A8", "A7", "B7", "C6", "D6", "C5", "C4") + tuple(
     f"{c}3" for c in "CDEFGHJ"
 )
+
+
+def board_url(game: Game) -> str:
+    """The game's page."""
+    return reverse("games:board", args=[game.pk])
+
+
+def messages_of(response) -> list[str]:
+    """The messages a page shows, as text."""
+    return [str(m) for m in response.context["messages"]]

@@ -6,7 +6,7 @@ this game can do that.", which told that the game was there)."""
 from __future__ import annotations
 
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.models import Game
 
@@ -52,3 +52,27 @@ def test_a_private_game_answers_a_non_player_as_a_missing_one(
 
 def test_every_game_page_is_walked():
     assert len(ROUTES) >= 15
+
+
+GAME_PATHS = (
+    "board", "move", "words", "pass", "resign", "chat", "conditional_add", "dispute", "marking",
+    "marking_toggle", "marking_accept", "report", "contact", "review", "sgf",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", GAME_PATHS)
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_private_game_is_not_found_by_others_on_every_path(
+    client, game_factory, user_factory, name, method
+):
+    """One game-access check (games.selectors.play.game_view_check): to a non-player, a
+    private game answers exactly as a game that does not exist, whatever the path."""
+    game = game_factory(moves=("E5",))
+    Game.objects.filter(pk=game.pk).update(public=False)
+    client.force_login(user_factory(username="stranger"))
+    data = {"point": "D4", "move_number": "1", "text": "hi", "version": "1", "line": "D4"}
+    send = getattr(client, method)
+    hidden = send(reverse(f"games:{name}", args=[game.pk]), data)
+    missing = send(reverse(f"games:{name}", args=[game.pk + 1000]), data)
+    assert hidden.status_code == missing.status_code
+    assert hidden.status_code in (404, 405)

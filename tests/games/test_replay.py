@@ -1,102 +1,47 @@
-"""A stored game's rules state: each move writes the position and its superko history
-(`Game.position_state`), and the next move and the pages restore it instead of replaying every
-move; a state that does not match the stored moves is ignored."""
+"""The replay page (stepping through a stored game) and the SGF download: a game record leaves
+and comes back intact (uploaded as a review); the count shown at the last move only."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
-import rules
-from games import replay
-from games.errors import MoveRefused
-from games.models import Game
-from rules.game import PASS, PLAY, Move
-from tests.games.conftest import NOW, play
-
-# A fight on 9×9 with captures, after which some empty points are refused.
-KO_FIGHT = ("D5", "E5", "C4", "F4", "D3", "E3", "E4", "D4")
+pytestmark = pytest.mark.django_db
 
 
-def replayed(game: Game) -> rules.Game:
-    return replay._replay(game, replay.game_moves(game))
+def test_sgf_download_replay_and_upload_round_trip(client, game_factory, black):
+    game = game_factory(moves=("E5", "D4", "pass"))
+    response = client.get(reverse("games:sgf", args=[game.pk]))
+    text = response.content.decode()
+    assert response["Content-Disposition"] == f'attachment; filename="badux-{game.pk}.sgf"'
+    assert "PB[kuro]" in text and "B[ee]" in text and "W[df]" in text
+    replay = client.get(reverse("games:review", args=[game.pk]), {"move": "1"})
+    assert replay.context["number"] == 1
+    assert b"Move 1 of 3: B E5" in replay.content
+    client.force_login(black)
+    upload = SimpleUploadedFile("g.sgf", response.content, content_type="application/x-go-sgf")
+    page = client.post(reverse("games:review_upload"), {"sgf": upload}, follow=True)
+    assert len(page.context["tree_data"]["nodes"]) == 4  # the start and three moves
+    assert b"kuro" in page.content
+    bad = SimpleUploadedFile("bad.sgf", b"(;GM[1]SZ[9];B[ee];W[ee])")
+    page = client.post(reverse("games:review_upload"), {"sgf": bad})
+    assert "cannot be reviewed" in str(page.context["form"].errors["sgf"])
 
 
-def test_every_move_stores_the_state_the_moves_replay_to(game_factory):
-    game = game_factory(moves=("E5", "D5", "pass", "F4"))
-    game = Game.objects.get(pk=game.pk)
-    assert game.position_state
-    restored = replay.game_replay(game)
-    expected = replayed(game)
-    assert restored.position == expected.position
-    assert restored.history == expected.history
-    assert restored.moves == expected.moves
-    assert restored.consecutive_passes == expected.consecutive_passes == 0
+def test_replay_of_a_counted_game_shows_the_count_at_the_last_move_only(client, game_factory):
+    # Black walls column E, White F; White's C5 dies in Black's area.
+    walls = [p for row in range(1, 10) for p in (f"E{row}", f"F{row}")]
+    game = game_factory(moves=(*walls[:17], "C5", "D5", "F9", "pass", "pass"))
+    assert game.score["dead"] == ["ce"]
+    url = reverse("games:review", args=[game.pk])
 
+    end = client.get(url).content.decode()
+    assert 'class="bd-score"' in end
+    assert re.search(r'<circle class="bd-st w dead" data-point="\d+" data-name="C5"', end)
 
-def test_the_next_move_restores_the_state_instead_of_replaying(game_factory, monkeypatch):
-    game = game_factory(moves=KO_FIGHT[:4])
-
-    def no_replay(game, moves):
-        raise AssertionError("the moves were replayed")
-
-    monkeypatch.setattr(replay, "_replay", no_replay)
-    for text in KO_FIGHT[4:]:
-        game = play(Game.objects.get(pk=game.pk), text, NOW)
-    assert game.move_number == len(KO_FIGHT)
-
-
-def test_a_point_the_stored_position_forbids_is_refused_without_a_replay(game_factory, monkeypatch):
-    game = game_factory(moves=KO_FIGHT)
-    state = replayed(Game.objects.get(pk=game.pk))
-    refused = [
-        p for p in game.topology.points() if not state.is_legal(p) and not state.board.colour[p]
-    ]
-    monkeypatch.setattr(replay, "_replay", lambda game, moves: pytest.fail("replayed"))
-    if not refused:
-        pytest.skip("no forbidden empty point in this fight")
-    with pytest.raises(MoveRefused):
-        play(Game.objects.get(pk=game.pk), game.topology.name(refused[0]), NOW)
-
-
-def test_a_state_written_for_other_moves_is_ignored(game_factory):
-    game = game_factory(moves=("E5", "D5"))
-    stale = Game.objects.get(pk=game.pk).position_state
-    game = play(Game.objects.get(pk=game.pk), "C3", NOW)
-    Game.objects.filter(pk=game.pk).update(position_state=stale)
-    game = Game.objects.get(pk=game.pk)
-    assert replay.game_replay(game).position == replayed(game).position
-    assert replay.game_replay(game).move_number == 3
-
-
-@pytest.mark.parametrize("junk", [b"", b"\x00" * 3, b"\xff" * 40])
-def test_a_broken_state_is_ignored(game_factory, junk):
-    game = game_factory(moves=("E5", "D5"))
-    Game.objects.filter(pk=game.pk).update(position_state=junk)
-    game = Game.objects.get(pk=game.pk)
-    assert replay.game_replay(game).position == replayed(game).position
-
-
-def test_the_moves_decode_with_their_colours_from_the_first_mover(game_factory):
-    game = game_factory(moves=("E5", "pass", "F4"))
-    game = Game.objects.get(pk=game.pk)
-    topology = game.topology
-    assert replay.game_moves(game) == [
-        Move(rules.BLACK, PLAY, topology.parse("E5")),
-        Move(rules.WHITE, PASS),
-        Move(rules.BLACK, PLAY, topology.parse("F4")),
-    ]
-    game.first_to_move = rules.WHITE  # a handicap game: White moves first
-    assert [move.colour for move in replay.game_moves(game)] == [
-        rules.WHITE,
-        rules.BLACK,
-        rules.WHITE,
-    ]
-
-
-@pytest.mark.parametrize("code", ["zz", "A1", "e"])
-def test_a_stored_code_that_names_no_point_says_so(game_factory, code):
-    game = game_factory(moves=("E5",))
-    game = Game.objects.get(pk=game.pk)
-    game.moves += code
-    with pytest.raises(rules.CoordinateError):
-        replay.game_moves(game)
+    earlier = client.get(url, {"move": "18"}).content.decode()
+    assert 'class="bd-score"' not in earlier
+    assert "dead" not in re.search(r'<circle class="[^"]*" [^>]*data-name="C5"', earlier).group(0)

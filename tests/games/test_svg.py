@@ -1,5 +1,5 @@
-"""The SVG board (games.svg), its template tag and the review frames; a browser check of the
-confirm bar and the review stepper when Debian chromium is installed."""
+"""The SVG board (games.svg), its template tag and the replay frames; a browser check of the
+confirm bar and the replay stepper when Debian chromium is installed."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.template import Context, Engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.svg import board_svg, board_thumbnail_svg, review_frames
+from games.svg import board_svg, board_thumbnail_svg, replay_frames
 from rules import BLACK, EMPTY, WHITE, Game, Move, Position, hexagon, preset, square
 from rules.images.layout import board_geometry, board_layout
 from rules.scoring import score
@@ -302,9 +302,9 @@ def _moves(topology, text: str, first: int = BLACK) -> list[Move]:
     return moves
 
 
-def test_review_frames_remove_captures_at_the_capturing_move_and_keep_passes():
+def test_replay_frames_remove_captures_at_the_capturing_move_and_keep_passes():
     t = square(9)
-    frames = review_frames(t, ((), ()), _moves(t, CAPTURE + " pass pass"))
+    frames = replay_frames(t, ((), ()), _moves(t, CAPTURE + " pass pass"))
     assert [f["number"] for f in frames] == list(range(10))
     assert frames[0] == {
         "number": 0,
@@ -334,10 +334,10 @@ def test_review_frames_remove_captures_at_the_capturing_move_and_keep_passes():
     assert json.loads(json.dumps(frames)) == frames
 
 
-def test_review_frames_start_from_setup_stones_with_white_first_on_hex():
+def test_replay_frames_start_from_setup_stones_with_white_first_on_hex():
     t = hexagon(6)
     game = Game.new(t, preset("badux", t), handicap=2)
-    frames = review_frames(
+    frames = replay_frames(
         t, (game.black_setup, game.white_setup), _moves(t, "D4 resign", first=WHITE)
     )
     assert frames[0]["black"] == sorted(game.black_setup) and frames[0]["white"] == []
@@ -345,16 +345,16 @@ def test_review_frames_start_from_setup_stones_with_white_first_on_hex():
     assert frames[2]["kind"] == "resign" and frames[2]["colour"] == "B"
 
 
-def test_review_frames_name_the_move_that_cannot_be_replayed():
+def test_replay_frames_name_the_move_that_cannot_be_replayed():
     t = square(9)
     with pytest.raises(ValueError, match="move 2"):
-        review_frames(t, ((), ()), _moves(t, "E5 E5"))
+        replay_frames(t, ((), ()), _moves(t, "E5 E5"))
 
 
-def test_review_frames_replay_to_the_games_final_position():
+def test_replay_frames_replay_to_the_games_final_position():
     t = hexagon(6)
     game = play(t, "F6 G7 E5 F7 G6 E6 H7 D6 F5")
-    frames = review_frames(t, ((), ()), game.moves)
+    frames = replay_frames(t, ((), ()), game.moves)
     board = [EMPTY] * t.size
     for frame in frames[1:]:
         board[frame["point"]] = BLACK if frame["colour"] == "B" else WHITE
@@ -389,23 +389,23 @@ def test_board_tag_renders_the_frame_the_svg_and_the_scripts():
     assert 'class="board-frame board-frame-square" data-board data-move-form="move-form"' in html
     assert 'href="/g/7/?confirm=A1"' in html
     assert "board-theme-slate" in html
-    assert "games/board.js" in html and "games/review.js" not in html
+    assert "games/board.js" in html and "games/replay.js" not in html
     assert "games/board.css" in html
 
 
-def test_board_tag_with_review_embeds_the_frames_as_json():
+def test_board_tag_with_replay_embeds_the_frames_as_json():
     t = square(9)
     game = play(t, CAPTURE)
-    frames = review_frames(t, ((), ()), game.moves)
+    frames = replay_frames(t, ((), ()), game.moves)
     html = (
         _engine()
-        .from_string("{% load board %}{% board position review=frames element_id='rv' %}")
+        .from_string("{% load board %}{% board position replay=frames element_id='rv' %}")
         .render(Context({"position": game.position, "frames": frames}))
     )
     assert 'data-review="rv-review"' in html
     found = re.search(r'<script id="rv-review" type="application/json">(.*?)</script>', html)
     assert json.loads(found.group(1)) == frames
-    assert "games/review.js" in html and "games/board.js" not in html
+    assert "games/replay.js" in html and "games/board.js" not in html
 
 
 # ---------------------------------------------------------------------------------------------
@@ -443,7 +443,7 @@ def _page(browser, body: str, posted: list[str]):
         "<form id='move-form' method='post' action='/move' hidden>"
         "<input type='hidden' name='point'><input type='hidden' name='move_number' value='1'>"
         f"</form><script>{(static / 'board.js').read_text()}</script>"
-        f"<script>{(static / 'review.js').read_text()}</script></body></html>"
+        f"<script>{(static / 'replay.js').read_text()}</script></body></html>"
     )
     page = browser.new_page(viewport={"width": 360, "height": 740})
 
@@ -502,10 +502,10 @@ def test_browser_compact_board_builds_its_links_then_plays_like_the_full_one(bro
     page.close()
 
 
-def test_browser_review_steps_back_and_forward(browser):
+def test_browser_replay_steps_back_and_forward(browser):
     t = square(9)
     game = play(t, CAPTURE)
-    frames = review_frames(t, ((), ()), game.moves)
+    frames = replay_frames(t, ((), ()), game.moves)
     svg = board_svg(game.position)
     body = (
         f'<div class="board-frame" data-board data-review="rv">{svg}'
@@ -583,10 +583,10 @@ def test_browser_choosing_another_point_replaces_the_servers_ghost(browser):
     page.close()
 
 
-def test_browser_review_works_on_a_hex_board_with_the_slider(browser):
+def test_browser_replay_works_on_a_hex_board_with_the_slider(browser):
     t = hexagon(6)
     game = play(t, "F6 G7 E5")
-    frames = review_frames(t, ((), ()), game.moves)
+    frames = replay_frames(t, ((), ()), game.moves)
     svg = board_svg(game.position)
     body = (
         f'<div class="board-frame" data-board data-review="rv" data-review-start="1">{svg}'

@@ -9,7 +9,7 @@ import pytest
 from games import hooks
 from games.game_settings import GameSettings
 from games.models import Challenge, Game
-from games.services.automatch import challenge_auto_match
+from games.services.automatch import challenge_automatch
 from ladder.ratings.services import rating_declare
 from ladder.receivers import closest_rating_first
 from tests.ladder.conftest import NOW
@@ -20,7 +20,7 @@ SETTINGS = GameSettings(board_kind="square", board_size=19)
 
 def _queue(user, minutes: int):
     # Everyone waiting wants Black, so they never match each other.
-    waiting = challenge_auto_match(
+    waiting = challenge_automatch(
         user=user,
         settings=SETTINGS,
         now=NOW - dt.timedelta(minutes=minutes),
@@ -37,7 +37,7 @@ def test_the_closest_rating_is_paired_not_the_longest_waiting(user_factory):
     _queue(weak, 30)
     _queue(strong, 20)
     _queue(near, 10)
-    game = challenge_auto_match(user=me, settings=SETTINGS, now=NOW)
+    game = challenge_automatch(user=me, settings=SETTINGS, now=NOW)
     assert isinstance(game, Game)
     assert {game.black, game.white} == {me, near}
 
@@ -48,7 +48,7 @@ def test_ratings_of_another_family_do_not_count(user_factory):
     rating_declare(user=me, family="hex", rank="6k")
     _queue(first, 20)
     _queue(second, 10)
-    game = challenge_auto_match(user=me, settings=SETTINGS, now=NOW)
+    game = challenge_automatch(user=me, settings=SETTINGS, now=NOW)
     assert {game.black, game.white} == {me, first}
 
 
@@ -60,7 +60,7 @@ def test_without_the_ranking_the_longest_waiting_is_paired(user_factory):
     _queue(near, 10)
     hooks.match_ranking_unregister(closest_rating_first)
     try:
-        game = challenge_auto_match(user=me, settings=SETTINGS, now=NOW)
+        game = challenge_automatch(user=me, settings=SETTINGS, now=NOW)
     finally:
         hooks.match_ranking_register(closest_rating_first)
     assert {game.black, game.white} == {me, weak}

@@ -8,7 +8,7 @@ from django.db.models import Sum
 
 from messaging.messages import services as threads
 from messaging.messages.models import ThreadMember
-from messaging.messages.notices import MESSAGE
+from messaging.messages.notifications import MESSAGE
 from messaging.notifications.models import Channel, Notification
 from messaging.sql import unread_counts_select
 from tests.messaging.conftest import NOW

@@ -20,9 +20,9 @@ from messaging import unread as unread_selectors
 from messaging.messages import selectors
 from messaging.messages import services as threads
 from messaging.messages.models import BODY_MAX_LENGTH, Message, SpamReport, Thread, ThreadMember
-from messaging.messages.notices import MESSAGE
+from messaging.messages.notifications import MESSAGE
+from messaging.messages.tasks import notify_message
 from messaging.notifications.models import AdminMail, Channel, Notification
-from messaging.notifications.tasks import notify_message
 from tests.messaging.conftest import NOW
 
 

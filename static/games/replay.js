@@ -1,11 +1,12 @@
 /*
- * Badux review: step through a finished game on the SVG board from games/svg/board.py.
+ * Badux replay (the replay page, games/views/replay.py): step through a finished game on the SVG
+ * board from games/svg/board.py. (The markup keeps its data-review* names and classes.)
  *
- * Markup (templates/games/_board.html renders it for {% board position review=frames %}):
+ * Markup (templates/games/_board.html renders it for {% board position replay=frames %}):
  *
  *   <div class="board-frame" data-board data-review="ID" [data-review-start="N"]>
  *     <svg class="bd" ...>   <!-- the final position, one circle.bd-st[data-point] per point -->
- *     {{ frames|json_script:"ID" }}  <!-- frames from games.svg.review_frames -->
+ *     {{ frames|json_script:"ID" }}  <!-- frames from games.svg.replay_frames -->
  *   </div>
  *
  * Frame 0 holds the setup stones ({"black": [...], "white": [...]}); frame i is move i:

@@ -1,5 +1,5 @@
-"""The end of a game: the result section, disputing the count, the marking phase and reports
-to the staff."""
+"""Disputes of a finished game's result: the result section's data, disputing the count, the
+marking phase and reports to the staff (services: games/services/disputes.py, corrections.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from games.counting import dispute_window
 from games.errors import GameActionError, rules_refusal
 from games.forms import MarkingForm, ReportForm, ToggleForm
 from games.models import DisputeStatus, Game
-from games.pages.marking import marking_context, toggled_text
+from games.pages.disputes import marking_context, toggled_text
 from games.pages.result import result_context
 from games.selectors import play as selectors
 from games.services import corrections, disputes

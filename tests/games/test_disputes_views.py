@@ -18,7 +18,8 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
-from games.services import corrections, disputes
+from games.services import corrections, disputes, play
+from tests.games.helpers import board_url, messages_of
 from tests.games.positions import SQUARE_AUTO, SQUARE_H5_ALIVE, counted_hex, counted_square
 
 pytestmark = pytest.mark.django_db
@@ -32,10 +33,6 @@ def game(black, white) -> Game:
 
 def url(name: str, game: Game) -> str:
     return reverse(f"games:{name}", args=[game.pk])
-
-
-def messages_of(response) -> list[str]:
-    return [str(m) for m in response.context["messages"]]
 
 
 def version(game: Game) -> int:
@@ -312,3 +309,17 @@ def test_result_page_queries_stay_few_with_a_dispute_and_corrections(
     with django_assert_max_num_queries(10):
         page = client.get(url("board", game))
     assert len(page.context["result"]["corrections"]) == 3
+
+
+def test_the_report_link_speaks_of_scoring_only_for_a_counted_game(
+    client, game_factory, black, white
+):
+    resigned = game_factory(now=timezone.now())
+    play.game_resign(game_id=resigned.pk, user=black, expected_move_number=0, now=timezone.now())
+    counted = game_factory(moves=("pass", "pass"), now=timezone.now())
+    client.force_login(black)
+    page = client.get(board_url(resigned)).content.decode()
+    assert "Report a problem with this result" in page
+    assert "scoring" not in page.split('class="card game-result"')[1].split("</section>")[0]
+    page = client.get(board_url(counted)).content.decode()
+    assert "Report this game's scoring" in page

@@ -1,4 +1,4 @@
-"""Vacation: the balance, and starting or stopping a vacation."""
+"""Vacations: the balance, and starting or stopping a vacation."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
     state = vacations_selectors.vacation_state(user=request.user, now=now)
     return render(
         request,
-        "games/vacation.html",
+        "games/vacations.html",
         {
             "state": state,
             "balance": selectors.duration_label(state.balance),

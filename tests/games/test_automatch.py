@@ -142,7 +142,7 @@ def test_unknown_games_are_refused_and_visitors_must_log_in(client, user_factory
     assert not Challenge.objects.exists()
 
 
-def test_a_pairing_is_announced_as_auto_match_and_an_accept_as_an_accept(
+def test_a_pairing_is_announced_as_automatch_and_an_accept_as_an_accept(
     client, user_factory, mailoutbox, django_capture_on_commit_callbacks
 ):
     alice, bob, carol = (user_factory(username=n) for n in ("alice", "bob", "carol"))

@@ -1,7 +1,7 @@
 """What a new player finds in ladders and tournaments, and the byo-yomi clock, in a browser
-(axe checks every page; screenshots at 1280 and 390 px go to the samples folder's
-screenshots/, named issue28-*): the ladder challenge asks first and is reached by keyboard,
-the tournament page says what happens next and lets its organiser change or cancel it, the
+(axe checks every page; screenshots at 1280 and 390 px go to the samples folder's screenshots/,
+named new-player-ladders-*): the ladder challenge asks first and is reached by keyboard, the
+tournament page says what happens next and lets its organiser change or cancel it, the
 tournament form shows only the clock fields of the chosen time control, the board shows a
 byo-yomi clock and the opponent's pass, the sign-up page takes the browser's time zone, the
 new API token has a copy button and the API docs lead back to the site."""
@@ -46,7 +46,7 @@ def test_ladders_tournaments_and_the_byoyomi_board_as_a_new_player_finds_them(
     page = log_in(browser, base, "ivo")
     page.goto(f"{base}/ladders/go-9/")
     expect(page.locator(".declare-offer")).to_contain_text("Declare your Go strength")
-    shoot(browser, page, "issue28-ladder")
+    shoot(browser, page, "new-player-ladders-ladder")
     link = page.locator("table.ladder-table a:has-text('Challenge')")
     link.focus()
     with page.expect_navigation():
@@ -55,7 +55,7 @@ def test_ladders_tournaments_and_the_byoyomi_board_as_a_new_player_finds_them(
     expect(page.locator(".ladder-confirm")).to_contain_text("7 d + 5 × 1 d byo-yomi")
     expect(page.locator(".ladder-confirm")).to_contain_text("This cannot be undone.")
     assert not LadderChallenge.objects.exists()
-    shoot(browser, page, "issue28-ladder-confirm")
+    shoot(browser, page, "new-player-ladders-ladder-confirm")
     with page.expect_navigation():
         page.click("button:has-text('Start the game against hana')")
     game = LadderChallenge.objects.get().game
@@ -72,7 +72,7 @@ def test_ladders_tournaments_and_the_byoyomi_board_as_a_new_player_finds_them(
     play_service.game_pass(game_id=game.pk, user=hana, expected_move_number=1, now=timezone.now())
     page.goto(f"{base}{game.get_absolute_url()}")
     expect(page.locator(".passed-notice")).to_contain_text("hana passed.")
-    shoot(browser, page, "issue28-board-byoyomi-pass")
+    shoot(browser, page, "new-player-ladders-board-byoyomi-pass")
 
     # A tournament: every game setting, the fields of the chosen clock only.
     page.goto(f"{base}/tournaments/new/")
@@ -83,7 +83,7 @@ def test_ladders_tournaments_and_the_byoyomi_board_as_a_new_player_finds_them(
     assert page.locator("#id_mcmahon_bar").is_hidden()  # round robin: no McMahon fields
     page.select_option("#id_format", "mcmahon")
     assert page.locator("#id_mcmahon_bar").is_visible()
-    shoot(browser, page, "issue28-tournament-new")
+    shoot(browser, page, "new-player-ladders-tournament-new")
     page.select_option("#id_format", "swiss")
     page.fill("#id_name", "Autumn Swiss")
     page.select_option("#id_clock_days", "14")
@@ -94,7 +94,7 @@ def test_ladders_tournaments_and_the_byoyomi_board_as_a_new_player_finds_them(
         page.click("button:has-text('Open registration')")
     expect(page.locator(".next-step")).to_contain_text("1 of 4 places taken")
     expect(page.locator("body")).to_contain_text("Change the tournament")
-    shoot(browser, page, "issue28-tournament-open")
+    shoot(browser, page, "new-player-ladders-tournament-open")
 
     # A Swiss in round 1: the page says what round 2 waits for.
     swiss = tournaments.tournament_create(
@@ -107,7 +107,7 @@ def test_ladders_tournaments_and_the_byoyomi_board_as_a_new_player_finds_them(
     page.goto(f"{base}{swiss.get_absolute_url()}")
     expect(page.locator(".next-step")).to_contain_text("Round 2 is paired as soon as")
     expect(page.locator("#standings")).to_contain_text("?")
-    shoot(browser, page, "issue28-tournament-running")
+    shoot(browser, page, "new-player-ladders-tournament-running")
 
 
 def test_sign_up_takes_the_browsers_time_zone_and_the_token_can_be_copied(
@@ -120,9 +120,9 @@ def test_sign_up_takes_the_browsers_time_zone_and_the_token_can_be_copied(
     page.goto(f"{base}/accounts/signup/")
     expect(page.locator("h1")).to_have_text("Sign up")
     expect(page.locator("select[name=time_zone]")).to_have_value("Asia/Tokyo")
-    page.screenshot(path=str(SHOTS / "issue28-signup-desktop.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "new-player-ladders-signup-desktop.png"), full_page=True)
     page.set_viewport_size(VIEWPORTS["phone"])
-    page.screenshot(path=str(SHOTS / "issue28-signup-phone.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "new-player-ladders-signup-phone.png"), full_page=True)
     context.close()
 
     user_factory(username="tokenuser")
@@ -137,9 +137,9 @@ def test_sign_up_takes_the_browsers_time_zone_and_the_token_can_be_copied(
     copy.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#api-token-copied")).not_to_be_empty()
-    page.screenshot(path=str(SHOTS / "issue28-token-desktop.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "new-player-ladders-token-desktop.png"), full_page=True)
     page.goto(f"{base}/api/v1/docs")
     back = page.locator(".api-docs-back a").first
     expect(back).to_have_text("← Back to Badux")
     expect(page.locator(".swagger-ui .info")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "issue28-api-docs-desktop.png"))
+    page.screenshot(path=str(SHOTS / "new-player-ladders-api-docs-desktop.png"))

@@ -1,4 +1,4 @@
-"""The frames behind the review stepper (static/games/review.js): one per move, replayed with
+"""The frames behind the replay stepper (static/games/replay.js): one per move, replayed with
 the rules so captures are known."""
 
 from __future__ import annotations
@@ -12,20 +12,20 @@ from rules.ruleset import AREA, SIMPLE_KO, RuleSet
 from rules.topology import Topology
 
 
-def _review_rules() -> RuleSet:
+def _replay_rules() -> RuleSet:
     # Moves were accepted when played: replay with the most permissive ko rule (a game legal
     # under superko is legal under simple ko) and no move cap.
     return RuleSet("review", SIMPLE_KO, AREA, 0.5, 10**6)
 
 
-def review_frames(
+def replay_frames(
     topology: Topology,
     setup: tuple[Iterable[int], Iterable[int]],
     moves: Sequence[Move],
     *,
     rules: RuleSet | None = None,
 ) -> list[dict]:
-    """The frames review.js steps through, as JSON-ready dicts.
+    """The frames replay.js steps through, as JSON-ready dicts.
 
     `setup` is the stones before the first move, ``(black_points, white_points)`` with handicap
     stones included (a `rules.Game`'s ``black_setup, white_setup``); `moves` are rules `Move`s.
@@ -41,7 +41,7 @@ def review_frames(
     first = moves[0].colour if moves else None
     game = Game.new(
         topology,
-        rules or _review_rules(),
+        rules or _replay_rules(),
         black_setup=black,
         white_setup=white,
         to_move=first if first in (BLACK, WHITE) else None,

@@ -1,4 +1,5 @@
-"""The marking page of a disputed count: the board with the stones marked dead."""
+"""Disputes: the marking page of a disputed count, the board with the stones marked dead. (The
+result section that offers the dispute is games/pages/result.py.)"""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from games.counting import (
 )
 from games.errors import rules_refusal
 from games.models import Game, ScoreDispute
+from games.moves import game_state, point_names
 from games.pages.board import COLOUR_NAMES, points_label
 from games.pages.board_text import keys_help
 from games.pages.result import score_lines
-from games.replay import game_replay, point_names
 from games.selectors.play import (
     duration_label,
 )
@@ -40,7 +41,7 @@ def marking_context(
     JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
     the point the keyboard cursor starts on (`cursor_start`, "" unless a point of the board):
     the chain the player has just toggled."""
-    position = game_replay(game).position
+    position = game_state(game).position
     topology = game.topology
     count = count_with_dead(game=game, dead_sgf=dispute.dead)
     colour = game.colour_of(user)
@@ -118,7 +119,7 @@ def toggled_text(*, game: Game, dispute: ScoreDispute, point: int) -> str:
     `dispute`'s marking: the chain, its new state and the count it gives, as board_cursor.js
     reads it in the page's status line: "H5: the black chain of 1 stone is marked dead. With
     this marking the count is Black 36, White 43.5: W+7.5."."""
-    position = game_replay(game).position
+    position = game_state(game).position
     name = game.topology.name(point)
     stones = len(stone_chain(position, point))
     dead = game.topology.sgf(point) in dispute.dead

@@ -1,7 +1,9 @@
-"""A stored game as the rules see it: its moves decoded and its position replayed.
+"""A stored game's moves as the rules see them: decoded, and the rules' game they lead to.
 
 Pure reads: these take a loaded `Game` row and touch no database. Everything that needs the
-moves of a stored game (the move service, the pages, the mails, the SGF) decodes them here.
+moves of a stored game (the move service, the pages, the mails, the SGF) decodes them here; the
+replaying itself is `rules.replay`. (The replay page, stepping through a finished game, is
+games/pages/replay.py.)
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterable
 
 import rules
 from games.models import PASS_TOKEN, Game
-from rules.game import PASS, PLAY, Move, shared_move
+from rules.game import PLAY, Move, shared_move
 from rules.topology import Topology
 
 
@@ -48,7 +50,7 @@ def position_state_of(*, moves: str, state: rules.Game) -> bytes:
     return zlib.crc32(moves.encode()).to_bytes(4, "little") + state.snapshot()
 
 
-def game_replay(game: Game, *, upto: int | None = None) -> rules.Game:
+def game_state(game: Game, *, upto: int | None = None) -> rules.Game:
     """The rules' view of a stored game (the position after move `upto` when given). The
     whole game is restored from its `position_state` when that was written after exactly its
     stored moves, else every stored move is replayed: the same game either way."""
@@ -64,18 +66,13 @@ def game_replay(game: Game, *, upto: int | None = None) -> rules.Game:
                     )
                 except ValueError:
                     pass
-    return _replay(game, moves if upto is None else moves[: max(0, upto)])
+    return _from_moves(game, moves if upto is None else moves[: max(0, upto)])
 
 
-def _replay(game: Game, moves: list[Move]) -> rules.Game:
-    state = rules.Game.new(game.topology, game.rule_set, handicap=game.handicap)
-    state.to_move = game.first_to_move
-    for move in moves:
-        if move.kind == PASS:
-            state.pass_turn(move.colour)
-        else:
-            state.play(move.point, move.colour)
-    return state
+def _from_moves(game: Game, moves: list[Move]) -> rules.Game:
+    return rules.replay(
+        game.topology, game.rule_set, moves, handicap=game.handicap, to_move=game.first_to_move
+    )
 
 
 def move_label(game: Game, move: Move) -> str:

@@ -1,4 +1,5 @@
-"""The review page of a finished game or an uploaded record: the frames and the move list."""
+"""The replay page of a finished game or an uploaded record: the frames replay.js steps through
+and the move list. (Saved reviews with variations and comments are games/reviews/.)"""
 
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ from games.counting import (
 )
 from games.game_settings import topology_label
 from games.models import Game
+from games.moves import game_moves
 from games.pages.board_text import keys_help
-from games.replay import game_moves
-from games.svg import review_frames
+from games.svg import replay_frames
 from rules import BLACK, WHITE
 from rules.game import PLAY, Move
 
 
-def review_board_title(topology: rules.Topology) -> str:
-    """The name of a review's board for screen readers ("9×9 board of the review"): without a
-    move number, since the board steps through the moves (the stepper's status says which)."""
+def replay_board_title(topology: rules.Topology) -> str:
+    """The name of a replayed board for screen readers ("9×9 board of the review"; the saved
+    reviews' page names its board so too): without a move number, since the board steps through
+    the moves (the stepper's status says which)."""
     return gettext("%(board)s board of the review") % {"board": topology_label(topology)}
 
 
@@ -34,7 +36,7 @@ def _step(value: str | None, last: int) -> int:
     return max(0, min(last, number))
 
 
-def _review(
+def _replay(
     *,
     topology: rules.Topology,
     ruleset: rules.RuleSet,
@@ -62,7 +64,7 @@ def _review(
         rows.append({"number": i, "colour": m.colour, "label": label})
     return {
         "appearance": appearance,
-        "frames": review_frames(topology, (black_setup, white_setup), moves, rules=permissive),
+        "frames": replay_frames(topology, (black_setup, white_setup), moves, rules=permissive),
         "position": position,
         "number": number,
         "last": len(moves),
@@ -71,17 +73,17 @@ def _review(
         "moves": rows,
         "captures": {"black": position.captured_by(BLACK), "white": position.captured_by(WHITE)},
         "current": rows[number - 1] if number else None,
-        # The keyboard cursor's keys (read only: the review page plays nothing).
+        # The keyboard cursor's keys (read only: the replay page plays nothing).
         "keys": keys_help(topology, mode="read"),
-        "board_title": review_board_title(topology),
+        "board_title": replay_board_title(topology),
     }
 
 
-def review_context(*, game: Game, move: str | None, appearance: BoardAppearance) -> dict:
-    """The review page of a stored game at move `move` (default: the last)."""
+def replay_context(*, game: Game, move: str | None, appearance: BoardAppearance) -> dict:
+    """The replay page of a stored game at move `move` (default: the last)."""
     topology = game.topology
     setup = tuple(topology.handicap_points(game.handicap)) if game.handicap >= 2 else ()
-    context = _review(
+    context = _replay(
         topology=topology,
         ruleset=game.rule_set,
         handicap=game.handicap,
@@ -92,7 +94,7 @@ def review_context(*, game: Game, move: str | None, appearance: BoardAppearance)
         move=move,
         appearance=appearance,
     )
-    # The count belongs to the final position: shown at the last move only (review.js hides
+    # The count belongs to the final position: shown at the last move only (replay.js hides
     # it on earlier frames).
     at_end = context["number"] == context["last"]
     context["score"] = game_score(game=game, position=context["position"]) if at_end else None
@@ -100,9 +102,9 @@ def review_context(*, game: Game, move: str | None, appearance: BoardAppearance)
     return context
 
 
-def record_review_context(*, record, move: str | None, appearance: BoardAppearance) -> dict:
-    """The review page of an uploaded SGF record (`rules.sgf.SgfRecord`)."""
-    context = _review(
+def record_replay_context(*, record, move: str | None, appearance: BoardAppearance) -> dict:
+    """The replay page of an uploaded SGF record (`rules.sgf.SgfRecord`)."""
+    context = _replay(
         topology=record.topology,
         ruleset=record.rules,
         handicap=0,

@@ -32,7 +32,7 @@ def test_twenty_simultaneous_joins_pair_everyone_once(user_factory):
     def join(user):
         try:
             barrier.wait()
-            automatch.challenge_auto_match(user=user, settings=settings, now=timezone.now())
+            automatch.challenge_automatch(user=user, settings=settings, now=timezone.now())
         except BaseException as error:  # reported below, with the thread's own error
             errors.append(error)
         finally:
