@@ -11,7 +11,7 @@ run on each connection, by psycopg's prepared statements: named per connection, 
 a reconnect, dropped by psycopg when it holds too many. Bytes go as bytes, not as escaped text.
 
 A connection pooler in transaction mode must track prepared statements (PgBouncer 1.21 and
-newer: `max_prepared_statements`); the README's production notes say so. Elsewhere (SQLite)
+newer: `max_prepared_statements`); docs/operations.md says so. Elsewhere (SQLite)
 `statement_cursor()` is `connection.cursor()`.
 
 Statements run here take `%s` placeholders as usual; each must be a constant of its caller

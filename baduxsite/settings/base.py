@@ -309,8 +309,8 @@ BOT_MOVE_TRIES = 3
 # Games a player may have against the site's bots at once (playing, or asked for and not yet
 # answered); how many they may start an hour is the flood limit "bot_game" (FLOOD_LIMITS).
 BOT_GAMES_RUNNING = 5
-# Celery queues by kind of work, each with its own workers (scripts/devrun.py, README), so that
-# one kind stuck never holds up another:
+# Celery queues by kind of work, each with its own workers (scripts/devrun.py,
+# docs/operations.md), so that one kind stuck never holds up another:
 # - the default queue ("celery"): game work: on-site notices, clock and catch-up sweeps,
 #   tournament rounds, the outbox relay's sweep, everything not routed elsewhere;
 # - MAIL_QUEUE: every task that talks SMTP (each attempt may hold its worker EMAIL_TIMEOUT

@@ -24,7 +24,7 @@ def require_str(name: str) -> str:
     if value is None:
         raise ImproperlyConfigured(
             f"The environment variable {name} is required in production settings "
-            "(see README.md, 'Environment variables')."
+            "(see docs/operations.md, 'Environment variables')."
         )
     return value
 
@@ -73,6 +73,6 @@ def require_list(name: str) -> list[str]:
     if not items:
         raise ImproperlyConfigured(
             f"The environment variable {name} is required in production settings, as a "
-            "comma-separated list (see README.md, 'Environment variables')."
+            "comma-separated list (see docs/operations.md, 'Environment variables')."
         )
     return items

@@ -1,7 +1,7 @@
 """Production settings. The server refuses to start when a required variable is missing.
 
 Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, REDIS_URL, TRUSTED_PROXY_COUNT (see
-README.md).
+docs/operations.md).
 """
 
 from baduxsite.settings import env

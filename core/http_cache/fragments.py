@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 # Part of every key: bump it when the markup of a cached piece changes.
 FRAGMENT_VERSION = 1
 # Most reuse of a drawing comes within minutes (a reload, the status page, spectators), and
-# every move makes new keys: a short life bounds Redis memory (README, "Scale on paper").
+# every move makes new keys: a short life bounds Redis memory (docs/scale.md).
 FRAGMENT_SECONDS = 3600
 
 

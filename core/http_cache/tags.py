@@ -33,7 +33,7 @@ from django.utils.translation import get_language
 from core.http_cache.fragments import FRAGMENT_VERSION, fragments_get, fragments_set
 
 # A whole page is kept briefly: its tag changes with every time-left label, so most reuse is a
-# reload within minutes, and ~30 KB a page must not fill Redis (README, "Scale on paper").
+# reload within minutes, and ~30 KB a page must not fill Redis (docs/scale.md).
 PAGE_SECONDS = 300
 # What the pages' markup comes from besides the data.
 _CODE_DIRS = (

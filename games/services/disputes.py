@@ -1,7 +1,7 @@
 """Disputes of the automatic count: the marking phase, from its opening to the players'
 agreement or its deadline.
 
-The rule (also in README.md, "End of game and scoring"):
+The rule (also in docs/play.md, "End of game and scoring"):
 
 1. A game that ends by two passes or the move cap is counted at once with the estimated dead
    stones (`play._finish`). That result stands unless it is changed as below. Resigned and

@@ -12,7 +12,7 @@ from messaging.replies.address import inbound_domain
 class Command(BaseCommand):
     help = (
         "Receive replies to 'your turn' mails over SMTP (or LMTP with --lmtp) and play the "
-        "moves they name. Runs until SIGINT or SIGTERM. See README, 'Play by e-mail'."
+        "moves they name. Runs until SIGINT or SIGTERM. See docs/play.md, 'Play by e-mail'."
     )
 
     def add_arguments(self, parser):
