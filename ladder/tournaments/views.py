@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from core.confirmations import confirmation_given, confirmation_page
 from ladder.tournaments import selectors, services
 from ladder.tournaments.forms import TournamentForm
-from ladder.tournaments.models import PlayerStatus, Tournament, TournamentStatus
+from ladder.tournaments.models import Format, PlayerStatus, Tournament, TournamentStatus
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -334,13 +334,21 @@ def _leaving(tournament: Tournament, *, user_id: int, own: bool) -> list[str]:
             if own
             else gettext("Their matches not yet played are forfeited; their finished games stay.")
         )
+    elif tournament.format == Format.ROUND_ROBIN:  # every game started with the tournament
+        after = (
+            gettext("Your finished games stay.")
+            if own
+            else gettext(
+                "Their finished games stay, and the standings list them last, without a place."
+            )
+        )
     else:
         after = (
             gettext("Later rounds will not pair you; your finished games stay.")
             if own
             else gettext(
-                "Later rounds will not pair them, the standings list them last without a place; "
-                "their finished games stay."
+                "Later rounds will not pair them and the standings list them last, without a "
+                "place; their finished games stay."
             )
         )
     return [games, after, gettext("This cannot be undone.")]
