@@ -28,6 +28,7 @@ from accounts.forms import (
 )
 from accounts.locale import language_codes
 from accounts.models import RelationKind
+from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_form, refusal_message
 
 PAGE_SIZE = 25
@@ -171,7 +172,26 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
-    """Revoke one of your tokens; it stops working at once."""
+    """Revoke one of your tokens, after asking (core.confirmations); it stops working at
+    once."""
+    token = (
+        api_tokens.api_tokens_list(user=request.user)
+        .filter(pk=token_id, revoked__isnull=True)
+        .first()
+        if token_id < 2**63
+        else None
+    )
+    if token is not None and not confirmation_given(request):
+        return confirmation_page(
+            request,
+            question=_("Revoke the token %(name)s?") % {"name": token.name},
+            consequences=[
+                _("Programs using it are refused from then on."),
+                _("A revoked token never works again; you can make a new one."),
+            ],
+            button=_("Yes, revoke it"),
+            back=f"{reverse('preferences_edit')}#api-tokens",
+        )
     if api_tokens.api_token_revoke(user=request.user, token_id=token_id, now=timezone.now()):
         messages.success(request, _("The token was revoked; programs using it are now refused."))
     else:

@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from games.models import Game
 from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewVisibility
+from rules.errors import RulesError
 from rules.review.variations import VariationTree
 from rules.sgf_tree import write_sgf_tree
 
@@ -60,6 +61,17 @@ def review_can_comment(*, review: Review, user: User | None) -> bool:
 def review_tree(*, review: Review) -> VariationTree:
     """The review's tree."""
     return VariationTree.from_data(review.tree)
+
+
+def review_node_removal(*, review: Review, node: int) -> tuple[int, int] | None:
+    """What removing `node` would take away: how many moves (it and everything after it, in
+    every variation) and how many comments on them; None when it cannot be removed (the
+    start, or a node the tree does not hold)."""
+    try:
+        removed = VariationTree.from_data(review.tree).remove(node)
+    except RulesError:
+        return None
+    return len(removed), review.comments.filter(node__in=removed).count()
 
 
 def review_comments(*, review: Review) -> QuerySet[ReviewComment]:

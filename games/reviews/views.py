@@ -21,9 +21,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
+from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_kinds, refusal_message, refusal_of
 from games.game_settings import topology_label
 from games.pages.board_text import keys_help
@@ -216,10 +218,41 @@ def review_move(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(_at(review, node.id))
 
 
+def _removal_asked(request: HttpRequest, review: Review) -> HttpResponse | None:
+    """The page asking the owner to remove the posted move and what follows it; None when the
+    service is bound to refuse."""
+    node = request.POST.get("node", "")
+    if not node.isdigit() or not selectors.review_can_edit(review=review, user=request.user):
+        return None
+    removal = selectors.review_node_removal(review=review, node=int(node))
+    if removal is None:
+        return None
+    moves, comments = removal
+    label = pages.StoredTree(review.tree).label(int(node))
+    said = ngettext(
+        "%(moves)s move goes: %(label)s and every move after it, in every variation.",
+        "%(moves)s moves go: %(label)s and every move after it, in every variation.",
+        moves,
+    ) % {"moves": moves, "label": label}
+    if comments:
+        said += " " + ngettext(
+            "%(count)s comment on them goes too.", "%(count)s comments on them go too.", comments
+        ) % {"count": comments}
+    return confirmation_page(
+        request,
+        question=_("Remove %(label)s and what follows it?") % {"label": label},
+        consequences=[said, _("This cannot be undone.")],
+        button=_("Yes, remove them"),
+        back=_at(review, int(node)),
+    )
+
+
 @require_POST
 def review_remove(request: HttpRequest, token: str) -> HttpResponse:
-    """Remove a move and what follows it (owner only)."""
+    """Remove a move and what follows it (owner only), after asking (core.confirmations)."""
     review = _review(request, token)
+    if not confirmation_given(request) and (asked := _removal_asked(request, review)):
+        return asked
     try:
         node = int(request.POST.get("node", ""))
         parent = services.review_node_remove(
@@ -304,8 +337,29 @@ def review_copy(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def review_delete(request: HttpRequest, token: str) -> HttpResponse:
-    """Delete one's own review."""
+    """Delete one's own review, after asking (core.confirmations)."""
     review = _review(request, token)
+    if not confirmation_given(request) and selectors.review_can_edit(
+        review=review, user=request.user
+    ):
+        comments = selectors.review_comments(review=review).count()
+        return confirmation_page(
+            request,
+            question=_("Delete this review?"),
+            consequences=[
+                ngettext(
+                    "Its moves and variations, and its %(count)s comment, are deleted; its "
+                    "link stops working.",
+                    "Its moves and variations, and its %(count)s comments, are deleted; its "
+                    "link stops working.",
+                    comments,
+                )
+                % {"count": comments},
+                _("This cannot be undone."),
+            ],
+            button=_("Yes, delete the review"),
+            back=review.get_absolute_url(),
+        )
     try:
         services.review_delete(review_id=review.pk, user=request.user)
     except PermissionDenied as exc:

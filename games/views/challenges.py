@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_POST
 import rules
 from accounts.models import User
 from accounts.selectors import board_appearance_get
+from core.confirmations import confirmation_given, confirmation_page
 from core.http_cache.tags import tagged_page
 from core.refusals import refusal_form, refusal_kinds
 from games import hooks
@@ -26,7 +28,7 @@ from games.forms import (
     WaitingRoomFilterForm,
     parse_game_choice,
 )
-from games.models import Game
+from games.models import ChallengeStatus, Game
 from games.pages.status import finished_rows, status_rows
 from games.pages.tags import STATUS_PAGE_SECONDS, status_etag
 from games.selectors import challenges as challenges_selectors
@@ -275,9 +277,50 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     return redirect(game)
 
 
+def _answer_asked(
+    request: HttpRequest, challenge_id: int, *, by_creator: bool
+) -> HttpResponse | None:
+    """The page asking the creator to withdraw (`by_creator`), or the invited player to decline,
+    an open challenge, unless the POST already answers it (core.confirmations) or the service
+    is bound to refuse (then None)."""
+    if confirmation_given(request):
+        return None
+    challenge = challenges_selectors.challenge_get(challenge_id=challenge_id)
+    party = challenge.creator_id if by_creator else challenge.recipient_id
+    if party != request.user.pk or challenge.status != ChallengeStatus.OPEN:
+        return None
+    if challenge.expires <= timezone.now():
+        return None
+    other = challenge.recipient if by_creator else challenge.creator
+    names = {"name": other.username if other else "", "board_label": challenge.board_label}
+    if not by_creator:
+        question = gettext("Decline %(name)s's invitation?") % names
+        said = gettext("%(name)s is told, and this game (%(board_label)s) is not played.") % names
+        button = gettext("Yes, decline")
+    elif challenge.recipient_id is None:
+        question = gettext("Withdraw your open challenge?")
+        said = gettext("It leaves the waiting room: nobody can accept it (%(board_label)s).")
+        said %= names
+        button = gettext("Yes, withdraw it")
+    else:
+        question = gettext("Withdraw your invitation to %(name)s?") % names
+        said = gettext("%(name)s can no longer accept it (%(board_label)s).") % names
+        button = gettext("Yes, withdraw it")
+    return confirmation_page(
+        request,
+        question=question,
+        consequences=[said, gettext("Only a new invitation can bring the game back.")],
+        button=button,
+        back=reverse("games:challenge", args=[challenge.pk]),
+    )
+
+
 @login_required
 @require_POST
 def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """Decline an invitation, after asking (core.confirmations)."""
+    if asked := _answer_asked(request, challenge_id, by_creator=False):
+        return asked
     try:
         challenges.challenge_decline(
             challenge_id=challenge_id, user=request.user, now=timezone.now()
@@ -292,6 +335,9 @@ def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """Withdraw one's own challenge or invitation, after asking (core.confirmations)."""
+    if asked := _answer_asked(request, challenge_id, by_creator=True):
+        return asked
     try:
         challenges.challenge_cancel(
             challenge_id=challenge_id, user=request.user, now=timezone.now()

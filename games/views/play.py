@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get
+from core.confirmations import confirmation_given
 from core.http_cache.tags import tagged_page
 from core.refusals import refusal_kinds
 from core.refusals import sentence as _sentence
@@ -155,7 +156,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
 def _confirm_turn(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
     game = selectors.game_get(game_id=game_id)
     selectors.game_player_check(game=game, user=request.user)
-    if request.method == "POST":
+    if confirmation_given(request):  # else (GET, or a POST without it) ask first
         form = TurnForm(request.POST)
         if form.is_valid():
             act = play.game_pass if action == "pass" else play.game_resign
@@ -187,13 +188,14 @@ def _confirm_turn(request: HttpRequest, game_id: int, action: str) -> HttpRespon
 
 @login_required
 def pass_turn(request: HttpRequest, game_id: int) -> HttpResponse:
-    """GET: ask 'Pass?'; POST: pass."""
+    """GET (or a POST without the confirmation field): ask 'Pass?'; the confirmed POST: pass."""
     return _confirm_turn(request, game_id, "pass")
 
 
 @login_required
 def resign(request: HttpRequest, game_id: int) -> HttpResponse:
-    """GET: ask 'Resign?'; POST: resign."""
+    """GET (or a POST without the confirmation field): ask 'Resign?'; the confirmed POST:
+    resign."""
     return _confirm_turn(request, game_id, "resign")
 
 

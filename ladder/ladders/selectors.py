@@ -35,6 +35,13 @@ def position_history(*, ladder: Ladder, user: User) -> list[PositionChange]:
     return list(PositionChange.objects.filter(ladder=ladder, user=user).order_by("created", "pk"))
 
 
+def ladder_games_running_count(*, ladder: Ladder, user_id: int) -> int:
+    """How many ladder challenges of `user_id` in `ladder` are still being played (those that
+    leaving resigns, or closes without effect)."""
+    running = LadderChallenge.objects.filter(ladder=ladder, status=LadderChallengeStatus.RUNNING)
+    return running.filter(Q(challenger_id=user_id) | Q(defender_id=user_id)).count()
+
+
 # Who may challenge whom ----------------------------------------------------------------------
 
 

@@ -1,5 +1,5 @@
 """Ladder pages: the ladders, one ladder's table with its Challenge buttons, joining, leaving
-and challenging.
+and challenging. Leaving and challenging ask first (core.confirmations).
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
+from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_message
 from ladder.ladders import selectors
 from ladder.ladders import services as ladder_services
-from ladder.ladders.models import Ladder, LadderEntry
+from ladder.ladders.models import Ladder, LadderEntry, Withdrawal
 from ladder.ratings import graphs
 from ladder.ratings.models import Rating
 from ladder.ratings.selectors import rating_view
@@ -112,10 +113,45 @@ def ladder_join(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(ladder)
 
 
+def _leaving(ladder: Ladder, user: User) -> list[str]:
+    """What leaving `ladder` does, as its confirmation page says it."""
+    count = selectors.ladder_games_running_count(ladder=ladder, user_id=user.pk)
+    if not count:
+        games = gettext("No ladder game of yours is running.")
+    elif ladder.withdrawal == Withdrawal.LOSS:
+        games = ngettext(
+            "Your %(count)s running ladder game will be resigned: it counts as a loss.",
+            "Your %(count)s running ladder games will be resigned: each counts as a loss.",
+            count,
+        ) % {"count": count}
+    else:
+        games = ngettext(
+            "Your %(count)s running ladder challenge is closed without effect; its game goes "
+            "on, outside the ladder.",
+            "Your %(count)s running ladder challenges are closed without effect; their games "
+            "go on, outside the ladder.",
+            count,
+        ) % {"count": count}
+    come_back = gettext(
+        "The players below you move up. If you come back, you join %(join_at)s, like any newcomer."
+    ) % {"join_at": ladder.join_at_in_sentence}
+    return [games, come_back]
+
+
 @login_required
 @require_POST
 def ladder_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    """Leave the ladder, after asking (core.confirmations): the page names what happens to
+    the running ladder games."""
     ladder = get_object_or_404(Ladder, slug=slug)
+    if not confirmation_given(request):
+        return confirmation_page(
+            request,
+            question=gettext("Leave %(ladder_name)s?") % {"ladder_name": ladder.name},
+            consequences=_leaving(ladder, request.user),
+            button=gettext("Yes, leave the ladder"),
+            back=ladder.get_absolute_url(),
+        )
     ladder_services.ladder_leave(ladder_id=ladder.pk, user=request.user, now=timezone.now())
     messages.success(request, gettext("You left %(ladder_name)s.") % {"ladder_name": ladder.name})
     return redirect(ladder)
@@ -156,11 +192,12 @@ def _challenge_confirm(request: HttpRequest, ladder: Ladder, user_id: int) -> Ht
 @login_required
 @require_http_methods(["GET", "POST"])
 def ladder_challenge(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    """GET: the confirmation page, naming the opponent, the game's settings and that a ladder
-    challenge cannot be declined or cancelled (or back to the ladder with the reason when the
-    rules forbid it). POST: the challenge; the game starts at once."""
+    """GET, or a POST without the confirmation field: the confirmation page, naming the
+    opponent, the game's settings and that a ladder challenge cannot be declined or cancelled
+    (or back to the ladder with the reason when the rules forbid it). The confirmed POST: the
+    challenge; the game starts at once."""
     ladder = get_object_or_404(Ladder, slug=slug)
-    if request.method == "GET":
+    if not confirmation_given(request):
         return _challenge_confirm(request, ladder, user_id)
     try:
         challenge = ladder_services.ladder_challenge(

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
-from games.models import Game
+from games.models import Game, GameStatus
 from games.selectors.play import game_can_view
 from ladder.tournaments.advance import FINAL_ROUND, LOSERS_ROUND, bracket_of, table_of
 from ladder.tournaments.brackets import Bracket
@@ -43,6 +43,28 @@ def tournament_entries(*, tournament: Tournament) -> list[TournamentPlayer]:
         TournamentPlayer.objects.filter(tournament=tournament)
         .select_related("user")
         .order_by("seed", "joined", "pk")
+    )
+
+
+def tournament_entry_get(
+    *, tournament: Tournament, entry_id: int | None = None, user_id: int | None = None
+) -> TournamentPlayer | None:
+    """The registration `entry_id` in `tournament`, or that of `user_id`; None when there is
+    none (or the id is beyond any database's)."""
+    entries = TournamentPlayer.objects.filter(tournament=tournament).select_related("user")
+    if entry_id is not None:
+        return entries.filter(pk=entry_id).first() if 0 < entry_id < 2**63 else None
+    return entries.filter(user_id=user_id).first()
+
+
+def tournament_games_running_count(*, tournament: Tournament, user_id: int) -> int:
+    """How many of the games of `user_id` in `tournament` are still being played (those that
+    withdrawing or a disqualification resigns)."""
+    return (
+        TournamentPairing.objects.filter(tournament=tournament, game__isnull=False)
+        .filter(Q(black_id=user_id) | Q(white_id=user_id))
+        .exclude(game__status=GameStatus.FINISHED)
+        .count()
     )
 
 

@@ -381,8 +381,9 @@ def tournament_withdraw(*, tournament_id: int, user: User, now: dt.datetime) -> 
 def tournament_disqualify(
     *, tournament_id: int, organiser: User, player_id: int, now: dt.datetime
 ) -> TournamentPlayer:
-    """The organiser disqualifies a player of a running tournament: as a withdrawal, and the
-    standings list them last, without a place."""
+    """The organiser disqualifies a player of a running tournament (`player_id`: their
+    registration, never the organiser's own): as a withdrawal, and the standings list them
+    last, without a place."""
     if not 0 < player_id < 2**63:
         raise TournamentRefused(gettext("That player is not in this tournament."))
     tournament = tournament_lock(tournament_id=tournament_id)
@@ -393,6 +394,8 @@ def tournament_disqualify(
     entry = TournamentPlayer.objects.filter(tournament=tournament, pk=player_id).first()
     if entry is None:
         raise TournamentRefused(gettext("That player is not in this tournament."))
+    if entry.user_id == organiser.pk:
+        raise TournamentRefused(gettext("You cannot disqualify yourself; withdraw instead."))
     if entry.status != PlayerStatus.DISQUALIFIED:
         _leave_running(tournament, entry, PlayerStatus.DISQUALIFIED, "disqualified")
     return entry

@@ -1,6 +1,7 @@
 """Tournament pages: the lists, the create form, one tournament's page (registration, start,
 withdraw, disqualify, standings, cross table, rounds, bracket) and its buttons. Thin: the
-services decide, the selectors read."""
+services decide, the selectors read. Cancel, withdraw and disqualify ask first
+(core.confirmations)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_form, refusal_message
 from ladder.tournaments import selectors, services
 from ladder.tournaments.forms import TournamentForm
-from ladder.tournaments.models import PlayerStatus, Tournament, TournamentStatus
+from ladder.tournaments.models import Format, PlayerStatus, Tournament, TournamentStatus
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -135,8 +137,27 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def tournament_cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser cancels a tournament before it starts; its registered players are told."""
+    """The organiser cancels a tournament before it starts; its registered players are told.
+    Asks first (core.confirmations)."""
     tournament = _get(pk)
+    asks = tournament.organiser_id == request.user.pk and tournament.status == TournamentStatus.OPEN
+    if asks and not confirmation_given(request):
+        players = len(selectors.tournament_entries(tournament=tournament))
+        return confirmation_page(
+            request,
+            question=gettext("Cancel %(name)s?") % {"name": tournament.name},
+            consequences=[
+                ngettext(
+                    "It is deleted, and the %(count)s player registered is told.",
+                    "It is deleted, and the %(count)s players registered are told.",
+                    players,
+                )
+                % {"count": players},
+                gettext("This cannot be undone."),
+            ],
+            button=gettext("Yes, cancel it"),
+            back=tournament.get_absolute_url(),
+        )
     try:
         services.tournament_cancel(
             tournament_id=tournament.pk, user=request.user, now=timezone.now()
@@ -281,27 +302,114 @@ def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _leaving(tournament: Tournament, *, user_id: int, own: bool) -> list[str]:
+    """What withdrawing (`own`: the reader's) or a disqualification does, as the confirmation
+    page says it: how many running games are resigned, and what follows."""
+    count = selectors.tournament_games_running_count(tournament=tournament, user_id=user_id)
+    names = {"count": count}
+    if not count:
+        games = (
+            gettext("No game of yours is running in it.")
+            if own
+            else gettext("No game of theirs is running in it.")
+        )
+    elif own:
+        games = (
+            ngettext(
+                "Your %(count)s running game in it will be resigned: it counts as a loss.",
+                "Your %(count)s running games in it will be resigned: each counts as a loss.",
+                count,
+            )
+            % names
+        )
+    else:
+        games = (
+            ngettext(
+                "Their %(count)s running game in it will be resigned: it counts as a loss.",
+                "Their %(count)s running games in it will be resigned: each counts as a loss.",
+                count,
+            )
+            % names
+        )
+    if tournament.is_knockout:
+        after = (
+            gettext("Your matches not yet played are forfeited; your finished games stay.")
+            if own
+            else gettext("Their matches not yet played are forfeited; their finished games stay.")
+        )
+    elif tournament.format == Format.ROUND_ROBIN:  # every game started with the tournament
+        after = (
+            gettext("Your finished games stay.")
+            if own
+            else gettext(
+                "Their finished games stay, and the standings list them last, without a place."
+            )
+        )
+    else:
+        after = (
+            gettext("Later rounds will not pair you; your finished games stay.")
+            if own
+            else gettext(
+                "Later rounds will not pair them and the standings list them last, without a "
+                "place; their finished games stay."
+            )
+        )
+    return [games, after, gettext("This cannot be undone.")]
+
+
 @login_required
 @require_POST
 def tournament_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Withdraw from a running tournament, after asking (core.confirmations): the page names
+    how many running games will be resigned."""
+    if not confirmation_given(request):
+        tournament = _get(pk)
+        entry = selectors.tournament_entry_get(tournament=tournament, user_id=request.user.pk)
+        if tournament.status == TournamentStatus.RUNNING and entry and entry.active:
+            return confirmation_page(
+                request,
+                question=gettext("Withdraw from %(name)s?") % {"name": tournament.name},
+                consequences=_leaving(tournament, user_id=request.user.pk, own=True),
+                button=gettext("Yes, withdraw"),
+                back=tournament.get_absolute_url(),
+            )
     return _act(
         request,
         pk,
         lambda t: services.tournament_withdraw(
             tournament_id=t.pk, user=request.user, now=timezone.now()
         ),
-        "You have withdrawn. Your running games are resigned.",
+        gettext("You have withdrawn. Your running games are resigned."),
     )
 
 
 @login_required
 @require_POST
 def tournament_disqualify(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """The organiser disqualifies a player (`player_id`: their registration), after asking
+    (core.confirmations); what the service refuses is refused without asking."""
+    if not confirmation_given(request):
+        tournament = _get(pk)
+        entry = selectors.tournament_entry_get(tournament=tournament, entry_id=player_id)
+        if (
+            entry is not None
+            and tournament.status == TournamentStatus.RUNNING
+            and tournament.organiser_id == request.user.pk != entry.user_id
+            and entry.status != PlayerStatus.DISQUALIFIED
+        ):
+            names = {"player": entry.user.username, "tournament": tournament.name}
+            return confirmation_page(
+                request,
+                question=gettext("Disqualify %(player)s from %(tournament)s?") % names,
+                consequences=_leaving(tournament, user_id=entry.user_id, own=False),
+                button=gettext("Yes, disqualify %(player)s") % names,
+                back=tournament.get_absolute_url(),
+            )
     return _act(
         request,
         pk,
         lambda t: services.tournament_disqualify(
             tournament_id=t.pk, organiser=request.user, player_id=player_id, now=timezone.now()
         ),
-        "The player is disqualified.",
+        gettext("The player is disqualified."),
     )

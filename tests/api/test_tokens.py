@@ -122,7 +122,7 @@ def test_the_preferences_page_creates_a_token_shows_it_once_and_revokes_it(clien
     assert "go bot" in listed and "Read and play" in listed
     assert raw not in listed and f"bdx_{token.prefix}_" in listed
 
-    revoked = client.post(reverse("api_token_revoke", args=[token.pk]))
+    revoked = client.post(reverse("api_token_revoke", args=[token.pk]), {"confirm": "yes"})
     assert revoked.status_code == 302
     assert client.get("/api/v1/me", headers={"Authorization": f"Bearer {raw}"}).status_code == 401
     assert "Revoked" in client.get(reverse("preferences_edit")).content.decode()

@@ -94,6 +94,9 @@ def test_a_token_is_created_shown_once_and_revoked_on_the_preferences_page(
 
     with page.expect_navigation():
         page.click("button[aria-label='Revoke the token my Go bot']")
+    expect(page.locator("h1")).to_have_text("Revoke the token my Go bot?")
+    with page.expect_navigation():
+        page.click("button:has-text('Yes, revoke it')")
     expect(page.locator("#api-tokens li.revoked")).to_contain_text("my Go bot")
     gone = page.request.get(
         f"{live_server.url}/api/v1/me", headers={"Authorization": f"Bearer {value}"}

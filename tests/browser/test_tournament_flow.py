@@ -149,6 +149,9 @@ def test_a_six_player_mcmahon_of_three_rounds_with_a_bye(live_server, browser, u
     rae.goto(url)
     with rae.expect_navigation():
         rae.click('button:has-text("Withdraw")')
+    expect(rae.locator("h1")).to_have_text("Withdraw from McMahon open?")
+    with rae.expect_navigation():
+        rae.click('button:has-text("Yes, withdraw")')
     expect(rae.locator(".messages")).to_contain_text("You have withdrawn")
     _shoot(browser, mo, "mcmahon-round1")
     for number in (1, 2, 3):

@@ -250,8 +250,12 @@ def test_invitation_can_be_declined_and_the_sender_is_told(
     client.force_login(white)
     page = client.get(reverse("games:challenge", args=[challenge.pk]))
     assert b"Decline" in page.content
+    asked = client.post(reverse("games:decline", args=[challenge.pk]))
+    assert f"Decline {black.username}&#x27;s invitation?" in asked.text
+    challenge.refresh_from_db()
+    assert challenge.status == ChallengeStatus.OPEN
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("games:decline", args=[challenge.pk]))
+        client.post(reverse("games:decline", args=[challenge.pk]), {"confirm": "yes"})
     challenge.refresh_from_db()
     assert challenge.status == ChallengeStatus.DECLINED
     assert mailoutbox[-1].to == [black.email]

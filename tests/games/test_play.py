@@ -307,9 +307,9 @@ def test_pass_and_resign_ask_first_then_act(client, game_factory, black, white):
     client.force_login(black)
     ask = client.get(reverse("games:pass", args=[game.pk]))
     assert b"Yes, pass" in ask.content
-    client.post(reverse("games:pass", args=[game.pk]), {"move_number": "0"})
+    client.post(reverse("games:pass", args=[game.pk]), {"move_number": "0", "confirm": "yes"})
     client.force_login(white)
-    client.post(reverse("games:pass", args=[game.pk]), {"move_number": "1"})
+    client.post(reverse("games:pass", args=[game.pk]), {"move_number": "1", "confirm": "yes"})
     game.refresh_from_db()
     assert (game.status, game.end_reason) == (GameStatus.FINISHED, "passes")
     page = client.get(board_url(game))
@@ -319,7 +319,11 @@ def test_pass_and_resign_ask_first_then_act(client, game_factory, black, white):
     other = game_factory()
     ask = client.get(reverse("games:resign", args=[other.pk]))
     assert b"Yes, resign" in ask.content
-    client.post(reverse("games:resign", args=[other.pk]), {"move_number": "0"})
+    asked = client.post(reverse("games:resign", args=[other.pk]), {"move_number": "0"})
+    assert b"Yes, resign" in asked.content  # without the page's answer it only asks again
+    other.refresh_from_db()
+    assert not other.is_over
+    client.post(reverse("games:resign", args=[other.pk]), {"move_number": "0", "confirm": "yes"})
     other.refresh_from_db()
     assert other.result == "B+R"
 
@@ -399,13 +403,15 @@ def test_a_stale_resign_or_pass_page_says_what_did_not_happen(client, game_facto
     game = game_factory(moves=("E5", "D4"), now=timezone.now())
     client.force_login(white)
     response = client.post(
-        reverse("games:resign", args=[game.pk]), {"move_number": "1"}, follow=True
+        reverse("games:resign", args=[game.pk]), {"move_number": "1", "confirm": "yes"}, follow=True
     )
     [said] = messages_of(response)
     assert "moved on" in said and "You have not resigned" in said
     assert "Nothing was played" not in said
     client.force_login(black)
-    response = client.post(reverse("games:pass", args=[game.pk]), {"move_number": "1"}, follow=True)
+    response = client.post(
+        reverse("games:pass", args=[game.pk]), {"move_number": "1", "confirm": "yes"}, follow=True
+    )
     assert "You have not passed" in messages_of(response)[0]
     game.refresh_from_db()
     assert (game.is_over, game.move_number) == (False, 2)

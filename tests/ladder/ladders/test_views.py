@@ -55,14 +55,21 @@ def test_join_challenge_and_leave_through_the_pages(client, ladder_factory, play
     response = client.post(reverse("ladder:join", args=[ladder.slug]))
     assert response.status_code == 302
     assert LadderEntry.objects.get(user=players[2]).position == 3
-    response = client.post(reverse("ladder:challenge", args=[ladder.slug, players[1].pk]))
+    yes = {"confirm": "yes"}
+    response = client.post(reverse("ladder:challenge", args=[ladder.slug, players[1].pk]), yes)
     made = LadderChallenge.objects.get()
     assert response.url == made.game.get_absolute_url()
     response = client.post(
-        reverse("ladder:challenge", args=[ladder.slug, players[0].pk]), follow=True
+        reverse("ladder:challenge", args=[ladder.slug, players[0].pk]), yes, follow=True
     )
     assert "You cannot challenge p1" in response.text
-    client.post(reverse("ladder:leave", args=[ladder.slug]))
+    asked = client.post(reverse("ladder:leave", args=[ladder.slug]))
+    assert asked.status_code == 200 and "Leave Go 9x9?" in asked.text
+    assert "Your 1 running ladder game will be resigned: it counts as a loss." in asked.text
+    assert LadderEntry.objects.get(user=players[2]).position == 3
+    client.post(reverse("ladder:leave", args=[ladder.slug]), yes)
+    made.game.refresh_from_db()
+    assert made.game.is_over
     assert LadderEntry.objects.get(user=players[2]).position is None
 
 
@@ -72,7 +79,8 @@ def test_a_challenge_of_someone_not_in_the_ladder_is_refused_plainly(
     ladder = ladder_factory(players=players[:2])
     client.force_login(players[1])
     for huge in (10**12, 10**30):
-        response = client.post(reverse("ladder:challenge", args=[ladder.slug, huge]), follow=True)
+        url = reverse("ladder:challenge", args=[ladder.slug, huge])
+        response = client.post(url, {"confirm": "yes"}, follow=True)
         assert response.status_code == 200
         assert "not in this ladder" in response.text
     response = client.get(reverse("ladder:challenge", args=[ladder.slug, 10**30]), follow=True)
@@ -96,7 +104,9 @@ def test_the_challenge_button_asks_first_naming_opponent_settings_and_no_way_bac
     assert "neither you nor p2 can decline or cancel a ladder challenge" in text
     assert f'action="{url}"' in text
     assert not LadderChallenge.objects.exists()  # looking is not challenging
-    assert client.post(url).status_code == 302
+    assert client.post(url).status_code == 200  # a POST without the answer asks again
+    assert not LadderChallenge.objects.exists()
+    assert client.post(url, {"confirm": "yes"}).status_code == 302
     assert LadderChallenge.objects.get().defender == players[1]
     # Out of range or already challenged: back to the ladder with the reason.
     again = client.get(url, follow=True)

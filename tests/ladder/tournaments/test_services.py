@@ -180,6 +180,27 @@ def test_a_withdrawal_resigns_the_running_game_and_later_rounds_leave_the_player
     assert entry.status == PlayerStatus.WITHDRAWN and entry.left_round == 1
 
 
+def test_the_organiser_cannot_disqualify_themselves(tournament_factory, players):
+    t = tournament_factory(players=players[:3], organiser=players[0], start=True)
+    own = TournamentPlayer.objects.get(tournament=t, user=players[0])
+    with pytest.raises(services.TournamentRefused, match="withdraw instead"):
+        services.tournament_disqualify(
+            tournament_id=t.pk, organiser=players[0], player_id=own.pk, now=NOW
+        )
+    own.refresh_from_db()
+    assert own.status == PlayerStatus.ACTIVE
+
+
+def test_the_running_games_a_withdrawal_would_resign_are_counted(tournament_factory, players):
+    t = tournament_factory(players=players[:4], start=True)  # round robin: 3 games each
+    user_id = players[0].pk
+    assert selectors.tournament_games_running_count(tournament=t, user_id=user_id) == 3
+    finish(
+        next(p for p in pairings(t, 1) if user_id in (p.black_id, p.white_id)), winner=players[0]
+    )
+    assert selectors.tournament_games_running_count(tournament=t, user_id=user_id) == 2
+
+
 def test_two_timeouts_withdraw_a_player(tournament_factory, players):
     t = tournament_factory(players=players[:4], start=True)
     slow = players[0]

@@ -160,11 +160,40 @@ def test_only_the_organiser_starts_and_disqualifies(client, tournament_factory, 
     t.refresh_from_db()
     assert t.status == TournamentStatus.RUNNING
     victim = t.players.get(user=players[1])
-    client.post(reverse("tournament:disqualify", args=[t.pk, victim.pk]))
+    client.post(reverse("tournament:disqualify", args=[t.pk, victim.pk]), {"confirm": "yes"})
     victim.refresh_from_db()
     assert victim.status == "disqualified"
     page = client.get(t.get_absolute_url()).content.decode()
     assert "disqualified" in page
+
+
+def test_the_organiser_playing_has_no_disqualify_button_on_their_own_row(
+    client, tournament_factory, players
+):
+    t = tournament_factory(players=players[:3], organiser=players[0], start=True)
+    client.force_login(players[0])
+    page = client.get(t.get_absolute_url()).text
+    own = t.players.get(user=players[0])
+    others = t.players.exclude(user=players[0])
+    assert reverse("tournament:disqualify", args=[t.pk, own.pk]) not in page
+    for entry in others:
+        assert reverse("tournament:disqualify", args=[t.pk, entry.pk]) in page
+    response = client.post(reverse("tournament:disqualify", args=[t.pk, own.pk]), follow=True)
+    assert "cannot disqualify yourself" in response.text
+    own.refresh_from_db()
+    assert own.status == "active"
+
+
+def test_withdrawing_asks_first_naming_the_games_it_resigns(client, tournament_factory, players):
+    t = tournament_factory(players=players[:4], start=True)
+    client.force_login(players[1])
+    asked = client.post(reverse("tournament:withdraw", args=[t.pk]))
+    assert asked.status_code == 200
+    assert "Withdraw from Spring cup?" in asked.text
+    assert "Your 3 running games in it will be resigned" in asked.text
+    assert t.players.get(user=players[1]).status == "active"
+    client.post(reverse("tournament:withdraw", args=[t.pk]), {"confirm": "yes"})
+    assert t.players.get(user=players[1]).status == "withdrawn"
 
 
 def test_the_detail_page_shows_standings_cross_table_and_rounds(
@@ -341,7 +370,7 @@ def test_the_organiser_joins_at_creation_then_changes_or_cancels_before_the_star
     too_small = {**FORM, "player_limit": "1"}
     assert client.post(reverse("tournament:edit", args=[t.pk]), too_small).status_code == 400
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("tournament:cancel", args=[t.pk]))
+        response = client.post(reverse("tournament:cancel", args=[t.pk]), {"confirm": "yes"})
     assert response.url == reverse("tournament:list")
     assert not Tournament.objects.exists()
     told = Notification.objects.get(user=players[1], key__startswith="tournament_cancelled")
