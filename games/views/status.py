@@ -31,7 +31,7 @@ def status(request: HttpRequest) -> HttpResponse:
     theme = board_appearance_get(user=user).theme
 
     def draw() -> HttpResponse:
-        running = status_selectors.games_running_listed_for(user=user)
+        running = status_selectors.games_running_for(user=user)
         page = status_selectors.games_finished_page_for(
             user=user, number=page_number, size=PAGE_SIZE
         )
