@@ -1,15 +1,18 @@
-"""Every statement the games app writes by hand, and only those: the game row read and the
-game row update that every move and game page runs.
+"""Every statement the games app writes by hand, and only those. Table and column names come
+from the models' `_meta`, quoted, never literals, so an added or renamed column reaches every
+statement; tests/games/test_sql.py compares each statement's answer with the ORM's for the same
+read or write, on SQLite and PostgreSQL.
 
-Why by hand: built and compiled by the ORM at each request they cost more CPU than the
-database took to run them (issue 27), and run through core.sql.statement_cursor PostgreSQL
-prepares them once per connection (a move's statements: 1.25 ms as text, 0.71 ms prepared).
-bench/http_load.py (board and move phases) is what keeps each one here; the commit that
-brought them behind this seam gives the figures.
-
-Table and column names come from the models' `_meta`, quoted, never literals, so an added or
-renamed column reaches every statement. tests/games/test_sql.py compares each statement's
-answer with the ORM's for the same read or write, on SQLite and PostgreSQL.
+* The game row read and update that every move and game page runs. Built and compiled by the
+  ORM at each request they cost more CPU than the database took to run them (issue 27), and
+  run through core.sql.statement_cursor PostgreSQL prepares them once per connection (a move's
+  statements: 1.25 ms as text, 0.71 ms prepared). bench/http_load.py (board and move phases)
+  is what keeps each one here.
+* The status page's reads, run on every change to a player's games (bench/games_pages.py,
+  "status, 30+30, drawn"): built by the ORM, the running games, the page of finished games and
+  the open challenges cost 0.4 to 0.75 ms more CPU each than these, about 15% of the page
+  together (issue 35); the players of those lists are read by the ORM (0.17 ms more: noise).
+  The API's lists of games and challenges run the same statements.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from django.db.models import Model
 
 from accounts.models import User
 from core.sql import statement_cursor
-from games.models import ConditionalMoves, Game, GameChat, Vacation
+from games.models import Challenge, ConditionalMoves, Game, GameChat, Vacation
 from games.reviews.models import GameNote
 
 # The players' table aliases; the game's table keeps its own name, which the EXISTS columns
@@ -189,3 +192,50 @@ def game_row_update(*, game: Game, attnames: tuple[str, ...]) -> bool:
     with statement_cursor() as cursor:
         cursor.execute(_update_sql(db.vendor, attnames), [*params, game.pk])
         return cursor.rowcount == 1
+
+
+def _names(model: type[Model], *fields: str) -> tuple[str, ...]:
+    """The quoted table of `model`, then the quoted columns of `fields`."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    meta = model._meta
+    return quote(meta.db_table), *(quote(meta.get_field(name).column) for name in fields)
+
+
+@functools.cache
+def running_sql(vendor: str) -> str:
+    """A player's running games, every column, unordered (the caller sorts the few rows).
+    Parameters: the player's id twice, the playing status."""
+    table, black, white, status = _names(Game, "black", "white", "status")
+    return (
+        f"SELECT * FROM {table}"  # noqa: S608 - names from the model
+        f" WHERE ({black} = %s OR {white} = %s) AND {status} = %s"
+    )
+
+
+@functools.cache
+def finished_page_sql(vendor: str) -> str:
+    """A slice of a player's finished games, most recent first, every column, each row with the
+    count of all of them as "listed_count". Parameters: the player's id twice, the finished
+    status, the slice's size and start."""
+    table, pk, black, white, status, finished = _names(
+        Game, "id", "black", "white", "status", "finished"
+    )
+    return (
+        f"SELECT *, COUNT(*) OVER () AS listed_count FROM {table}"  # noqa: S608 - names from the model
+        f" WHERE ({black} = %s OR {white} = %s) AND {status} = %s"
+        f" ORDER BY {finished} DESC, {pk} DESC LIMIT %s OFFSET %s"
+    )
+
+
+@functools.cache
+def challenges_open_sql(vendor: str) -> str:
+    """A player's open challenges, received and sent, every column, unordered. Parameters: the
+    player's id twice, the open status, the moment (prepared for the database) they must expire
+    after."""
+    table, recipient, creator, status, expires = _names(
+        Challenge, "recipient", "creator", "status", "expires"
+    )
+    return (
+        f"SELECT * FROM {table}"  # noqa: S608 - names from the model
+        f" WHERE ({recipient} = %s OR {creator} = %s) AND {status} = %s AND {expires} > %s"
+    )

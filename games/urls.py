@@ -15,14 +15,15 @@ from games.views import (
     play,
     replay,
     sgf,
+    status,
     vacations,
 )
 
 app_name = "games"
 
 urlpatterns = [
-    path("", challenges.status, name="status"),
-    path("next/", challenges.next_game, name="next"),
+    path("", status.status, name="status"),
+    path("next/", status.next_game, name="next"),
     path("new/", challenges.new_game, name="new"),
     path("play-a-bot/", bot_views.bot_play, name="bot_play"),
     path("waiting-room/", challenges.waiting_room, name="waiting_room"),

@@ -26,6 +26,7 @@ from games.api.schemas import (
 from games.models import Challenge, Game
 from games.selectors import challenges as challenges_selectors
 from games.selectors import play as selectors
+from games.selectors import status as status_selectors
 from games.services import automatch, challenges
 
 router = Router(tags=["challenges"])
@@ -62,8 +63,7 @@ def challenges_open(
 @paginate(Pages)
 def challenges_received(request: HttpRequest):
     """Open invitations sent to you, newest first: accept or decline them."""
-    rows = challenges_selectors.challenges_received(user=api_user(request), now=timezone.now())
-    return _Mapped(rows.select_related("recipient"), challenge_out)
+    return _Mapped(_open_for(request)[0], challenge_out)
 
 
 @router.get(
@@ -75,8 +75,17 @@ def challenges_received(request: HttpRequest):
 def challenges_sent(request: HttpRequest):
     """Your open challenges and invitations (your places in the auto-match queue too),
     newest first: cancel them to withdraw."""
-    rows = challenges_selectors.challenges_sent(user=api_user(request), now=timezone.now())
-    return _Mapped(rows.select_related("creator"), challenge_out)
+    return _Mapped(_open_for(request)[1], challenge_out)
+
+
+def _open_for(request: HttpRequest) -> tuple[list[Challenge], list[Challenge]]:
+    """The player's open invitations received and challenges sent, with their players: the
+    status page's read."""
+    received, sent = status_selectors.challenges_open_for(
+        user=api_user(request), now=timezone.now()
+    )
+    status_selectors.players_load(challenges=[*received, *sent])
+    return received, sent
 
 
 @router.post(

@@ -74,9 +74,30 @@ def games_list(request: HttpRequest, state: Literal["running", "finished"] = "ru
     now = timezone.now()
     if state == "running":
         games = status_selectors.games_running_for(user=user)
-    else:
-        games = status_selectors.games_finished_for(user=user)
-    return _Mapped(games, lambda game: game_out(game, viewer_id=user.pk, now=now))
+        status_selectors.players_load(games=games)
+        return _Mapped(games, lambda game: game_out(game, viewer_id=user.pk, now=now))
+    return _Mapped(_FinishedGames(user), lambda game: game_out(game, viewer_id=user.pk, now=now))
+
+
+class _FinishedGames:
+    """A player's finished games as `paginate` slices them: each slice is the status page's
+    read (games.selectors.status.games_finished_slice, the count with the rows), with its
+    players; the count is read apart only for a slice past the end."""
+
+    def __init__(self, user) -> None:
+        self.user, self.listed = user, None
+
+    def __getitem__(self, index: slice) -> list[Game]:
+        games, self.listed = status_selectors.games_finished_slice(
+            user=self.user, start=index.start or 0, stop=index.stop
+        )
+        status_selectors.players_load(games=games)
+        return games
+
+    def count(self) -> int:
+        if self.listed is None:
+            self.listed = status_selectors.games_finished_for(user=self.user).count()
+        return self.listed
 
 
 class _Mapped:

@@ -1,82 +1,68 @@
-"""The status page's rows: a card per running game and a row per finished game."""
+"""The status page's long lists: a card per running game (templates/games/_status_card.html)
+and a row per finished game (templates/games/_status_finished_row.html).
+
+Each card and row is rendered from its template once and kept in the fragment cache
+(core.http_cache.fragments) under a key made of everything it shows: the game's state
+(games.pages.tags.game_state_key) and the viewer's part of it (board theme, time zone, colour,
+whose turn, the time-left label, the deadline, what the game belongs to, the opponent's names),
+the language being added by the cache itself. A page drawn again renders only the cards of the
+games that changed since: a template per card on every draw was most of the page's time."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
 
+from django.template.loader import get_template
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 import rules
 from accounts.models import User
 from core.http_cache.fragments import FRAGMENT_VERSION, fragments_get, fragments_set
+from core.http_cache.tags import code_version
 from games.models import Game
 from games.moves import game_state
-from games.pages.board import COLOUR_NAMES
-from games.pages.links import player_links, url_former
-from games.pages.status_html import StatusMarkup
+from games.pages.links import url_former
 from games.pages.tags import game_state_key
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg import board_thumbnail_svg
 
 THUMBNAIL_SIZE = 96
+CARD_TEMPLATE = "games/_status_card.html"
+FINISHED_ROW_TEMPLATE = "games/_status_finished_row.html"
 
 
 def status_rows(
     *,
     games: list[Game],
-    user,
+    user: User,
     now: dt.datetime,
     theme: str,
     labels: dict[int, str] | None = None,
 ) -> list[dict]:
-    """One row per running game of the status page, in the given order: the game, `user`'s
-    colour and opponent (with the game's URL and the opponent's link, games.pages.links; "html": the
-    card, games.pages.status_html), what the game belongs to ("label", from `labels`: a tournament
-    round or a ladder, "" for none), whose
-    turn, the time left of the player to move, their deadline (or that their clock is stopped
-    by their vacation) and a thumbnail of the position in `user`'s board theme. No database
-    access once the games have their players (games.selectors.status.players_load); the
-    thumbnails come from the cache (one read for all, core.http_cache.fragments), and only the
-    missing ones are replayed and drawn."""
-    # The thumbnail's title is in the reader's language, so the language is part of the key.
-    language = get_language()
-    keys = {
-        game.pk: f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
-        f":{language}"
-        for game in games
-    }
-    thumbnails = fragments_get(keys.values())
-    drawn = {}
-    rows = []
-    markup = StatusMarkup()
-    board_url, opponent_link = url_former("games:board"), _links()
-    labels = labels or {}
+    """One row per running game of the status page, in the given order: "game", "my_turn"
+    (`user`'s turn) and "card", the game's card (HTML): its thumbnail in `user`'s board
+    `theme` and name linked, the opponent, what it belongs to (`labels`: a tournament round or
+    a ladder), whose turn, the move, `user`'s colour, the time left of the player to move and
+    their deadline in the active time zone (or that their clock is stopped by their vacation).
+    No database access once the games have their players (games.selectors.status.players_load);
+    the cards come from the cache (one read for all), and only the missing ones are rendered,
+    their thumbnails read from the cache (one more read) or drawn."""
+    board_url, labels, zone = url_former("games:board"), labels or {}, _zone()
+    rows, contexts = [], {}
     for game in games:
         mine = game.colour_of(user)
         # Only the clock of the player to move shows (games.selectors.play.game_clocks).
         mover = game.to_move
         left = clock_time_left(game=game, colour=mover, now=now)
-        thumbnail = thumbnails.get(keys[game.pk])
-        if thumbnail is None:
-            thumbnail = drawn[keys[game.pk]] = str(
-                board_thumbnail_svg(
-                    game_state(game).position,
-                    theme=theme,
-                    size=THUMBNAIL_SIZE,
-                    title=gettext("%(board_label)s, move %(move_number)s")
-                    % {"board_label": markup.board_label(game), "move_number": game.move_number},
-                )
-            )
-        opponent = game.player(rules.other(mine))
-        row = {
+        context = {
             "game": game,
             "url": board_url(game.pk),
-            "colour": mine,
-            "colour_name": COLOUR_NAMES[mine],
-            "opponent": opponent,
-            "opponent_link": opponent_link(opponent),
+            "plays_black": mine == rules.BLACK,
+            "opponent": game.player(rules.other(mine)),
             "my_turn": mover == mine,
             "left": clock_left_label(
                 left=left,
@@ -88,43 +74,111 @@ def status_rows(
             ),
             "deadline": game.deadline,
             "stopped": game.deadline is None,
-            "thumbnail": mark_safe(thumbnail),  # noqa: S308 - board_thumbnail_svg's output
             "label": labels.get(game.pk, ""),
         }
-        row["html"] = markup.card(row)
-        rows.append(row)
-    fragments_set(drawn)
+        key = _shown_key(
+            "card",
+            game_state_key(game),
+            theme,
+            zone,
+            *_player_shown(context["opponent"]),
+            *(context[name] for name in ("plays_black", "my_turn", "left", "deadline", "label")),
+        )
+        contexts[key] = context
+        rows.append({"game": game, "my_turn": context["my_turn"], "key": key})
+    cards = _kept(CARD_TEMPLATE, contexts, lambda missing: _thumbnails_add(missing, theme))
+    for row in rows:
+        row["card"] = cards[row.pop("key")]
     return rows
 
 
-def finished_rows(*, games: Sequence[Game], user) -> list[SafeString]:
-    """The status page's rows of finished games (games.pages.status_html), one per game of `games`,
-    which `user` played."""
-    markup = StatusMarkup()
-    board_url, opponent_link = url_former("games:board"), _links()
-    rows = []
+def finished_rows(*, games: Sequence[Game], user: User) -> list[SafeString]:
+    """The status page's rows of finished games (HTML), one per game of `games`, which `user`
+    played: the game linked, the opponent, the colour `user` played, the result and why, the
+    day it ended in the active time zone. Kept in the cache as the cards are."""
+    board_url, zone = url_former("games:board"), _zone()
+    contexts = {}
     for game in games:
         mine = game.colour_of(user)
-        rows.append(
-            markup.finished_row(
-                game=game,
-                url=board_url(game.pk),
-                my_colour=mine,
-                opponent_link=opponent_link(game.player(rules.other(mine))),
-            )
+        context = {
+            "game": game,
+            "url": board_url(game.pk),
+            "plays_black": mine == rules.BLACK,
+            "opponent": game.player(rules.other(mine)),
+        }
+        # The row shows no more of the game than these (its count is not read).
+        shown = (game.board_kind, game.board_size, game.result, game.end_reason, game.finished)
+        key = _shown_key(
+            "finished", str(game.pk), zone, mine, *_player_shown(context["opponent"]), *shown
         )
-    return rows
+        contexts[key] = context
+    return list(_kept(FINISHED_ROW_TEMPLATE, contexts).values())
 
 
-def _links() -> Callable[[User], str]:
-    """games.pages.links.player_links, each player's link made once (a page lists the same
-    opponents again and again)."""
-    link, made = player_links(), {}
+def _zone() -> str:
+    return timezone.get_current_timezone_name()
 
-    def made_once(player: User) -> str:
-        html = made.get(player.pk)
-        if html is None:
-            html = made[player.pk] = link(player)
-        return html
 
-    return made_once
+def _player_shown(player: User) -> tuple[object, ...]:
+    """What templates/includes/player_name.html shows of `player`."""
+    return (player.username, player.display_name, player.is_bot)
+
+
+def _shown_key(kind: str, state: str, *shown: object) -> str:
+    """The fragment key of a piece showing a game in `state` (its id, or game_state_key) and
+    `shown` (plain values, each written as str: a lazy translation's repr would differ on every
+    page). The code version makes a new key for a changed template or translation."""
+    parts = "\x1f".join(str(part) for part in shown)
+    digest = hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()
+    return f"games:{kind}:{FRAGMENT_VERSION}:{code_version()[:12]}:{state}:{digest}"
+
+
+def _kept(
+    name: str,
+    contexts: dict[str, dict],
+    complete: Callable[[Iterable[dict]], None] | None = None,
+) -> dict[str, SafeString]:
+    """{key: piece} for each of `contexts` (in their order): the template `name` rendered with
+    that context, from the cache when kept there, else rendered (after `complete(missing)` adds
+    what only rendering needs to the missing ones' contexts) and kept."""
+    found = fragments_get(list(contexts))
+    missing = {key: context for key, context in contexts.items() if key not in found}
+    if missing:
+        if complete is not None:
+            complete(missing.values())
+        template = get_template(name)
+        made = {key: template.render(context) for key, context in missing.items()}
+        fragments_set(made)
+        found.update(made)
+    # Our own rendered templates, kept as strings.
+    return {key: mark_safe(found[key]) for key in contexts}  # noqa: S308
+
+
+def _thumbnails_add(contexts: Iterable[dict], theme: str) -> None:
+    """Give each card's context its "thumbnail" (SVG) of the game's position in `theme`: from
+    the cache (one read for all), or drawn and kept."""
+    contexts = list(contexts)
+    # The thumbnail's title is in the reader's language, so the language is part of the key.
+    language = get_language()
+    keys = [
+        f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(context['game'])}:{theme}"
+        f":{THUMBNAIL_SIZE}:{language}"
+        for context in contexts
+    ]
+    thumbnails = fragments_get(keys)
+    drawn = {}
+    for key, context in zip(keys, contexts, strict=True):
+        thumbnail = thumbnails.get(key) or drawn.get(key)
+        if thumbnail is None:
+            game = context["game"]
+            thumbnail = drawn[key] = str(
+                board_thumbnail_svg(
+                    game_state(game).position,
+                    theme=theme,
+                    size=THUMBNAIL_SIZE,
+                    title=gettext("%(board_label)s, move %(move_number)s")
+                    % {"board_label": game.board_label, "move_number": game.move_number},
+                )
+            )
+        context["thumbnail"] = mark_safe(thumbnail)  # noqa: S308 - board_thumbnail_svg's output
+    fragments_set(drawn)

@@ -1,5 +1,5 @@
-"""Reads of challenges: the Waiting Room's open challenges, a player's received, sent and
-queued invitations.
+"""Reads of challenges: the Waiting Room's open challenges, a player's queued invitations
+(their received and sent ones: games.selectors.status.challenges_open_for).
 """
 
 from __future__ import annotations
@@ -47,24 +47,6 @@ def challenges_open(
         if hidden:
             challenges = challenges.exclude(creator_id__in=hidden)
     return challenges.select_related("creator").order_by("-created", "-pk")
-
-
-def challenges_received(*, user: User, now: dt.datetime) -> QuerySet[Challenge]:
-    """Open invitations sent to `user`, newest first."""
-    return (
-        Challenge.objects.filter(recipient=user, status=ChallengeStatus.OPEN, expires__gt=now)
-        .select_related("creator")
-        .order_by("-created", "-pk")
-    )
-
-
-def challenges_sent(*, user: User, now: dt.datetime) -> QuerySet[Challenge]:
-    """`user`'s own open challenges and invitations, newest first."""
-    return (
-        Challenge.objects.filter(creator=user, status=ChallengeStatus.OPEN, expires__gt=now)
-        .select_related("recipient")
-        .order_by("-created", "-pk")
-    )
 
 
 def challenges_queued(*, user: User, now: dt.datetime) -> QuerySet[Challenge]:

@@ -1,18 +1,19 @@
-"""The status page (your games, the next game to play, challenges) and its query count, which
-does not grow with games."""
+"""The status page (games.views.status): running games in order of urgency with their cards,
+the Next game button, finished games paginated, and a number of queries that does not grow
+with the games listed."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from django.urls import reverse
 
 from games.services import play
 from tests.games.conftest import NOW
-from tests.games.helpers import board_url
 
-pytestmark = pytest.mark.django_db
+# When drawn: user, header counts, running games, finished page with its count, open
+# challenges, their players, the games' ladder or tournament labels.
+STATUS_PAGE_QUERIES = 7
 
 
 def test_status_page_lists_your_turn_first_and_next_game_opens_the_most_urgent(
@@ -24,7 +25,7 @@ def test_status_page_lists_your_turn_first_and_next_game_opens_the_most_urgent(
     client.force_login(black)
     page = client.get(reverse("games:status"))
     assert [row["game"] for row in page.context["rows"]] == [urgent, relaxed, waiting]
-    assert client.get(reverse("games:next")).url == board_url(urgent)
+    assert client.get(reverse("games:next")).url == reverse("games:board", args=[urgent.pk])
 
 
 def test_status_page_cards_show_a_thumbnail_and_the_deadline_in_the_players_time_zone(
@@ -72,13 +73,6 @@ def test_status_page_paginates_finished_games_below_the_running_ones(
     assert len(second.context["page"].object_list) == 3
     assert {g.pk for g in second.context["page"].object_list} < {g.pk for g in finished}
     assert [row["game"] for row in second.context["rows"]] == [running]
-
-
-# Issue 27 took the status page to 7: the finished page comes with its count, the challenges
-# received and sent are one query, and the players of all the lists one more (instead of a
-# join per list); user, running, the running games' tournament or ladder, finished, unread
-# counts, challenges.
-STATUS_PAGE_QUERIES = 7
 
 
 def test_status_page_queries_do_not_grow_with_games(
