@@ -12,8 +12,8 @@ from celery import current_app
 from core.mail import TransientMailError
 from core.models import OutboxTask
 from messaging.messages import services as threads
+from messaging.messages.tasks import notify_message
 from messaging.notifications.models import Notification
-from messaging.notifications.tasks import notify_message
 from tests.messaging.conftest import NOW
 
 pytestmark = pytest.mark.django_db
