@@ -169,10 +169,12 @@ class PlayerSearchForm(_Form):
 
 
 class RelationForm(_Form):
-    """Add or remove a player on one of your lists."""
+    """Add or remove a player on one of your lists (hidden inputs of the page's buttons)."""
 
-    kind = forms.ChoiceField(choices=RelationKind.choices)
-    action = forms.ChoiceField(choices=[("add", _("Add")), ("remove", _("Remove"))])
+    kind = forms.ChoiceField(choices=RelationKind.choices, widget=forms.HiddenInput)
+    action = forms.ChoiceField(
+        choices=[("add", _("Add")), ("remove", _("Remove"))], widget=forms.HiddenInput
+    )
 
 
 class ApiTokenForm(_Form):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 import rules
 from games.choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
@@ -23,21 +24,41 @@ from games.game_settings import (
     MAX_KOMI,
     GameSettings,
     InvalidSetting,
+    topology_label,
 )
 from games.models import CONTACT_MAX_LENGTH
 
+
+# Choice labels are built when a page shows them, in its language (the choices themselves are
+# made once, at import).
+def _board_name(kind: BoardKind, size: int) -> str:
+    return f"{kind.label} {topology_label(rules.topology_for(kind, size))}"
+
+
+def _stones(count: int) -> str:
+    return ngettext("%(count)s stone", "%(count)s stones", count) % {"count": count}
+
+
+def _day_count(count: int) -> str:
+    return ngettext("%(count)s day", "%(count)s days", count) % {"count": count}
+
+
+_board_name_lazy = lazy(_board_name, str)
+_stones_lazy = lazy(_stones, str)
+_day_count_lazy = lazy(_day_count, str)
+
 # The same names as everywhere else ("Go 19×19", "Badux hex 6": the models' board_label).
 GAME_CHOICES = [
-    (f"{kind.value}-{n}", f"{kind.label} {rules.topology_for(kind, n).label}")
+    (f"{kind.value}-{n}", _board_name_lazy(kind, n))
     for kind in (BoardKind.SQUARE, BoardKind.HEX)
     for n in BOARD_SIZES[kind]
 ]
-HANDICAP_CHOICES = [(n, f"{n} stones" if n else "None") for n in HANDICAPS]
+HANDICAP_CHOICES = [(n, _stones_lazy(n) if n else gettext_lazy("None")) for n in HANDICAPS]
 BOARD_RULES = ""  # the ruleset choice meaning "the board's own rules"
 
 
 def _days(values) -> list[tuple[int, str]]:
-    return [(n, f"{n} day{'s' if n != 1 else ''}") for n in values]
+    return [(n, _day_count_lazy(n)) for n in values]
 
 
 def parse_game_choice(value: str) -> tuple[str, int]:
@@ -50,7 +71,7 @@ class KomiField(forms.DecimalField):
     """Komi in half points; any other number (1e400, NaN, 0.3) is refused with one message
     before Django's own validators, which fail on huge exponents."""
 
-    message = "Komi is a number of half points between -50 and 50, like 6.5."
+    message = gettext_lazy("Komi is a number of half points between -50 and 50, like 6.5.")
 
     def to_python(self, value):
         if value in self.empty_values:
@@ -120,11 +141,16 @@ class GameSettingsForm(forms.Form):
     options, rated. `settings_clean(data)` checks the clock fields of the chosen time control
     and builds `data["settings"]`. A form that leaves a setting out removes its field."""
 
-    game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAME_CHOICES, initial="square-19")
     ruleset = forms.ChoiceField(
         label=gettext_lazy("Rules"),
-        choices=[(BOARD_RULES, "The board's own rules (Go: area scoring; Badux: Badux rules)")]
-        + list(RuleSetKey.choices),
+        choices=[
+            (
+                BOARD_RULES,
+                gettext_lazy("The board's own rules (Go: area scoring; Badux: Badux rules)"),
+            ),
+            *RuleSetKey.choices,
+        ],
         initial=BOARD_RULES,
         required=False,
         help_text=gettext_lazy(
@@ -132,12 +158,14 @@ class GameSettingsForm(forms.Form):
         ),
     )
     komi = KomiField(
+        label=gettext_lazy("Komi"),
         required=False,
         help_text=gettext_lazy(
             "In half points. Leave empty for the rules' komi (0.5 with a handicap)."
         ),
     )
     handicap = forms.TypedChoiceField(
+        label=gettext_lazy("Handicap"),
         choices=HANDICAP_CHOICES,
         coerce=int,
         initial=0,
@@ -207,7 +235,7 @@ class GameSettingsForm(forms.Form):
             "A player on vacation has their clock stopped (using their vacation days)."
         ),
     )
-    rated = forms.BooleanField(required=False, initial=True)
+    rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
 
     def settings_clean(self, data: dict) -> dict:
         """Refuse a Fischer or byo-yomi clock without its fields, clear the fields the chosen
@@ -250,6 +278,7 @@ class NewGameForm(GameSettingsForm):
         ),
     )
     opponent = forms.CharField(
+        label=gettext_lazy("Opponent"),
         required=False,
         max_length=150,
         help_text=gettext_lazy(
@@ -258,7 +287,10 @@ class NewGameForm(GameSettingsForm):
         ),
     )
     message = forms.CharField(
-        required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2})
+        label=gettext_lazy("Message"),
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def clean(self):
@@ -273,7 +305,7 @@ class NewGameForm(GameSettingsForm):
 class AutomatchForm(forms.Form):
     """Join the auto-match queue for a game and size (every other setting its default)."""
 
-    game = forms.ChoiceField(choices=GAME_CHOICES, initial="square-19")
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAME_CHOICES, initial="square-19")
 
     def clean(self):
         data = super().clean()
@@ -285,9 +317,15 @@ class AutomatchForm(forms.Form):
 class WaitingRoomFilterForm(forms.Form):
     """Filter the Waiting Room by game and size."""
 
-    game = forms.ChoiceField(choices=[("", "Any game")] + GAME_CHOICES, required=False)
+    game = forms.ChoiceField(
+        label=gettext_lazy("Game"),
+        choices=[("", gettext_lazy("Any game")), *GAME_CHOICES],
+        required=False,
+    )
     kind = forms.ChoiceField(
-        choices=[("", "Go or Badux")] + list(BoardKind.choices), required=False
+        label=gettext_lazy("Variant"),
+        choices=[("", gettext_lazy("Go or Badux")), *BoardKind.choices],
+        required=False,
     )
 
 

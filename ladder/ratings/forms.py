@@ -11,7 +11,9 @@ from ladder.ratings.models import Family
 
 
 class RatingSearchForm(forms.Form):
-    family = forms.ChoiceField(choices=Family.choices, initial=Family.GO)
+    family = forms.ChoiceField(
+        label=gettext_lazy("Game"), choices=Family.choices, initial=Family.GO
+    )
     low = forms.IntegerField(
         label=gettext_lazy("From rating"), required=False, min_value=0, max_value=5000
     )
@@ -21,8 +23,12 @@ class RatingSearchForm(forms.Form):
 
 
 class DeclareForm(forms.Form):
-    family = forms.ChoiceField(choices=Family.choices)
-    rank = forms.CharField(max_length=8, help_text=gettext_lazy("30k to 1k, or 1d to 9d"))
+    family = forms.ChoiceField(label=gettext_lazy("Game"), choices=Family.choices)
+    rank = forms.CharField(
+        label=gettext_lazy("Rank"),
+        max_length=8,
+        help_text=gettext_lazy("30k to 1k, or 1d to 9d"),
+    )
 
     def clean_rank(self) -> str:
         rank = self.cleaned_data["rank"]

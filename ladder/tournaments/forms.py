@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
 from games.forms import GameSettingsForm
 from games.game_settings import GameSettings
 from ladder.tournaments.models import PAIRED_BY_ROUND, Format, HandicapRule
 from ladder.tournaments.services import MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS, MAX_ROUNDS
+
+
+def _player_limit_help() -> str:
+    return gettext("Up to %(MAX_PLAYERS)s; a round robin up to %(MAX_ROUND_ROBIN_PLAYERS)s.") % {
+        "MAX_PLAYERS": MAX_PLAYERS,
+        "MAX_ROUND_ROBIN_PLAYERS": MAX_ROUND_ROBIN_PLAYERS,
+    }
 
 
 def _for_formats(*formats: str) -> dict[str, str]:
@@ -55,9 +63,7 @@ class TournamentForm(GameSettingsForm):
     )  # fmt: skip
     player_limit = forms.IntegerField(
         label=gettext_lazy("Player limit"), min_value=2, max_value=MAX_PLAYERS, initial=16,
-        help_text=gettext_lazy(
-            "Up to %(MAX_PLAYERS)s; a round robin up to %(MAX_ROUND_ROBIN_PLAYERS)s."
-        ) % {"MAX_PLAYERS": MAX_PLAYERS, "MAX_ROUND_ROBIN_PLAYERS": MAX_ROUND_ROBIN_PLAYERS},
+        help_text=lazy(_player_limit_help, str)(),  # in the page's language, not import's
     )  # fmt: skip
     rank_min = forms.CharField(label=gettext_lazy(
         "Weakest rank allowed"

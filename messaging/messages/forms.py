@@ -12,7 +12,9 @@ class ThreadForm(forms.Form):
     """A new conversation: subject and first message. Django's CharField already refuses NUL
     characters with a clear error."""
 
-    subject = forms.CharField(max_length=SUBJECT_MAX_LENGTH, strip=True)
+    subject = forms.CharField(
+        label=gettext_lazy("Subject"), max_length=SUBJECT_MAX_LENGTH, strip=True
+    )
     body = forms.CharField(
         label=gettext_lazy("Message"),
         max_length=BODY_MAX_LENGTH,

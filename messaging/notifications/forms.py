@@ -7,11 +7,12 @@ from django.utils.translation import gettext
 
 
 class MarkReadForm(forms.Form):
-    """Mark one notification (`notification`) or all of them (`all`) read."""
+    """Mark one notification (`notification`) or all of them (`all`) read. The page sends
+    these as hidden inputs of its buttons."""
 
-    notification = forms.IntegerField(required=False, min_value=1)
-    all = forms.BooleanField(required=False)
-    page = forms.IntegerField(required=False, min_value=1)
+    notification = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    all = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    page = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def clean(self) -> dict:
         data = super().clean()
