@@ -98,9 +98,11 @@ def rating_declare_view(request: HttpRequest) -> HttpResponse:
     """Declare your strength before your first rated game in a family: it sets where your
     rating starts (the middle of that rank)."""
     family = request.GET.get("family", "")
-    form = DeclareForm(
-        request.POST or None, initial={"family": family} if family in Family.values else {}
-    )
+    initial = {}
+    if family in Family.values:  # the rank declared before, if any, to change it
+        declared = selectors.rating_declared(user=request.user, family=family)
+        initial = {"family": family, "rank": declared}
+    form = DeclareForm(request.POST or None, initial=initial)
     # Back to the page that offered it (a ladder, a tournament, the home page), if on this site.
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
