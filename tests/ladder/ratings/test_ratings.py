@@ -172,3 +172,13 @@ def test_the_declare_page_starts_from_the_declared_rank(client, user_factory):
     client.force_login(user)
     page = client.get(reverse("ladder:rating_declare") + "?family=square").text
     assert 'value="4k"' in page
+
+
+def test_the_rating_history_chart_speaks_the_players_language(client, game_factory, black, white):
+    resign(game_factory(), white, NOW)
+    page = client.get(
+        reverse("ladder:rating_history", args=[black.username, "square"]),
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).text
+    assert ">Wertung</text>" in page and ">Datum</text>" in page
+    assert ">Rating</text>" not in page and ">Date</text>" not in page
