@@ -48,3 +48,5 @@ STORAGES = {
 
 EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 ADMINS = [("Admin", address) for address in env.get_list("ADMINS")]
+# Unset, players write to the first admin: the footer and account pages always have a contact.
+CONTACT_EMAIL = CONTACT_EMAIL or (ADMINS[0][1] if ADMINS else "")  # noqa: F405

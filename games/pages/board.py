@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
@@ -164,6 +165,7 @@ def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
 
 
 def points_label(value: float | int) -> str:
-    """A count in half points as people write it: 45, 43.5, -2.5 (never '45.0')."""
+    """A count in half points as people write it: 45, 43.5, -2.5 (never '45.0'), with the
+    active language's decimal separator (43,5 in German), as the komi is written."""
     number = float(value)
-    return str(int(number)) if number.is_integer() else f"{number:g}"
+    return str(int(number)) if number.is_integer() else formats.number_format(number)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.counting import (
     COUNTED_END_REASONS,
@@ -64,6 +64,15 @@ def score_lines(count: dict) -> list[dict]:
     ]
 
 
+def _margin(result: str) -> str:
+    """The margin of an SGF result ("B+3.5" -> "3.5", "3,5" in German; "R", "T" as they are)."""
+    margin = result.split("+", 1)[1] if "+" in result else ""
+    try:
+        return points_label(float(margin))
+    except ValueError:
+        return margin
+
+
 def result_context(
     *,
     game: Game,
@@ -84,11 +93,11 @@ def result_context(
     count = game.score or {}
     last = corrections[-1] if corrections else None
     if last is not None and last.kind == CorrectionKind.STAFF:
-        dead_source = "set by the site staff"
+        dead_source = pgettext("dead stones", "set by the site staff")
     elif dispute is not None and dispute.status == DisputeStatus.AGREED:
-        dead_source = "agreed by both players"
+        dead_source = pgettext("dead stones", "agreed by both players")
     else:
-        dead_source = "estimated"
+        dead_source = pgettext("dead stones", "estimated")
     is_player = game.colour_of(user) is not None
     dispute_until = game.finished + dispute_window() if game.finished else None
     counted = game.end_reason in COUNTED_END_REASONS and bool(game.score)
@@ -106,7 +115,7 @@ def result_context(
         "reason": game.get_end_reason_display(),
         "winner": game.player(winner) if winner else None,
         "winner_colour": COLOUR_NAMES.get(winner, ""),
-        "margin": game.result.split("+", 1)[1] if "+" in game.result else "",
+        "margin": _margin(game.result),
         "method": count.get("method", ""),
         "lines": score_lines(count) if count else [],
         "dead": point_names(game, count.get("dead", [])),

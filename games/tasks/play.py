@@ -33,7 +33,8 @@ def _turn_key(game_id: int, move_number: int) -> str:
 @notice_task("games.notify_turn")
 def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None) -> bool:
     """Tell the player to move that it is their turn, if the game still waits for that move.
-    Their opponent's earlier "your turn" notices of this game are marked read: they moved.
+    Their opponent's earlier "your turn" notices of this game are marked read (they moved), and
+    so are the player's own older ones: one unread "your turn" per game.
     At the start (move 0) it names who started the game (`started_by_id`), or else what the
     game belongs to (a tournament: `hooks.game_labels_get`). Returns whether a mail went out."""
     game = game_row_get(game_id=game_id)
@@ -76,15 +77,19 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
             "Your turn in game %(game)s: your game against %(opponent)s has started."
         ) % (names)
 
+    key = _turn_key(game.pk, move_number)
     notified = messaging.notify(
         user=player,
         event=Event.YOUR_TURN,
-        key=_turn_key(game.pk, move_number),
+        key=key,
         text=text,
         url=game.get_absolute_url(),
         now=now,
         mail=lambda: mail.your_turn_mail(game=game, now=now),
     )
+    # One unread "your turn" per game: the newest says it all. The opponent's own notice task
+    # may never mark the older ones read (a bot answers before its task runs: stale, skipped).
+    messaging.notifications_mark_read(user=player, key_prefix=f"turn:{game.pk}:", except_key=key)
     return notified.mailed
 
 

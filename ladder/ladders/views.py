@@ -58,8 +58,9 @@ def _position_chart(ladder: Ladder, user: User):
     ]
     return graphs.line_chart(
         points=points,
-        title=f"{user.username}'s position in {ladder.name}",
-        y_label="Position",
+        title=gettext("%(player)s's position in %(ladder)s")
+        % {"player": user.username, "ladder": ladder.name},
+        y_label=gettext("Position"),
         invert=True,
         integer=True,
         min_span=2,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 WIDTH, HEIGHT = 520, 280
 LEFT, RIGHT, TOP, BOTTOM = 76, 16, 28, 54
@@ -50,20 +51,22 @@ def line_chart(
     points: list[Point],
     title: str,
     y_label: str,
-    x_label: str = "Date",
+    x_label: str | None = None,
     invert: bool = False,
     integer: bool = False,
     min_span: float = 1.0,
 ) -> SafeString:
     """An SVG chart of `points` (time on x, value on y; `invert` puts low values on top, for
     positions; the y axis spans at least `min_span`). Segments ending at a provisional point
-    are drawn dashed, with a legend."""
+    are drawn dashed, with a legend. Every word is in the active language (`x_label` defaults to
+    "Date"), and so are the axis numbers."""
     if not points:
         return mark_safe("")  # noqa: S308  (an empty string)
     ticks = _y_ticks([p.value for p in points], integer=integer, min_span=min_span)
     y_low, y_high = min(ticks), max(ticks)
     if y_high == y_low:
         y_high = y_low + 1
+    x_label = gettext("Date") if x_label is None else x_label
     first, last = points[0].when, points[-1].when
     span = (last - first).total_seconds()
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -148,9 +151,10 @@ def _series(
         )
     if any(p.provisional for p in points):
         lx = WIDTH - RIGHT - 130
+        legend = escape(gettext("provisional"))
         parts.append(
             f'<line x1="{lx}" x2="{lx + 24}" y1="{TOP - 14}" y2="{TOP - 14}" stroke="{DASHED}" '
             f'stroke-width="2" stroke-dasharray="5 4"/>'
-            f'<text x="{lx + 30}" y="{TOP - 9}" fill="{INK}">provisional</text>'
+            f'<text x="{lx + 30}" y="{TOP - 9}" fill="{INK}">{legend}</text>'
         )
     return parts

@@ -10,12 +10,15 @@ Rank widths grow with strength (rating / C: about 28 points at 25k, 65 at 6k, 83
 at 9d), which matches the EGF's observation that a rank decides more games between strong
 players. Ranks are clamped to 30k..9d: a rating below 525 still shows 30k, above 9d still 9d.
 
-Rank names are "30k".."1k" and "1d".."9d" (a trailing "yu"/"an" is accepted when parsing)."""
+Rank names are "30k".."1k" and "1d".."9d". Parsing also accepts the ways our languages write
+ranks: "6 kyu", "1 dan", "3. Dan", 3段/5級/初段/三段 (ja, zh: 级), 3단/5급/초단 (ko), 3д/5к and
+"3 дан"/"5 кю" (ru), with full-width digits or letters (read as NFKC)."""
 
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 A = 525.0
 C = 23.15
@@ -27,7 +30,18 @@ HIGHEST = 38
 MIN_RATING = 100.0
 """Ratings below this are read as this before taking the logarithm (they stay 30k)."""
 
-_RANK = re.compile(r"^\s*(\d{1,2})\s*(k|kyu|d|dan)\s*$", re.IGNORECASE)
+# Rank words by kind, lower case ("k": kyu, "d": dan), every language's.
+_KINDS = {
+    **dict.fromkeys(("k", "kyu", "kyū", "kyuu", "級", "级", "급", "к", "кю"), "k"),
+    **dict.fromkeys(("d", "dan", "段", "단", "д", "дан"), "d"),
+}
+_FIRST = {"初", "초"}  # "first": 初段 (ja, zh), 초단 (ko) are 1 dan
+_NUMERALS = {c: n for n, c in enumerate("一二三四五六七八九十", start=1)}  # 三段, 五級
+_RANK = re.compile(
+    r"^(?P<number>[0-9]{1,2}|[初초一二三四五六七八九十])\s*[.\-]?\s*(?P<kind>"
+    + "|".join(sorted(map(re.escape, _KINDS), key=len, reverse=True))
+    + r")\.?$"
+)
 
 
 def rank_index(rating: float) -> float:
@@ -58,11 +72,19 @@ def rank_name(rating: float) -> str:
 
 
 def parse_rank(name: str) -> int:
-    """The integer index of a rank name ("6k", "1 dan", "30kyu"); ValueError if not 30k..9d."""
-    match = _RANK.match(name) if isinstance(name, str) else None
+    """The integer index of a rank name ("6k", "1 dan", "30kyu", "3段", "初段", "５급", "2д");
+    ValueError for anything else, and for ranks outside 30k..9d."""
+    text = unicodedata.normalize("NFKC", name).strip().casefold() if isinstance(name, str) else ""
+    match = _RANK.match(text)
     if not match:
         raise ValueError(f"{name!r} is not a rank: use 30k to 1k or 1d to 9d")
-    number, kind = int(match[1]), match[2][0].lower()
+    kind = _KINDS[match["kind"]]
+    if match["number"] in _FIRST:
+        if kind != "d":  # 初級 is "beginner", not a rank
+            raise ValueError(f"{name!r} is not a rank: use 30k to 1k or 1d to 9d")
+        number = 1
+    else:
+        number = _NUMERALS.get(match["number"]) or int(match["number"])
     if kind == "k" and 1 <= number <= 30:
         return FIRST_DAN - number
     if kind == "d" and 1 <= number <= 9:

@@ -24,6 +24,8 @@ class RatingView:
     deviation: float
     games: int
     board_size: int | None
+    declared_rank: str = ""
+    """The rank the player declared before their first rated game here ("3d"), if any."""
 
     @property
     def rank(self) -> str:
@@ -40,7 +42,13 @@ def rating_view(row: Rating, now: dt.datetime) -> RatingView:
         days = max((now - row.updated).total_seconds(), 0) / 86400
         deviation = glicko2.widen(row.deviation, row.volatility, glicko2.periods_between(days))
     return RatingView(
-        row.family, Family(row.family).label, row.rating, deviation, row.games, row.board_size
+        row.family,
+        Family(row.family).label,
+        row.rating,
+        deviation,
+        row.games,
+        row.board_size,
+        row.declared_rank,
     )
 
 
@@ -48,6 +56,12 @@ def ratings_of(*, user: User, now: dt.datetime) -> list[RatingView]:
     """`user`'s ratings, Go first; families never rated are left out."""
     rows = Rating.objects.filter(user=user).order_by("-family")
     return [rating_view(row, now) for row in rows]
+
+
+def rating_declared(*, user: User, family: str) -> str:
+    """The rank `user` declared in `family` ("3d"), or "" when none."""
+    row = Rating.objects.filter(user=user, family=family).values_list("declared_rank").first()
+    return row[0] if row else ""
 
 
 def rating_history(*, user: User, family: str) -> list[RatingChange]:

@@ -29,22 +29,28 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
 
     def game_name(change) -> str:  # a private game is named only to its players
         shown = change.game.public or change.game.colour_of(viewer) is not None
-        return f"game {change.game_id}" if shown else "a private game"
+        return (
+            gettext("game %(id)s") % {"id": change.game_id} if shown else gettext("a private game")
+        )
+
+    def value(rating: float, deviation: float, game: str, *, before: bool = False) -> str:
+        words = {"rating": f"{rating:.0f}", "deviation": f"{deviation:.0f}", "game": game}
+        if before:
+            return gettext("%(rating)s ± %(deviation)s before %(game)s") % words
+        return gettext("%(rating)s ± %(deviation)s after %(game)s") % words
 
     points = [
         graphs.Point(
             c.created,
             round(c.rating_after),
             glicko2.is_provisional(c.deviation_after),
-            f"{c.rating_after:.0f} ± {c.deviation_after:.0f} after {game_name(c)}",
+            value(c.rating_after, c.deviation_after, game_name(c)),
         )
         for c in history
     ]
     if history:  # where the first game started from
         first = history[0]
-        start = (
-            f"{first.rating_before:.0f} ± {first.deviation_before:.0f} before {game_name(first)}"
-        )
+        start = value(first.rating_before, first.deviation_before, game_name(first), before=True)
         points.insert(
             0,
             graphs.Point(
@@ -57,8 +63,9 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
     label = Family(family).label
     chart = graphs.line_chart(
         points=points,
-        title=f"{player.username}'s {label} rating",
-        y_label="Rating",
+        title=gettext("%(player)s's %(family)s rating")
+        % {"player": player.username, "family": label},
+        y_label=gettext("Rating"),
         min_span=100,
     )
     rows = [
@@ -98,9 +105,11 @@ def rating_declare_view(request: HttpRequest) -> HttpResponse:
     """Declare your strength before your first rated game in a family: it sets where your
     rating starts (the middle of that rank)."""
     family = request.GET.get("family", "")
-    form = DeclareForm(
-        request.POST or None, initial={"family": family} if family in Family.values else {}
-    )
+    initial = {}
+    if family in Family.values:  # the rank declared before, if any, to change it
+        declared = selectors.rating_declared(user=request.user, family=family)
+        initial = {"family": family, "rank": declared}
+    form = DeclareForm(request.POST or None, initial=initial)
     # Back to the page that offered it (a ladder, a tournament, the home page), if on this site.
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):

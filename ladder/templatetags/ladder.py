@@ -17,34 +17,43 @@ register = template.Library()
 def profile_ratings(profile, is_self: bool = False) -> dict:
     """A player's ratings per family (rating ± deviation today, rank, provisional), each linking
     to its history graph; "Unrated" without any. Their own profile offers to declare a rank
-    while they have no rated game."""
+    while they have no rated game; a rank declared there is shown as declared (to everyone:
+    challengers read it as they would a rating)."""
     ratings = ratings_of(user=profile, now=timezone.now())
+    played = {r.family for r in ratings if r.games}
+    declared = {r.family: r.declared_rank for r in ratings if not r.games and r.declared_rank}
     return {
         "profile": profile,
         "ratings": [r for r in ratings if r.games] or [],
         "is_self": is_self,
-        "can_declare": not any(r.games for r in ratings),
-        # The families without a rated game, where a strength may still be declared.
-        "declarable": [
-            (f.value, f.label)
-            for f in Family
-            if f.value not in {r.family for r in ratings if r.games}
-        ],
+        "can_declare": not played,
+        "any_declared": bool(declared),
+        # The families without a rated game, where a strength may still be declared (or was).
+        "declarable": sorted(
+            [(f.value, f.label, declared.get(f.value, "")) for f in Family if f not in played],
+            key=lambda item: not item[2],  # declared ones first, offers after them
+        ),
     }
 
 
 @register.inclusion_tag("ladder/_declare_offer.html", takes_context=True)
 def declare_offer(context, family: str = "") -> dict:
     """For a logged-in player with no rated game yet in `family` (a board kind; every family
-    when empty): an offer to declare their strength there, back to this page afterwards.
-    Nothing for anyone else."""
+    when empty): an offer to declare their strength there, back to this page afterwards, or
+    the rank they declared, with a link to change it. Nothing for anyone else."""
     request = context.get("request")
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"families": []}
-    played = {r.family for r in ratings_of(user=user, now=timezone.now()) if r.games}
+    ratings = ratings_of(user=user, now=timezone.now())
+    played = {r.family for r in ratings if r.games}
+    declared = {r.family: r.declared_rank for r in ratings if not r.games}
     wanted = [family] if family else [f.value for f in Family]
-    families = [(f, Family(f).label) for f in wanted if f in Family.values and f not in played]
+    families = [
+        (f, Family(f).label, declared.get(f, ""))
+        for f in wanted
+        if f in Family.values and f not in played
+    ]
     return {"families": families, "next": request.get_full_path()}
 
 

@@ -221,15 +221,23 @@ def notification_mail_send(
 
 
 def notifications_mark_read(
-    *, user: User, ids: Iterable[int] | None = None, key_prefix: str | None = None
+    *,
+    user: User,
+    ids: Iterable[int] | None = None,
+    key_prefix: str | None = None,
+    except_key: str | None = None,
 ) -> int:
     """Mark `user`'s unread notifications read: those with `ids`, those whose key starts with
-    `key_prefix`, or all of them when neither is given. Returns how many changed."""
+    `key_prefix`, or all of them when neither is given; never the one keyed `except_key` (the
+    newest of a kind that keeps one unread, e.g. "your turn" per game). Returns how many
+    changed."""
     unread = Notification.objects.filter(user=user, read=False)
     if ids is not None:
         unread = unread.filter(pk__in=list(ids))
     if key_prefix is not None:
         unread = unread.filter(key__startswith=key_prefix)
+    if except_key is not None:
+        unread = unread.exclude(key=except_key)
     return unread.update(read=True)
 
 

@@ -268,3 +268,15 @@ def test_the_board_appearance_is_read_once_and_forgotten_when_preferences_change
     # The admin (or any other writer) goes through the same signal.
     Preferences.objects.filter(user=player).get().delete()
     assert selectors.board_appearance_get(user=player) == selectors.DEFAULT_BOARD
+
+
+def test_the_new_token_page_shows_the_curl_example_on_two_lines(client, user_factory):
+    client.force_login(user_factory())
+    page = client.post(
+        reverse("api_token_create"), {"name": "my bot", "scope": "read"}
+    ).content.decode()
+    example = page.split('<pre class="api-token-example">', 1)[1].split("</pre>", 1)[0]
+    assert example.splitlines() == [
+        '<code>curl -H "Authorization: Bearer &lt;token&gt;" \\',
+        "  http://testserver/api/v1/me</code>",
+    ]

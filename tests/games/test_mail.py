@@ -328,3 +328,29 @@ def test_your_turn_mail_gives_the_same_time_left_in_the_same_words_as_the_board(
     assert mail.context["time_left"] == left  # not the 9 days of real time to the deadline
     plain = game_factory(black=black, clock_days=7, now=friday)
     assert your_turn_mail(game=plain, now=at).context["time_left"] == "6 days 23 hours"
+
+
+def test_one_unread_your_turn_notice_per_game_when_the_opponent_answers_at_once(
+    game_factory, black, white
+):
+    # A bot moves before its own notice task runs: that task is stale and marks nothing read,
+    # so the player's newest notice replaces the older ones of the game.
+    game = game_factory(moves=("E5", "C3", "D4", "C4", "D5", "C5"))
+    other = game_factory(moves=("E5", "C3"))
+    for number in (2, 4):
+        Notification.objects.create(
+            user=black,
+            event=Event.YOUR_TURN,
+            key=f"turn:{game.pk}:{number}",
+            text="old",
+            created=NOW,
+            channel=Channel.SITE,
+        )
+    assert tasks.notify_turn(other.pk, 2) is not None
+    tasks.notify_turn(game.pk, 6)
+    unread = Notification.objects.filter(user=black, event=Event.YOUR_TURN, read=False)
+    assert sorted(unread.values_list("key", flat=True)) == sorted(
+        [f"turn:{game.pk}:6", f"turn:{other.pk}:2"]
+    )
+    tasks.notify_turn(game.pk, 6)  # run twice: the newest stays unread
+    assert unread.filter(key=f"turn:{game.pk}:6").exists()

@@ -34,7 +34,10 @@ def test_the_menu_offers_learn_to_visitors_and_players(client, user_factory):
     learn = reverse("learn:index")
     assert f'href="{learn}"' in client.get(reverse("home")).content.decode()
     client.force_login(user_factory())
-    assert f'href="{learn}"' in client.get(reverse("home")).content.decode()
+    page = client.get(reverse("home")).content.decode()
+    # In the same top menu group as for visitors ("Play"), not moved into the account menu.
+    play_group = page.split('class="nav-group-title"', 2)[1]
+    assert f'href="{learn}"' in play_group
 
 
 def test_lessons_draw_their_diagrams_with_the_board_code(client):

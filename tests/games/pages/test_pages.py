@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.pages.board import points_label
 from games.pages.result import result_context, score_lines
@@ -55,3 +56,20 @@ def test_the_counted_lines_add_up_to_the_total_and_the_others_are_apart(method):
         assert added == total
     apart = [line["label"] for line in lines if not line["counted"]]
     assert apart == (["Prisoners taken", "Own dead stones"] if method == "area" else [])
+
+
+@pytest.mark.parametrize(("language", "label"), [("de", "43,5"), ("fr", "43,5"), ("ja", "43.5")])
+def test_points_use_the_languages_decimal_separator_as_the_komi_does(language, label):
+    with translation.override(language):
+        assert points_label(43.5) == label
+        assert points_label(45.0) == "45"
+
+
+def test_a_counted_result_speaks_one_language_throughout(game_factory, monkeypatch):
+    monkeypatch.setattr("games.pages.result.pgettext", lambda context, text: f"«{text}»")
+    game = game_factory(moves=("pass", "pass"))
+    with translation.override("de"):
+        result = result_context(game=game)
+        komi = [line for line in result["lines"] if line["key"] == "komi"][0]
+        assert (result["margin"], komi["white"], game.komi_label) == ("7,5", "7,5", "7,5")
+        assert result["dead_source"] == "«estimated»"  # translated, not English in German

@@ -69,3 +69,11 @@ def test_any_history_draws_a_well_formed_chart(rows):
     points = [Point(T0 + dt.timedelta(minutes=m), v, p, label) for m, v, p, label in rows]
     root = _svg(points=points, title="t", y_label="y", min_span=100)
     assert len(list(root.iter(f"{SVG}circle"))) == len(points)
+
+
+def test_chart_words_are_in_the_active_language():
+    points = [Point(T0, 1500, True), Point(T0 + dt.timedelta(days=10), 1580, False)]
+    with translation.override("de"):
+        texts = [t.text for t in _svg(points=points, title="t", y_label="y").iter(f"{SVG}text")]
+    assert "Datum" in texts and "vorläufig" in texts
+    assert "Date" not in texts and "provisional" not in texts

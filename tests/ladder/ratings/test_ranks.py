@@ -53,7 +53,58 @@ def test_parse_rank_accepts_spellings(text, index):
     assert parse_rank(text) == index
 
 
-@pytest.mark.parametrize("text", ["0k", "31k", "10d", "0d", "6p", "six kyu", "", None])
+# How each of our languages writes a rank: index -> text.
+WRITTEN = {
+    "ja": lambda i: "初段" if i == 30 else f"{i - 29}段" if i >= 30 else f"{30 - i}級",
+    "zh_Hans": lambda i: f"{i - 29}段" if i >= 30 else f"{30 - i}级",
+    "ko": lambda i: f"{i - 29}단" if i >= 30 else f"{30 - i}급",
+    "ru": lambda i: f"{i - 29}д" if i >= 30 else f"{30 - i}к",
+    "ru words": lambda i: f"{i - 29} дан" if i >= 30 else f"{30 - i} кю",
+    "de": lambda i: f"{i - 29}. Dan" if i >= 30 else f"{30 - i}. Kyu",
+    "fr es": lambda i: f"{i - 29} dan" if i >= 30 else f"{30 - i} kyu",
+}
+FULL_WIDTH = str.maketrans("0123456789kdKD", "０１２３４５６７８９ｋｄＫＤ")
+
+
+@pytest.mark.parametrize(
+    ("text", "index"),
+    [
+        ("初段", 30),
+        ("초단", 30),
+        ("三段", 32),
+        ("五級", 25),
+        ("３段", 32),
+        ("１Ｄ", 30),
+        ("6-kyu", 24),
+    ],
+)
+def test_parse_rank_reads_the_ranks_each_language_writes(text, index):
+    assert parse_rank(text) == index
+
+
+@given(st.integers(min_value=0, max_value=38), st.sampled_from(sorted(WRITTEN)), st.booleans())
+def test_every_rank_in_every_language_reads_back_as_itself(index, language, full_width):
+    text = WRITTEN[language](index)
+    if full_width:
+        text = text.translate(FULL_WIDTH)
+    assert parse_rank(text) == index
+    assert rank_label(parse_rank(text)) == rank_label(index)
+
+
+@given(st.text(max_size=12))
+def test_parse_rank_answers_any_text_with_an_index_or_a_value_error(text):
+    try:
+        index = parse_rank(text)
+    except ValueError as error:
+        assert "not a rank" in str(error)
+    else:
+        assert 0 <= index <= 38
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["0k", "31k", "10d", "0d", "6p", "six kyu", "", None, "初級", "31級", "十段", "0段", "3段段"],
+)
 def test_parse_rank_refuses_what_is_not_a_rank(text):
     with pytest.raises(ValueError, match="not a rank"):
         parse_rank(text)

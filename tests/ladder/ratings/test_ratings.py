@@ -142,3 +142,43 @@ def test_a_declared_rank_cannot_replace_an_earned_rating(client, game_factory, b
     assert "Your rating comes from your games now" in page.text
     odd = client.post(url, {"family": "square", "rank": "<b>99x"})
     assert "is not a rank" in odd.text and "<b>99x" not in odd.text
+
+
+@pytest.mark.parametrize("written", ["3段", "３段", "3단", "3д", "3 dan"])
+def test_a_declared_rank_in_any_language_is_shown_where_it_was_asked(client, user_factory, written):
+    user = user_factory()
+    client.force_login(user)
+    response = client.post(
+        reverse("ladder:rating_declare"), {"family": "square", "rank": written}, follow=True
+    )
+    assert _rating(user).declared_rank == "3d"
+    profile = response.text  # back on the player's own profile
+    assert "Go: 3d, declared" in profile
+    assert "declare your Go strength" not in profile
+    assert "declare your Badux strength" in profile  # the other family is still offered
+    assert "Unrated" not in profile
+    home = client.get("/").text
+    assert "Your declared Go strength: <strong>3d</strong>" in home
+    assert "Declare your Go strength" not in home
+    # Others see the declared rank too; only its player is offered to change it.
+    client.force_login(user_factory())
+    other = client.get(reverse("profile_detail", args=[user.username])).text
+    assert "Go: 3d, declared" in other and "change" not in other.split("declared", 1)[1][:80]
+
+
+def test_the_declare_page_starts_from_the_declared_rank(client, user_factory):
+    user = user_factory()
+    rating_declare(user=user, family="square", rank="4k")
+    client.force_login(user)
+    page = client.get(reverse("ladder:rating_declare") + "?family=square").text
+    assert 'value="4k"' in page
+
+
+def test_the_rating_history_chart_speaks_the_players_language(client, game_factory, black, white):
+    resign(game_factory(), white, NOW)
+    page = client.get(
+        reverse("ladder:rating_history", args=[black.username, "square"]),
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).text
+    assert ">Wertung</text>" in page and ">Datum</text>" in page
+    assert ">Rating</text>" not in page and ">Date</text>" not in page

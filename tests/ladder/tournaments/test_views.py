@@ -400,3 +400,21 @@ def test_joining_offers_to_declare_a_strength_in_the_tournaments_family(
     assert response.url == t.get_absolute_url()
     evil = client.post(declare, {"family": "hex", "rank": "5k", "next": "https://evil.example/"})
     assert evil.url.startswith("/players/")
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "running", "tie_breaks"),
+    [
+        ("ja", "<h2>各回戦</h2>", ">対局中</a>", "SOS"),
+        ("de", "<h2>Runden</h2>", ">spielt</a>", "(Summe der Punkte der Gegner)"),
+    ],
+)
+def test_the_tournament_page_speaks_the_players_language(
+    client, tournament_factory, players, language, heading, running, tie_breaks
+):
+    t = tournament_factory(players=players[:4], fmt="swiss", start=True)
+    client.force_login(players[0])
+    page = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).text
+    assert heading in page  # the list of rounds, not "number of rounds" (回戦数)
+    assert running in page and ">playing</a>" not in page
+    assert tie_breaks in page and "Punkteder" not in page
