@@ -7,6 +7,7 @@ from django.views.decorators.cache import cache_page
 from django.views.i18n import JavaScriptCatalog
 
 from baduxsite.api import api
+from games.views.contact import site_contact
 
 # A database connection failure outside a view answers 503, as inside one (baduxsite.middleware).
 handler500 = "baduxsite.middleware.server_error"
@@ -21,6 +22,8 @@ urlpatterns = [
     path("ladders/", include("ladder.urls")),
     path("tournaments/", include("ladder.tournaments.urls")),
     path("learn/", include("games.learn.urls")),
+    # The footer's "Contact" when no CONTACT_EMAIL is set (messages land in the staff's admin).
+    path("contact/", site_contact, name="site_contact"),
     # Translations of the JavaScript strings (static/**/*.js use gettext/ngettext from it); the
     # cache key carries the active language (Django's i18n cache-key suffix).
     path(

@@ -176,7 +176,7 @@ class ScoringReportAdmin(admin.ModelAdmin):
 
     @admin.display(description="Game")
     def game_link(self, obj) -> str:
-        return _game_link(obj.game)
+        return _game_link(obj.game) if obj.game else "(the site, no game)"
 
     @admin.display(description="Current result")
     def result(self, obj: ScoringReport) -> str:
@@ -314,10 +314,10 @@ class GameContactAdmin(admin.ModelAdmin):
 
     @admin.display(description="Game")
     def game_link(self, obj) -> str:
-        return _game_link(obj.game)
+        return _game_link(obj.game) if obj.game else "(the site, no game)"
 
     def has_add_permission(self, request) -> bool:
-        return False  # players write from the game page
+        return False  # players write from the game page or the site's contact page
 
     def save_model(self, request, obj: GameContact, form, change: bool) -> None:
         """A new or changed answer goes through `game_contact_answer` (which mails it); a

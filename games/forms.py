@@ -387,6 +387,21 @@ class ContactForm(forms.Form):
     )
 
 
+class SiteContactForm(forms.Form):
+    """A message to the site staff about the site, no game in particular (the footer's
+    contact page)."""
+
+    text = forms.CharField(
+        max_length=CONTACT_MAX_LENGTH,
+        label=gettext_lazy("Your message to the site staff"),
+        widget=forms.Textarea(attrs={"rows": 6, "maxlength": CONTACT_MAX_LENGTH}),
+        help_text=gettext_lazy(
+            "For example: a question, a bug, a player who behaves badly. About one game? "
+            "Use the link on that game's page instead."
+        ),
+    )
+
+
 class TellAFriendForm(NewGameForm):
     """Invite someone by e-mail to join and play: their address, a personal note, and the
     game (the new-game form's settings, without opponent and auto-match)."""

@@ -26,7 +26,10 @@ class GameContact(models.Model):
     with the game linked. Staff answer it in the admin; the answer is mailed to the player
     once (`answer_mailed` is claimed before sending, cleared when the answer changes)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="contacts")
+    # Empty for the site-wide contact page (a message about no game in particular).
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="contacts", null=True, blank=True
+    )
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_contacts"
     )

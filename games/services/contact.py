@@ -1,5 +1,6 @@
-"""\"Contact the site about this game\": a player writes to the staff with the game linked; staff
-answer in the admin and the answer is mailed to the player."""
+"""\"Contact the site about this game\": a player writes to the staff with the game linked (or,
+from the site-wide contact page, with no game); staff answer in the admin and the answer is
+mailed to the player."""
 
 from __future__ import annotations
 
@@ -66,6 +67,20 @@ def game_contact_create(*, game_id: int, user: User, text: str, now: dt.datetime
 
 
 @transaction.atomic
+def site_contact_create(*, user: User, text: str, now: dt.datetime) -> GameContact:
+    """`user` writes to the staff about the site, no game in particular (the footer's contact
+    page); otherwise as `game_contact_create`, under the same "contact" limit. Raises
+    ValidationError for an empty, too long or NUL-holding text, RateLimited past the limit."""
+    text = _clean(text, what="message")
+    limit_enforce(
+        name="contact", rows=GameContact.objects.filter(author=user), now=now, sender=user
+    )
+    contact = GameContact.objects.create(game=None, author=user, text=text, created=now)
+    enqueue_on_commit("games.contact_staff_mail", contact.pk)
+    return contact
+
+
+@transaction.atomic
 def game_contact_answer(
     *, contact_id: int, staff: User, answer: str, now: dt.datetime
 ) -> GameContact:
@@ -93,15 +108,23 @@ def contact_staff_mail(*, contact_id: int, now: dt.datetime) -> bool:
     if contact is None:
         return False
     admin_url = site_url(reverse("admin:games_gamecontact_change", args=[contact.pk]))
-    game_url = site_url(contact.game.get_absolute_url())
+    author = contact.author.username
+    if contact.game is None:
+        subject = gettext("%(author_username)s wrote to the site staff") % {
+            "author_username": author
+        }
+        about = f"{author} wrote to the site staff"
+    else:
+        subject = gettext("%(author_username)s about game %(game_id)s") % {
+            "author_username": author,
+            "game_id": contact.game_id,
+        }
+        game_url = site_url(contact.game.get_absolute_url())
+        about = f"{author} wrote about game {contact.game_id} ({game_url})"
     return admin_mail_once(
         key=f"contact:{contact.pk}",
-        subject=gettext("%(author_username)s about game %(game_id)s")
-        % {"author_username": contact.author.username, "game_id": contact.game_id},
-        body=(
-            f"{contact.author.username} wrote about game {contact.game_id} ({game_url}):\n\n"
-            f"{contact.text}\n\nAnswer it in the admin: {admin_url}\n"
-        ),
+        subject=subject,
+        body=f"{about}:\n\n{contact.text}\n\nAnswer it in the admin: {admin_url}\n",
         now=now,
     )
 
@@ -122,12 +145,16 @@ def contact_answer_mail(*, contact_id: int, now: dt.datetime) -> bool:
     context = {
         "contact": contact,
         "player": contact.author,
-        "game_url": site_url(contact.game.get_absolute_url()),
+        "game_url": site_url(contact.game.get_absolute_url()) if contact.game else "",
         "site_url": site_url(),
     }
     with reader_locale(user=contact.author):
+        if contact.game is None:
+            subject = gettext("Answer from the site staff")
+        else:
+            subject = gettext("Answer about game %(game_id)s") % {"game_id": contact.game_id}
         message = EmailMessage(
-            subject=gettext("Answer about game %(game_id)s") % {"game_id": contact.game_id},
+            subject=subject,
             body=render_to_string("games/mail/contact_answer.txt", context),
             to=[contact.author.email],
         )

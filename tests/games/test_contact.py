@@ -151,3 +151,64 @@ def test_odd_input_gets_a_form_error_never_a_500(
     client.force_login(white)
     response = client.post(reverse("games:contact", args=[game.pk]), {"text": text})
     assert response.status_code in (302, 400)
+
+
+def test_without_contact_email_the_footer_links_the_site_contact_page(
+    client, white, settings, mailoutbox, django_capture_on_commit_callbacks
+):
+    settings.CONTACT_EMAIL = ""
+    settings.ADMINS = [("Staff", "staff@example.org")]
+    url = reverse("site_contact")
+    assert f'href="{url}"' in client.get(reverse("home")).content.decode()
+    assert "/accounts/login/" in client.get(url)["Location"]  # signed-in players only
+    client.force_login(white)
+    page = client.get(url).content.decode()
+    assert "You need to be signed in to write" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"text": "How do ratings work?"})
+    assert response.status_code == 302
+    (row,) = GameContact.objects.all()
+    assert (row.game, row.author, row.text) == (None, white, "How do ratings work?")
+    (mail,) = mailoutbox
+    assert mail.to == ["staff@example.org"]
+    assert "wrote to the site staff" in mail.subject
+    assert "How do ratings work?" in mail.body
+    assert f"/admin/games/gamecontact/{row.pk}/change/" in mail.body
+
+
+def test_with_contact_email_the_footer_keeps_the_mail_link(client, settings):
+    settings.CONTACT_EMAIL = "help@example.org"
+    page = client.get(reverse("home")).content.decode()
+    assert 'href="mailto:help@example.org"' in page
+    assert f'href="{reverse("site_contact")}"' not in page
+
+
+def test_the_site_contact_page_shares_the_contact_limit_and_refuses_odd_text(
+    client, game, white, settings
+):
+    settings.FLOOD_LIMITS = {"contact": (2, 86400)}
+    client.force_login(white)
+    url = reverse("site_contact")
+    assert client.post(url, {"text": "   "}).status_code == 400
+    assert client.post(url, {"text": "a\x00b"}).status_code == 400
+    contact.game_contact_create(game_id=game.pk, user=white, text="x", now=timezone.now())
+    assert client.post(url, {"text": "hello"}).status_code == 302
+    response = client.post(url, {"text": "hello"})
+    assert response.status_code == 429
+    assert GameContact.objects.count() == 2
+
+
+def test_staff_answer_a_site_message_and_the_player_gets_it_without_a_game(
+    staff_client, white, mailoutbox, django_capture_on_commit_callbacks
+):
+    row = contact.site_contact_create(user=white, text="Ratings?", now=NOW)
+    change = reverse("admin:games_gamecontact_change", args=[row.pk])
+    assert "Ratings?" in staff_client.get(change).content.decode()
+    assert staff_client.get(reverse("admin:games_gamecontact_changelist")).status_code == 200
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(change, {"status": "open", "answer": "Glicko-2."})
+    (mail,) = mailoutbox
+    assert mail.subject.endswith("Answer from the site staff")
+    assert "Glicko-2." in mail.body and "Ratings?" in mail.body
+    assert "The game:" not in mail.body
