@@ -4,6 +4,7 @@ then the site pages."""
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.cache import cache_page
+from django.views.generic import TemplateView
 from django.views.i18n import JavaScriptCatalog
 
 from baduxsite.api import api
@@ -24,6 +25,8 @@ urlpatterns = [
     path("learn/", include("games.learn.urls")),
     # The footer's "Contact" when no CONTACT_EMAIL is set (messages land in the staff's admin).
     path("contact/", site_contact, name="site_contact"),
+    # The footer's "open source" when no SOURCE_URL is set: what that means, where to ask.
+    path("source/", TemplateView.as_view(template_name="source.html"), name="source"),
     # Translations of the JavaScript strings (static/**/*.js use gettext/ngettext from it); the
     # cache key carries the active language (Django's i18n cache-key suffix).
     path(

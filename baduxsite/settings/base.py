@@ -395,9 +395,10 @@ EMAIL_SUBJECT_PREFIX = "[Badux] "
 # Absolute links in mails (game pages, unsubscribe) start with this; no trailing slash.
 SITE_URL = env.get_str("SITE_URL", "http://localhost:8000")
 # Where players write to the people who run the site (the sign-up and password pages link to
-# it); unset, those pages point to the per-game "Contact the site" form only.
+# it); unset, the footer links the site's /contact/ form (messages land in the admin).
 CONTACT_EMAIL = env.get_str("CONTACT_EMAIL", "") or ""
-# The site's source code (the footer's "open source" links to it); unset, no link.
+# The site's source code (the footer's "open source" links to it); unset, the footer links
+# the site's /source/ page, which says the code is open and where to ask for it.
 SOURCE_URL = env.get_str("SOURCE_URL", "") or ""
 # Read notifications are deleted this many days after they were made (beat: messaging.prune);
 # unread ones stay. At 100,000 running games they are ~200,000 rows a day.
