@@ -4,6 +4,7 @@ lists."""
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.notifications import NAME_MAX_LENGTH, Notify
@@ -32,7 +33,23 @@ class User(AbstractUser):
     bot_competes = models.BooleanField(_("bot may join ladders and tournaments"), default=False)
 
     def __str__(self) -> str:
-        return self.display_name or self.username
+        return self.display_name_shown or self.username
+
+    @property
+    def display_name_shown(self) -> str:
+        """`display_name` in the reader's language where it is a site bot's own: the name
+        games.bots stores for it ("Badux bot (easy)", English, from settings.BOT_ENGINES) is
+        shown as its engine's name and strength translated now. Any other name (a player's, a
+        bot's that staff changed) is shown as written."""
+        entry = settings.BOT_ENGINES.get(self.bot_engine) if self.is_bot else None
+        if entry and self.display_name == bot_display_name(entry["name"], entry["strength"]):
+            return bot_display_name(gettext(entry["name"]), gettext(entry["strength"]))
+        return self.display_name
+
+
+def bot_display_name(name: str, strength: str) -> str:
+    """A site bot's display name: "Badux bot (easy)" (stored in English, at most 50)."""
+    return f"{name} ({strength})"[:50]
 
 
 # Board colours, one member per theme of rules.images.themes (WOOD = "wood", "Wood"; SLATE ...). The

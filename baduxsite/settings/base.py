@@ -269,34 +269,43 @@ CELERY_IMPORTS = (
 # (games.bots.engine, "budget" one of its STRENGTHS, "playouts" optionally overriding its count)
 # or "gtp" for a program speaking GTP started as "command" (square boards only). A GTP engine
 # whose program is missing is shown as unavailable and accepts nothing. Bots stay out of ladders
-# and tournaments unless staff set User.bot_competes.
+# and tournaments unless staff set User.bot_competes. "name" and "strength" are stored in English
+# (the bot's display name) and translated where shown (gettext_noop marks them for the catalogs).
+
+
+def gettext_noop(text: str) -> str:
+    """Marks `text` for the catalogs (makemessages knows the name); settings import no Django
+    translation machinery (it would change how a missing production variable is reported)."""
+    return text
+
+
 _SQUARES = ["square 9", "square 13", "square 19"]
 _ALL_BOARDS = [*_SQUARES, "hex 6", "hex 8", "hex 12"]
 BOT_ENGINES: dict[str, dict] = {
     "badux-easy": {
-        "name": "Badux bot",
-        "strength": "easy",
+        "name": gettext_noop("Badux bot"),
+        "strength": gettext_noop("easy"),
         "kind": "mcts",
         "budget": "easy",
         "boards": _ALL_BOARDS,
     },
     "badux-medium": {
-        "name": "Badux bot",
-        "strength": "medium",
+        "name": gettext_noop("Badux bot"),
+        "strength": gettext_noop("medium"),
         "kind": "mcts",
         "budget": "medium",
         "boards": _ALL_BOARDS,
     },
     "badux-hard": {
-        "name": "Badux bot",
-        "strength": "hard",
+        "name": gettext_noop("Badux bot"),
+        "strength": gettext_noop("hard"),
         "kind": "mcts",
         "budget": "hard",
         "boards": _ALL_BOARDS,
     },
     "gnugo": {
-        "name": "GNU Go",
-        "strength": "level 10",
+        "name": gettext_noop("GNU Go"),
+        "strength": gettext_noop("level 10"),
         "kind": "gtp",
         "boards": _SQUARES,
         "command": ["/usr/games/gnugo", "--mode", "gtp", "--level", "10", "--chinese-rules"],

@@ -13,6 +13,7 @@ import dataclasses
 import time
 
 from django.conf import settings
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -45,9 +46,9 @@ class Engine:
 
     @property
     def label(self) -> str:
-        """E.g. "Badux bot (easy)"."""
-        strength = STRENGTH_LABELS.get(self.strength, self.strength)
-        return f"{self.name} ({strength})"
+        """E.g. "Badux bot (easy)", in the active language (settings mark the names)."""
+        strength = STRENGTH_LABELS.get(self.strength) or gettext(self.strength)
+        return f"{gettext(self.name)} ({strength})"
 
     def plays(self, game_settings: GameSettings) -> bool:
         """Whether it plays a game with these settings (its board, and it is installed)."""

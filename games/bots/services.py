@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import User
+from accounts.models import User, bot_display_name
 from core.outbox import enqueue_on_commit
 from games.bots.engines import Engine, engine_get, engine_move
 from games.bots.gtp import GtpError
@@ -49,7 +49,7 @@ def bot_account_for(*, engine: Engine) -> User:
         username = f"{engine.key}-bot"
     bot = User(
         username=username,
-        display_name=f"{engine.name} ({engine.strength})"[:50],
+        display_name=bot_display_name(engine.name, engine.strength),
         is_bot=True,
         bot_engine=engine.key,
     )

@@ -21,7 +21,7 @@ _MOST_URGENT = F("deadline").asc(nulls_last=True)
 
 
 # What the status page's lists show of a player and what a clock paused on weekends needs.
-_PLAYER_SHOWN = ("id", "username", "display_name", "time_zone", "is_bot")
+_PLAYER_SHOWN = ("id", "username", "display_name", "time_zone", "is_bot", "bot_engine")
 
 
 def _players_of(user: User) -> Q:
