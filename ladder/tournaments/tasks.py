@@ -53,9 +53,14 @@ def _pairing_text(pairing: TournamentPairing, user) -> str:
     else:
         said = gettext("%(tournament)s, %(stage)s: you play %(opponent)s as White.")
     game = pairing.game
+    # Each gettext stands alone: makemessages (xgettext) never sees one inside an f-string, so
+    # these sentences were missing from every catalog and stayed English.
     if game is not None and not game.is_over and game.player_to_move_id == user.pk:
-        return f"{said % names} {gettext('Your game has started, and it is your move.')}"
-    return f"{said % names} {gettext('Your game has started.')}"
+        started = gettext("Your game has started, and it is your move.")
+    else:
+        started = gettext("Your game has started.")
+    # Translators: two sentences one after the other (Japanese and Chinese: without a space).
+    return gettext("%(pairing)s %(started)s") % {"pairing": said % names, "started": started}
 
 
 @notice_task("ladder.tournament_notify_pairing")

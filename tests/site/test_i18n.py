@@ -323,3 +323,24 @@ def test_complete_languages_have_no_untranslated_or_fuzzy_entry(language):
         assert "fuzzy" not in result.stderr and "untranslated" not in result.stderr, (
             f"{po.relative_to(ROOT)}: {result.stderr.strip()}"
         )
+
+
+_GETTEXTS = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext", "npgettext"}
+
+
+def test_no_gettext_inside_an_f_string():
+    """makemessages (xgettext) does not look inside f-strings: a sentence marked there never
+    reaches the catalogs and stays English in every language."""
+    hidden = [
+        f"{path.relative_to(ROOT)}:{call.lineno}"
+        for path in _python_files()
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.JoinedStr)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id in _GETTEXTS
+        and call.args
+        and isinstance(call.args[0], ast.Constant)  # a literal, to be extracted
+    ]
+    assert not hidden, "Call gettext outside the f-string:\n" + "\n".join(hidden)
