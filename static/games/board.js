@@ -176,8 +176,17 @@
         .catch(function () { then(null); });
     }
 
+    // What the page said about an earlier answer (data-board-stale, e.g. Learn's "Not this
+    // one") is hidden while another point is chosen, and shown again on Cancel.
+    function stale(hide) {
+      Array.prototype.forEach.call(document.querySelectorAll("[data-board-stale]"), function (n) {
+        n.hidden = hide;
+      });
+    }
+
     function choose(link) {
       clear();
+      stale(true);
       var name = link.getAttribute("data-name");
       var stone = stoneOf(svg, link);
       if (stone) { stone.classList.add(colour, "ghost"); }
@@ -199,6 +208,7 @@
     // A typed coordinate the rules refuse: the bar says why, with nothing to play.
     function refuse(name) {
       clear();
+      stale(true);
       text.textContent = "";
       said.textContent = "";
       play.hidden = true;
@@ -214,14 +224,17 @@
       var name = link && link.getAttribute("data-name");
       var cell = name && svg.querySelector('[data-cursor="' + name + '"]');
       clear();
+      stale(false);
       bar.hidden = true;
       var back = cell || (link && link.getAttribute("tabindex") !== "-1" ? link : null);
       if (back && back.focus) { back.focus({ preventScroll: true }); }
     }
 
-    // A typed coordinate gets the confirm step too; only "Play D4" submits the form.
+    // A typed coordinate gets the confirm step too; only "Play D4" submits the form. A form
+    // marked data-typed-direct (Learn's answer) sends what was typed at once: its own button
+    // already confirms, and asking again made the player answer twice.
     form.addEventListener("submit", function (event) {
-      if (confirmed) { return; }
+      if (confirmed || form.hasAttribute("data-typed-direct")) { stale(true); return; }
       var typed = (form.elements.point.value || "").trim().toUpperCase();
       if (!typed) { return; }
       event.preventDefault();

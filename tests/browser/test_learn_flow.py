@@ -57,15 +57,13 @@ def test_a_visitor_learns_from_the_home_page(browser, live_server):
     _click_point(page, "D1")
     expect(page.locator(".learn-verdict h2")).to_have_text("Right!")
 
-    # Board 3, on a hexagon, by keyboard only: type the point, Enter, and Enter again on the
-    # confirm bar's "Play D3" (it takes the focus).
+    # Board 3, on a hexagon, by keyboard only: type the point and Enter (the typed answer is
+    # sent as it is: no second question).
     page.goto(f"{base}/learn/exercises/")
     page.click('a:has-text("Six liberties")')
     expect(page.locator("p.muted.small").first).to_contain_text("hex 4")
     page.focus("#id_point")
     page.keyboard.type("d3")
-    page.keyboard.press("Enter")
-    expect(page.locator(".board-confirm-play")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".learn-verdict h2")).to_have_text("Right!")
     expect(page.locator("#verdict-why")).to_contain_text("sixth neighbour")
@@ -85,7 +83,7 @@ def test_learn_pages_at_desktop_and_phone_width(browser, live_server):
     page = browser.new_page(viewport=VIEWPORTS["phone"])
     page.goto(f"{base}/learn/exercises/hex-kill-three/")
     page.fill("#id_point", "A1")
-    page.click('#learn-form button[type="submit"]')
-    page.click('.board-confirm-play:has-text("A1")')
+    page.click('#learn-form button[type="submit"]')  # a typed answer is sent at once
+    page.wait_for_selector(".learn-verdict")
     page.screenshot(path=str(SHOTS / "learn-wrong-answer-phone.png"), full_page=True)
     _expect()(page.locator(".learn-verdict")).to_contain_text("B1")
