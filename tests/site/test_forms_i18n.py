@@ -45,7 +45,7 @@ from ladder.ratings import forms as ratings_forms
 from ladder.tournaments import forms as tournaments_forms
 from messaging.messages import forms as messages_forms
 from messaging.notifications import forms as notifications_forms
-from tests.site.test_i18n import COMPLETE
+from tests.site.helpers import COMPLETE
 
 # The packages whose modules are searched for form classes (admin forms are the staff's, in
 # English; migrations and management commands hold none).
@@ -81,6 +81,7 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     games_forms.MarkingForm: (lambda d, u: games_forms.MarkingForm(d),),
     games_forms.ToggleForm: (lambda d, u: games_forms.ToggleForm(d),),
     games_forms.ContactForm: (lambda d, u: games_forms.ContactForm(d),),
+    games_forms.SiteContactForm: (lambda d, u: games_forms.SiteContactForm(d),),
     games_forms.TellAFriendForm: (lambda d, u: games_forms.TellAFriendForm(d),),
     conditional.LineForm: (lambda d, u: conditional.LineForm(d),),
     bots_forms.BotGameForm: (lambda d, u: bots_forms.BotGameForm(d),),

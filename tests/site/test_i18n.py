@@ -24,6 +24,7 @@ import pytest
 from django.conf import settings
 from django.utils.translation import to_locale
 
+from tests.site.helpers import COMPLETE
 from tests.site.template_text import runs, untranslated_include_literals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +32,6 @@ TEMPLATES = ROOT / "templates"
 LOCALE = ROOT / "locale"
 # Python packages whose user-facing strings must be marked (see _bare_strings).
 CHECKED_PACKAGES = ("accounts", "baduxsite", "games", "messaging", "ladder")
-# Languages whose translation is finished: every entry translated, none fuzzy. A translator adds
-# their language here when they are done, and the test keeps it complete from then on.
-COMPLETE: frozenset[str] = frozenset({"de", "es", "ko", "zh_Hans", "ru", "ja", "fr"})
 DOMAINS = ("django", "djangojs")
 
 msgfmt = shutil.which("msgfmt")
