@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-k celery -x"`.
 PYTEST_ARGS ?=
 
-.PHONY: run test test-fast test-sqlite migrations-check lint format venv chromium axe gnugo gettext messages compilemessages clean api-schema
+.PHONY: run test test-js test-fast test-sqlite migrations-check lint format venv chromium axe gnugo gettext messages compilemessages clean api-schema
 
 venv: $(STAMP)
 
@@ -92,8 +92,19 @@ lint: venv
 	$(BIN)/ruff format --check .
 
 # Whole suite against DATABASE_URL (SQLite in memory when unset) and REDIS_URL.
-test: venv chromium axe gnugo gettext migrations-check lint
+test: venv chromium axe gnugo gettext migrations-check lint test-js
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The static JavaScript's tests: node's own runner on tests/js/*.test.mjs, with jsdom from
+# `npm ci` of tests/js/package.json (node_modules is never committed).
+JS_TEST_DIR := tests/js
+test-js:
+	@if command -v npm >/dev/null 2>&1; then \
+		test -d $(JS_TEST_DIR)/node_modules/jsdom || npm ci --prefix $(JS_TEST_DIR) --no-audit --no-fund --silent; \
+		cd $(JS_TEST_DIR) && node --test; \
+	else \
+		echo "npm is missing: the JavaScript tests are skipped (install nodejs and npm)"; \
+	fi
 
 # The fast tier while working: no browser, no child processes, no PostgreSQL-only races, on
 # SQLite in memory and both cores (pyproject.toml's markers; tests/conftest.py assigns them).

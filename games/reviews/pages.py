@@ -103,6 +103,23 @@ def node_from_query(tree: StoredTree, value: str | None, default: int) -> int:
     return node if node in tree.nodes else default
 
 
+def line_steps(tree: StoredTree, node_id: int, line: str | None) -> dict[str, int | None]:
+    """The stepper along the line shown at `node_id`: `tip` (its last node), `back` (the
+    parent) and `forward` (the next node toward `tip`; None at the ends). `line` (`?line=ID`)
+    names a node of the line remembered while stepping: kept when it lies beyond `node_id`,
+    else the line starts at `node_id`; either way it goes on along first children.
+    review_tree.js follows the same rule."""
+    tip = node_from_query(tree, line, node_id)
+    if node_id not in tree.path(tip):
+        tip = node_id
+    while tree.nodes[tip]["children"]:
+        tip = tree.nodes[tip]["children"][0]
+    path = tree.path(tip)
+    at = path.index(node_id)
+    forward = path[at + 1] if at + 1 < len(path) else None
+    return {"tip": tip, "back": tree.nodes[node_id]["parent"], "forward": forward}
+
+
 def tree_html(tree: StoredTree, *, current: int, commented: set[int]) -> SafeString:
     """The tree as nested lists (static/games/review_tree.js draws the same markup): the main
     line an <ol>; after a move that has alternatives, a <ul class="review-variations"> with

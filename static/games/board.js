@@ -39,9 +39,10 @@
  * In words: with data-words-url on the frame (the game page), the confirm bar also says what the
  * move would do ("D4: joins your E4 chain, 3 liberties, captures none."), asked from the server
  * (games/views/board_words.py). A coordinate typed in the move form's point field is not sent
- * at once: it gets the same confirm bar (or, for a point the rules refuse, the reason why), and
- * only "Play D4" submits, without the form's "preview" field (which, without this script, asks
- * the server for its confirmation page first). Strings go through Django's JavaScript catalog (gettext) when the page
+ * at once: it gets the same confirm bar (or, for a point the rules refuse, the reason why, with
+ * no button to press), and only "Play D4" submits, without the form's "preview" field (which, without this script, asks
+ * the server for its confirmation page first). A page without data-words-url (an exercise)
+ * sends a typed point that is no clickable point as it is: the server says why. Strings go through Django's JavaScript catalog (gettext) when the page
  * has loaded it. Cancel and Escape give the focus back to the keyboard cursor's point
  * (board_cursor.js) when there is one.
  */
@@ -237,8 +238,10 @@
       if (confirmed || form.hasAttribute("data-typed-direct")) { stale(true); return; }
       var typed = (form.elements.point.value || "").trim().toUpperCase();
       if (!typed) { return; }
-      event.preventDefault();
       var link = svg.querySelector('a.bd-pt[data-name="' + typed.replace(/[^A-Z0-9]/g, "") + '"]');
+      // Without words to ask (an exercise), the server judges a refused point and says why.
+      if (!link && !wordsUrl) { return; }
+      event.preventDefault();
       if (link) { choose(link); } else { refuse(typed); }
     });
 

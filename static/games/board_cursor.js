@@ -35,8 +35,8 @@
  *   - C chain, N neighbours, R row, L column, P preview, A chains in atari, S status: answered
  *     by the server in words (games/views/board_words.py, JSON) into the page's polite status
  *     line (#board-said). W goes to the "Position in words" heading, H opens the list of keys.
- *   - With data-poll, the status is asked every 20 s while the page is visible; a move made
- *     meanwhile is said in the status line with a button that shows the new position.
+ *   - With data-poll, board_live.js follows the game: a move made meanwhile is said in the
+ *     status line and the board, read again, is set up here anew (start() again).
  *   - After the player's own move (a flash message with the class "board-moved", "You played
  *     G5.") the status line says it with whose turn it is now (its data-turn, "Bob to move.")
  *     and the cursor starts on the last move. After a marking ("board-marked", the chain and
@@ -56,7 +56,6 @@
   var LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
   var SVG_NS = "http://www.w3.org/2000/svg";
   var STEP = 20;
-  var POLL_MS = 20000;
   // (letter, row) steps; a hexagon's letter runs up-left to down-right.
   var SQUARE_KEYS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
   var HEX_KEYS = {
@@ -352,23 +351,6 @@
       var turn = said ? said.getAttribute("data-turn") : "";
       window.setTimeout(function () { say(moved.textContent + (turn ? " " + turn : "")); }, 400);
       if (start || last) { moveTo(start || last, true); }
-    }
-
-    if (frame.hasAttribute("data-poll") && wordsUrl) {
-      var since = svg.getAttribute("data-move-number");
-      var timer = window.setInterval(function () {
-        if (document.visibilityState !== "visible") { return; }
-        fetch(wordsUrl + "?format=json&ask=status&since=" + since, { credentials: "same-origin" })
-          .then(function (response) { return response.json(); })
-          .then(function (data) {
-            if (!data.changed) { return; }
-            window.clearInterval(timer);
-            say(data.text);
-            var box = document.getElementById("board-news");
-            if (box) { box.hidden = false; }
-          })
-          .catch(function () { /* the next poll tries again */ });
-      }, POLL_MS);
     }
   }
 

@@ -45,6 +45,7 @@
     Array.prototype.forEach.call(document.querySelectorAll(".board-frame"), setup);
   }
 
+  window.baduxZoom = { start: start };
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -35,6 +35,8 @@
     var form = section.querySelector("#conditional-form");
     var planner = section.querySelector("[data-planner]");
     if (!svg || !form || !planner || !svg.createSVGPoint) { return; }
+    if (section.getAttribute("data-conditional-ready")) { return; }
+    section.setAttribute("data-conditional-ready", "1");
 
     var points = [];
     section.getAttribute("data-points").split(" ").forEach(function (item) {
@@ -165,6 +167,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-conditional]"), init);
   }
 
+  window.baduxConditional = { start: start };  // board_live.js sets up a new section
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

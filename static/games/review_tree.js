@@ -46,6 +46,7 @@
   var errorBox = page.querySelector("[data-review-error]");
   var editable = page.getAttribute("data-editable") === "1";
   var current = Number(page.getAttribute("data-node"));
+  var tip = current;  // the last node of the line shown (the page's ?line=, see follow)
 
   function label(n) {
     return n.kind === "root" ? _("Start") : n.number + ". " + n.colour + " " + n.name;
@@ -131,18 +132,35 @@
     });
   }
 
+  // A step link: to `target` along the line shown, or disabled (no href) at an end.
   function setStep(name, target) {
     var link = page.querySelector('[data-step="' + name + '"]');
     if (!link) { return; }
+    link.removeAttribute("hidden");
     if (target === null || target === undefined) {
-      link.setAttribute("hidden", "");
+      link.removeAttribute("href");
+      link.removeAttribute("rel");
+      link.setAttribute("role", "link");
+      link.setAttribute("aria-disabled", "true");
     } else {
-      link.removeAttribute("hidden");
-      link.setAttribute("href", "?node=" + target);
+      link.setAttribute("href", "?node=" + target + "&line=" + tip);
+      if (name !== "root") { link.setAttribute("rel", name === "back" ? "prev" : "next"); }
+      link.removeAttribute("role");
+      link.removeAttribute("aria-disabled");
     }
   }
 
-  function show(id) {
+  // The line shown ends at `tip`: stepping back keeps it (so Forward goes back into a
+  // variation); showing a node off it starts the line there, along first children
+  // (games.reviews.pages.line_steps, for the links without this script).
+  function follow(id, keepLine) {
+    tip = lineEnd(keepLine && path(tip).indexOf(id) >= 0 ? tip : id);
+    var ids = path(tip);
+    var at = ids.indexOf(id);
+    return at + 1 < ids.length ? ids[at + 1] : null;
+  }
+
+  function show(id, keepLine) {
     if (!(id in nodes)) { return; }
     var board = boardAt(id);
     for (var p = 0; p < size; p++) {
@@ -165,8 +183,10 @@
     page.setAttribute("data-node", String(id));
     if (frame) { frame.setAttribute("data-words-query", "node=" + id); }
     if (here) { here.textContent = label(n); }
+    var next = follow(id, keepLine);
+    setStep("root", 0);
     setStep("back", n.parent);
-    setStep("forward", n.children.length ? n.children[0] : null);
+    setStep("forward", next);
     Array.prototype.forEach.call(page.querySelectorAll("[data-review-parent], [data-review-node-field]"), function (input) {
       input.value = String(id);
     });
@@ -184,7 +204,7 @@
     showComments(id);
     if (errorBox) { errorBox.textContent = ""; }
     if (window.history && window.history.replaceState) {
-      window.history.replaceState(null, "", "?node=" + id);
+      window.history.replaceState(null, "", "?node=" + id + "&line=" + tip);
     }
   }
 
@@ -215,7 +235,7 @@
     var id = nodeOf(a.getAttribute("href"));
     if (id === null || !(id in nodes)) { return; }
     event.preventDefault();
-    show(id);
+    show(id, a.hasAttribute("data-step"));
   });
 
   document.addEventListener("keydown", function (event) {
@@ -225,12 +245,13 @@
     var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) { return; }
     var n = nodes[current];
-    if (event.key === "ArrowLeft") { if (n.parent !== null) { show(n.parent); } }
-    else if (event.key === "ArrowRight") { if (n.children.length) { show(n.children[0]); } }
+    var next = follow(current, true);
+    if (event.key === "ArrowLeft") { if (n.parent !== null) { show(n.parent, true); } }
+    else if (event.key === "ArrowRight") { if (next !== null) { show(next, true); } }
     else if (event.key === "ArrowUp") { sibling(-1); }
     else if (event.key === "ArrowDown") { sibling(1); }
-    else if (event.key === "Home") { show(0); }
-    else if (event.key === "End") { show(lineEnd(current)); }
+    else if (event.key === "Home") { show(0, true); }
+    else if (event.key === "End") { show(tip, true); }
     else { return; }
     event.preventDefault();
   });
@@ -310,6 +331,8 @@
     }
   }
 
-  show(current);
+  var lineAsked = /[?&]line=(\d+)/.exec(window.location.search);
+  if (lineAsked && Number(lineAsked[1]) in nodes) { tip = Number(lineAsked[1]); }
+  show(current, true);
   page.setAttribute("data-review-ready", "1");  // for tests and other scripts: handlers are on
 })();

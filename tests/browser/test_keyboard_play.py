@@ -174,7 +174,9 @@ def test_the_opponents_move_is_announced_while_the_page_is_open(browser, live_se
     )
     page.clock.run_for(21_000)
     expect(page.locator("#board-said")).to_contain_text("Black played D4. Your turn.")
-    expect(page.locator("#board-news")).to_be_visible()
+    # The board shows it at once (board_live.js): no link to follow.
+    expect(page.locator('circle.bd-st.b[data-name="D4"]')).to_have_count(1)
+    expect(page.locator("#board-news")).to_be_hidden()
     assert Game.objects.get(pk=game.pk).move_number == 1
 
 
