@@ -277,6 +277,6 @@ def test_the_new_token_page_shows_the_curl_example_on_two_lines(client, user_fac
     ).content.decode()
     example = page.split('<pre class="api-token-example">', 1)[1].split("</pre>", 1)[0]
     assert example.splitlines() == [
-        '<code>curl -H "Authorization: Bearer &lt;token&gt;" \\',
+        '<code class="shell">curl -H "Authorization: Bearer &lt;token&gt;" \\',
         "  http://testserver/api/v1/me</code>",
     ]
