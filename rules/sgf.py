@@ -170,12 +170,7 @@ def parse_sgf(data: bytes | str) -> SgfRecord:
     forced = None
     if isinstance(data, str):
         data, forced = data.encode("utf-8", "replace"), "utf-8"
-    try:
-        coarse = sgf_grammar.parse_sgf_game(data)
-    except ValueError as exc:
-        raise SgfError(f"not an SGF file: {exc}") from exc
-    except RecursionError as exc:
-        raise SgfError("not an SGF file: variations nested too deeply") from exc
+    coarse = _coarse(data)
     root_props = coarse.sequence[0]
     _check_game_type(root_props)
     topology = _topology(root_props)
@@ -186,6 +181,16 @@ def parse_sgf(data: bytes | str) -> SgfRecord:
     except (ValueError, RecursionError) as exc:
         raise SgfError(f"not an SGF file: {exc}") from exc
     return _record(topology, [node.get_raw_property_map() for node in nodes], encoding)
+
+
+def _coarse(data: bytes):
+    """sgfmill's coarse game tree of `data`; SgfError for a file that is not SGF."""
+    try:
+        return sgf_grammar.parse_sgf_game(data)
+    except ValueError as exc:
+        raise SgfError(f"not an SGF file: {exc}") from exc
+    except RecursionError as exc:
+        raise SgfError("not an SGF file: variations nested too deeply") from exc
 
 
 def _first(props: dict, ident: str) -> bytes | None:

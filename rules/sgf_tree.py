@@ -24,6 +24,7 @@ from rules.sgf import (
     SgfRecord,
     SgfTooLarge,
     _check_game_type,
+    _coarse,
     _move,
     _point,
     _point_list,
@@ -114,12 +115,7 @@ def parse_sgf_tree(data: bytes | str, limits: SgfLimits | None = None) -> SgfTre
     # of tens of thousands of nodes is refused in milliseconds, not after a full parse.
     if _VALUES.sub(b"", data).count(b";") > limits.max_nodes:
         raise SgfError(_too_many(limits.max_nodes))
-    try:
-        coarse = sgf_grammar.parse_sgf_game(data)
-    except ValueError as exc:
-        raise SgfError(f"not an SGF file: {exc}") from exc
-    except RecursionError as exc:
-        raise SgfError("not an SGF file: variations nested too deeply") from exc
+    coarse = _coarse(data)
     _check_node_count(coarse, limits.max_nodes)
     root_props = coarse.sequence[0]
     _check_game_type(root_props)
