@@ -7,7 +7,16 @@ import pytest
 
 import ladder
 
-ALLOWED = {"__future__", "collections", "dataclasses", "itertools", "math", "re", "typing"}
+ALLOWED = {
+    "__future__",
+    "collections",
+    "dataclasses",
+    "itertools",
+    "math",
+    "re",
+    "typing",
+    "unicodedata",
+}
 ALLOWED |= {"networkx", "ladder"}
 # Named, not globbed: the Django parts of each feature (models, services) sit beside these. The
 # packages' __init__ run on import, so they are pure too.

@@ -38,10 +38,10 @@ def bot(settings):
 def test_the_name_is_stored_in_english_and_shown_translated(bot):
     assert bot.display_name == "Badux bot (easy)"
     with translation.override("de"):
-        assert str(bot) == "Badux bot (leicht)"
-        assert engine_get(key="easy-one").label == "Badux bot (leicht)"
+        assert str(bot) == "Badux-Bot (leicht)"
+        assert engine_get(key="easy-one").label == "Badux-Bot (leicht)"
     with translation.override("es"):
-        assert str(bot) == "Badux bot (fácil)"
+        assert str(bot) == "bot de Badux (fácil)"
     assert str(bot) == "Badux bot (easy)"
 
 
@@ -64,6 +64,6 @@ def test_the_game_page_title_and_the_profile_speak_the_readers_language(bot, cli
     client.force_login(player)
     page = client.get(game.get_absolute_url()).content.decode()
     title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
-    assert "Badux bot (leicht)" in title and "(easy)" not in title
+    assert "Badux-Bot (leicht)" in title and "(easy)" not in title
     profile = client.get(reverse("profile_detail", args=[bot.username])).content.decode()
-    assert "Badux bot (leicht)" in profile and "Badux bot (easy)" not in profile
+    assert "Badux-Bot (leicht)" in profile and "Badux bot (easy)" not in profile
