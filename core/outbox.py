@@ -36,7 +36,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.models import OutboxTask
-from core.sql import insert_sql, statement_cursor
+from core.sql import delete_sql, insert_sql, statement_cursor
 
 logger = logging.getLogger(__name__)
 
@@ -139,10 +139,11 @@ def _publish_after_commit(row: OutboxTask) -> bool:
 
 
 def _row_delete(row_id: int) -> None:
-    """One DELETE statement in autocommit: Model.delete of one row without relations or
-    receivers is Django's fast path, where QuerySet.delete() would wrap it in a transaction of
-    its own (BEGIN, DELETE, COMMIT: three round trips)."""
-    OutboxTask(pk=row_id).delete()
+    """One DELETE statement in autocommit (core.sql.delete_sql): Model.delete() runs the
+    deletion collector, and QuerySet.delete() wraps it in a transaction of its own (BEGIN,
+    DELETE, COMMIT: three round trips)."""
+    with connection.cursor() as cursor:
+        cursor.execute(delete_sql(OutboxTask, connection.vendor), [row_id])
 
 
 def outbox_publish(*, row_id: int) -> bool:

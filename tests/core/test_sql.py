@@ -12,7 +12,7 @@ import baduxsite.tasks  # noqa: F401  (registers the ping task the outbox test q
 from accounts.models import User
 from core.models import OutboxTask
 from core.outbox import enqueue_on_commit
-from core.sql import statement_cursor
+from core.sql import delete_sql, statement_cursor
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +93,15 @@ def test_the_outbox_insert_writes_the_row_model_save_writes(settings):
     assert ours.pk is not None and not ours._state.adding
     assert stored(ours) == stored(theirs)
     assert stored(ours)["args"] == [7, "seven", [1, 2]]
+
+
+def test_the_outbox_delete_removes_the_row_model_delete_removes(settings):
+    """core.sql.delete_sql, as core.outbox deletes a published task: that row goes, as with
+    Model.delete, and no other."""
+    settings.OUTBOX_PUBLISH_AT_COMMIT = False
+    ours, theirs, kept = (enqueue_on_commit("baduxsite.tasks.ping", n) for n in (1, 2, 3))
+    with connection.cursor() as cursor:
+        cursor.execute(delete_sql(OutboxTask, connection.vendor), [ours.pk])
+    theirs.delete()
+
+    assert list(OutboxTask.objects.values_list("pk", flat=True)) == [kept.pk]
