@@ -129,8 +129,15 @@ def _topics() -> list[dict[str, object]]:
     return out
 
 
+def _in_list_order() -> list[Exercise]:
+    """Every exercise in the order the list of boards shows them: by topic, then as written."""
+    return [e for key in TOPICS for e in EXERCISES if e.topic == key]
+
+
 def _exercise_context(exercise: Exercise, *, theme: str, verdict, ghost, form) -> dict:
-    index = EXERCISES.index(exercise)
+    ordered = _in_list_order()
+    index = ordered.index(exercise)
+    topic = [e for e in ordered if e.topic == exercise.topic]
     game = exercise.game()
     solved = verdict is not None and verdict.correct
     moved = verdict is not None and verdict.game is not None
@@ -146,10 +153,11 @@ def _exercise_context(exercise: Exercise, *, theme: str, verdict, ghost, form) -
         "exercise": exercise,
         "topic_title": TOPICS[exercise.topic],
         "section": TOPIC_SECTIONS[exercise.topic],
-        "number": index + 1,
-        "total": len(EXERCISES),
-        "previous": EXERCISES[index - 1] if index > 0 else None,
-        "next": EXERCISES[index + 1] if index + 1 < len(EXERCISES) else None,
+        # Numbered within its topic, as the list shows it; previous and next follow the list.
+        "number": topic.index(exercise) + 1,
+        "total": len(topic),
+        "previous": ordered[index - 1] if index > 0 else None,
+        "next": ordered[index + 1] if index + 1 < len(ordered) else None,
         "position": verdict.game.position if solved and moved else game.position,
         "clickable": clickable,
         "marks": marks,

@@ -152,3 +152,19 @@ def test_other_apps_add_sections_to_the_rules_page(client):
     finally:
         site_rules.section_unregister(ratings)
     assert 'id="ratings"' in page and 'href="#ratings"' in page
+
+
+def test_an_exercise_is_numbered_and_stepped_as_the_list_shows_it(client):
+    """Board N of M counts the boards of its topic, and previous and next follow the list (by
+    topic), never the order the exercises are written in."""
+    listing = client.get(reverse("learn:exercises")).content.decode()
+    shown = [slug for slug in re.findall(r'href="/learn/exercises/([\w-]+)/"', listing)]
+    assert sorted(set(shown)) == sorted(e.slug for e in EXERCISES)
+    order = list(dict.fromkeys(shown))
+    for position, slug in enumerate(order):
+        exercise = BY_SLUG[slug]
+        topic = [s for s in order if BY_SLUG[s].topic == exercise.topic]
+        page = client.get(reverse("learn:exercise", args=[slug])).context
+        assert (page["number"], page["total"]) == (topic.index(slug) + 1, len(topic))
+        previous = page["previous"].slug if page["previous"] else None
+        assert previous == (order[position - 1] if position else None)
