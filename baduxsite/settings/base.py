@@ -30,6 +30,9 @@ INSTALLED_APPS = [
     "csp",
     "allauth",
     "allauth.account",
+    # django-countries: installed for its catalogs, so country names follow the reader's
+    # language (accounts.selectors.country_name, the profile and search forms).
+    "django_countries",
     "core",
     "accounts",
     "messaging",

@@ -99,3 +99,12 @@ def test_edit_profile_needs_login(client, db):
 
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
+
+
+def test_the_country_is_named_in_the_readers_language(client, user_factory):
+    user_factory(username="kuro", country="DE")
+    url = reverse("profile_detail", args=["kuro"])
+
+    assert "Deutschland" in client.get(url, headers={"accept-language": "de"}).content.decode()
+    assert "ドイツ" in client.get(url, headers={"accept-language": "ja"}).content.decode()
+    assert "Germany" in client.get(url, headers={"accept-language": "en"}).content.decode()
