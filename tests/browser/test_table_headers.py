@@ -23,7 +23,9 @@ SPLIT_WORDS = """() => {
     if (!th.getClientRects().length) { continue; }
     const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.data.matchAll(/\\S+/g)) {
+      // A word ends at a space, and in Japanese or Chinese also at a bracket or a mark of
+      // punctuation, where a line may break.
+      for (const m of node.data.matchAll(/[^\\s（）()「」、。・：:]+/g)) {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);
