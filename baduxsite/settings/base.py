@@ -6,6 +6,7 @@
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
@@ -427,6 +428,30 @@ OUTBOX_KEEP_DAYS = 7
 OUTBOX_PUBLISH_AT_COMMIT = env.get_bool("OUTBOX_PUBLISH_AT_COMMIT", False)
 # Seconds between the relay's looks at the table when nothing wakes it (SQLite, or a lost NOTIFY).
 OUTBOX_RELAY_POLL = 0.25
+
+# --- Backups (core/backups.py: `manage.py backup`, `manage.py restore`) -------------------------
+# Where uploaded files would live (Django's FileSystemStorage); nothing writes there yet, but a
+# backup carries it along with the database (BACKUP_FOLDERS).
+MEDIA_ROOT = env.get_str("MEDIA_ROOT", str(VAR_DIR / "media"))
+# Where `manage.py backup` and the nightly task write their backups (one directory each).
+BACKUP_DIR = env.get_str("BACKUP_DIR", str(VAR_DIR / "backups"))
+# The folders copied into each backup beside the database, by name (a missing one is skipped):
+# the media and the mail archive (every mail the file mail backend wrote; play-by-e-mail replies
+# are rows in the database, so they are in its dump).
+BACKUP_FOLDERS = {"media": MEDIA_ROOT, "mail": EMAIL_FILE_PATH}
+# The nightly backup (beat task core.backup_nightly at BACKUP_HOUR UTC), off by default: it keeps
+# the BACKUP_KEEP newest backups in BACKUP_DIR and deletes older ones (docs/operations.md).
+BACKUP_NIGHTLY = env.get_bool("BACKUP_NIGHTLY", False)
+BACKUP_HOUR = env.get_int("BACKUP_HOUR", 3)
+BACKUP_KEEP = env.get_int("BACKUP_KEEP", 7)
+# The folder of pg_dump and pg_restore; empty: on PATH, else the newest /usr/lib/postgresql/*/bin.
+# They must be at least the server's major version.
+BACKUP_PG_BIN_DIR = env.get_str("BACKUP_PG_BIN_DIR", "") or ""
+if BACKUP_NIGHTLY:
+    CELERY_BEAT_SCHEDULE["core-backup-nightly"] = {
+        "task": "core.backup_nightly",
+        "schedule": crontab(hour=BACKUP_HOUR, minute=0),
+    }
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
