@@ -303,8 +303,10 @@ def backup_create(
         }
         (partial / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
         partial.rename(final)
-    except BaseException:
+    except BaseException as error:
         shutil.rmtree(partial, ignore_errors=True)
+        if isinstance(error, sqlite3.Error | psycopg.Error | OSError):
+            raise BackupError(f"Backup failed: {error}") from error
         raise
     return BackupResult(path=final, manifest=manifest, seconds=time.monotonic() - started)
 
