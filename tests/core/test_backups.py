@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connections
+from django.db import connection, connections
 
 from core import tasks
 from core.backups import (
@@ -29,7 +29,12 @@ from core.backups import (
 from tests.core import drill
 from tests.games.conftest import NOW
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "sqlite", reason="SQLite's; test_backups_postgres.py on PostgreSQL"
+    ),
+]
 
 
 def _source() -> dict:
