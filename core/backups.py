@@ -196,7 +196,7 @@ def _pg_restore(database: Mapping[str, Any], dump: Path, *, force: bool, bin_dir
 def _sqlite_connect(name: str, *, read_only: bool = False) -> sqlite3.Connection:
     # A test database in memory is a "file:...?mode=memory" URI; a path is read as a path.
     if read_only:
-        return sqlite3.connect(f"file:{name}?mode=ro", uri=True)
+        return sqlite3.connect(f"{Path(name).resolve().as_uri()}?mode=ro", uri=True)
     return sqlite3.connect(str(name), uri=True, timeout=20)
 
 
