@@ -1,18 +1,28 @@
 """The restore drill on PostgreSQL: pg_dump in one snapshot while moves are being made, then
-pg_restore into a new, empty database that serves the games."""
+pg_restore into a new, empty database that serves the games, through the test client and
+through gunicorn started on it."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
 from django.db import connections
+from django.urls import reverse
 from psycopg import sql
 
 from core.backups import BackupError, backup_create, backup_restore
 from tests.core import drill
 from tests.games.conftest import NOW
+from tests.site.helpers import ROOT, child_database_url, clean_env
+from tests.site.private_redis import free_port, wait_for_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -42,6 +52,35 @@ def empty_database() -> Iterator[dict]:
     _admin(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     yield {**_source(), "NAME": name}
     _admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def _gunicorn_pages(database: str, game_ids: list[int], log: Path) -> list[int]:
+    """Start gunicorn on a free port against `database` (the test settings otherwise), fetch
+    every game's page, stop it; the statuses."""
+    port = free_port()
+    url = child_database_url().rsplit("/", 1)[0] + "/" + database
+    env = clean_env(DJANGO_SETTINGS_MODULE="baduxsite.settings.test", DATABASE_URL=url)
+    command = [sys.executable, "-m", "gunicorn", "baduxsite.wsgi", "--workers", "1"]
+    with log.open("wb") as out:
+        web = subprocess.Popen(
+            [*command, "--bind", f"127.0.0.1:{port}"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        wait_for_port(port, timeout=60)
+        statuses = []
+        for pk in game_ids:
+            address = f"http://127.0.0.1:{port}{reverse('games:board', args=[pk])}"
+            with urllib.request.urlopen(address, timeout=30) as response:  # noqa: S310
+                statuses.append(response.status)
+        return statuses
+    finally:
+        os.killpg(web.pid, signal.SIGTERM)
+        web.wait(timeout=30)
 
 
 def test_restore_drill_on_postgresql(
@@ -76,6 +115,8 @@ def test_restore_drill_on_postgresql(
     assert set(run.pages) == {200}
     for label, folder in folders.items():
         assert drill.folder_files(restored_folders[label]) == drill.folder_files(folder)
+    served = _gunicorn_pages(empty_database["NAME"], sorted(run.restored), tmp_path / "web.log")
+    assert served == [200] * len(run.restored), (tmp_path / "web.log").read_text()[-3000:]
 
 
 def test_a_database_with_tables_is_refused_unless_forced(tmp_path, empty_database, game_factory):
