@@ -20,12 +20,16 @@ UNITS = sorted((DEPLOY / "systemd").glob("*.service"))
 
 
 def env_example() -> dict[str, str]:
-    """deploy/badux.env.example as systemd's EnvironmentFile reads it (KEY=VALUE lines)."""
+    """deploy/badux.env.example as systemd's EnvironmentFile reads it (KEY=VALUE lines, a value
+    in double quotes without them)."""
     values = {}
     for line in (DEPLOY / "badux.env.example").read_text().splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             name, _, value = line.partition("=")
-            values[name.strip()] = value.strip()
+            value = value.strip()
+            if len(value) > 1 and value[0] == value[-1] == '"':
+                value = value[1:-1]
+            values[name.strip()] = value
     return values
 
 
@@ -42,6 +46,19 @@ def test_the_env_example_passes_the_deploy_checks_as_it_is():
 
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "System check identified no issues" in completed.stdout
+
+
+def test_the_env_example_reads_the_same_in_sh():
+    names = sorted(env_example())
+    script = "set -a; . deploy/badux.env.example; set +a; " + "; ".join(
+        f'printf "%s\\n" "${name}"' for name in names
+    )
+    completed = subprocess.run(
+        ["sh", "-c", script], cwd=ROOT, env={}, capture_output=True, text=True, check=False
+    )
+
+    assert completed.returncode == 0, completed.stderr
+    assert dict(zip(names, completed.stdout.split("\n"), strict=False)) == env_example()
 
 
 def test_the_env_example_names_every_variable_production_requires():
