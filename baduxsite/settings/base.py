@@ -216,6 +216,10 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIM
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# Beat sends periodic tasks only while it holds a lock in Redis (baduxsite/beat.py): a second
+# beat started by mistake, or on purpose on another machine, stands by instead of sending
+# every task twice, and takes over within 30 s when the first one dies.
+CELERY_BEAT_SCHEDULER = "baduxsite.beat:SingleBeatScheduler"
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Publishes tasks recorded in the outbox that were not published at their commit (broker

@@ -170,6 +170,10 @@ class Cluster:
     def alive(self, name: str) -> bool:
         return self.children[name].process.poll() is None
 
+    def beat_sends(self, name: str) -> int:
+        """How many periodic tasks the beat `name` sent (its INFO lines)."""
+        return (self.work_dir / f"{name}.log").read_text(errors="replace").count("Sending due task")
+
     def requeued_by_sweep(self) -> tuple[int, int]:
         """How many times the workers ran the notices sweep, and how many notices it queued
         again (its result, in the workers' INFO lines)."""

@@ -133,3 +133,12 @@ def test_the_check_lets_additions_through():
         migrations.SeparateDatabaseAndState(state_operations=[migrations.DeleteModel(name="Gone")]),
     ]
     assert old_code_breakers(additions) == []
+
+
+def test_the_check_would_have_stopped_a_migration_from_before_the_policy():
+    # ladder 0003 added NOT NULL columns with a Python default only: the previous release's
+    # INSERTs of a tournament would have failed between `migrate` and the restart.
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    migration = loader.disk_migrations[("ladder", "0003_byoyomi_and_absolute_clocks")]
+
+    assert any("NOT NULL" in problem for problem in old_code_breakers(migration.operations))
