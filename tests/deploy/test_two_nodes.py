@@ -31,6 +31,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -151,13 +152,120 @@ def _pending(redis_url: str) -> dict:
     }
 
 
+def _start(cluster: Cluster, nginx: str, celery: Celery) -> tuple[int, list[int]]:
+    """Two web nodes, two workers, two relays, two beats and nginx; returns nginx's port and the
+    nodes' once all answer."""
+    web_ports = [free_port(), free_port()]
+    for index, web_port in enumerate(web_ports, start=1):
+        cluster.web(f"web{index}", web_port)
+        cluster.worker(f"worker{index}")
+        cluster.relay(f"relay{index}")
+    # Two beats, as an operator might start by mistake: the lock lets one send.
+    cluster.beat("beat1")
+    cluster.beat("beat2")
+    port = cluster.nginx(nginx, web_ports)
+    for web_port in web_ports:
+        wait_for_port(web_port, timeout=60)
+    _wait_for(
+        lambda: _workers_answer(celery, ["worker1", "worker2"]),
+        timeout=60,
+        what="both workers",
+        logs=cluster.logs,
+    )
+    return port, web_ports
+
+
+@dataclass
+class Run:
+    """When things happened (time.time()): play, the SIGKILL, the killed port refusing."""
+
+    play_started: float = 0.0
+    killed_at: float = 0.0
+    gone_at: float = 0.0
+    play_ended: float = 0.0
+
+
+def _play(cluster: Cluster, players: list[Player], port: int, web_port: int) -> Run:
+    """The players for PLAY_SECONDS; web1, worker1 and relay1 killed half-way."""
+    run, stop = Run(), threading.Event()
+    threads = [threading.Thread(target=p.play, args=(port, stop), daemon=True) for p in players]
+    try:
+        for thread in threads:
+            thread.start()
+        run.play_started = time.time()
+        stop.wait(PLAY_SECONDS / 2)
+        run.killed_at, run.gone_at = cluster.kill("web1", web_port)
+        cluster.kill("worker1")
+        cluster.kill("relay1")
+        stop.wait(PLAY_SECONDS / 2)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+    run.play_ended = time.time()
+    return run
+
+
+@dataclass
+class Tally:
+    """The run's table: nginx's requests and 5xx, the games' moves, the notices."""
+
+    requests: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+    in_flight: list = field(default_factory=list)
+    after_kill: list = field(default_factory=list)
+    moves: int = 0
+    lost: int = 0
+    doubled: int = 0
+    notices: Counter = field(default_factory=Counter)
+    expected_notices: int = 0
+    wrong_reader: int = 0
+
+    def table(self) -> str:
+        return (
+            f"{'requests':>9}{'5xx':>6}{'in flight on killed':>21}{'moves':>7}{'lost':>6}"
+            f"{'doubled':>9}{'notices':>9}{'missing':>9}{'twice':>7}\n"
+            f"{len(self.requests):>9}{len(self.errors):>6}{len(self.in_flight):>21}"
+            f"{self.moves:>7}{self.lost:>6}{self.doubled:>9}{sum(self.notices.values()):>9}"
+            f"{self.expected_notices - len(self.notices):>9}"
+            f"{sum(c - 1 for c in self.notices.values()):>7}"
+        )
+
+
+def _tally(requests: list, players: list[Player], killed: str, run: Run) -> Tally:
+    """Count what the run did: a move is lost when a player had its 200 and the game does not
+    hold it, doubled when a game holds a move no player had a 200 for (or had two)."""
+    tally = Tally(requests=requests)
+    tally.errors = [line for line in requests if line.status >= 500]
+    tally.in_flight = [
+        line
+        for line in tally.errors
+        if killed in line.upstreams and line.started <= run.gone_at and line.ended >= run.killed_at
+    ]
+    tally.after_kill = [line for line in requests if line.started > run.gone_at]
+    records = _game_records(players)
+    made = Counter((p.game_id, number) for p in players for number in p.played)
+    held = {(game_id, n) for game_id, (_, total) in records.items() for n in range(total)}
+    tally.moves = len(held)
+    tally.lost = len(set(made) - held)
+    tally.doubled = sum(count - 1 for count in made.values()) + len(held - set(made))
+    readers = {}  # the player to move at each key
+    for player in players:
+        for n in range(player.colour, records[player.game_id][1] + 1, 2):
+            readers[f"turn:{player.game_id}:{n}"] = player.name
+    rows = Notification.objects.filter(key__in=readers).values_list("key", "user__username")
+    tally.notices = Counter(key for key, _ in rows)
+    tally.wrong_reader = sum(1 for key, name in rows if readers[key] != name)
+    tally.expected_notices = len(readers)
+    return tally
+
+
 def test_two_nodes_survive_a_node_a_worker_and_a_relay_killed_mid_run(
     machine, work_dir, user_factory
 ):
     nginx, redis_server = machine
     started = time.monotonic()
     players = _players(user_factory)
-    made_at = time.monotonic()
     cluster = Cluster(
         clean_env(
             SECRET_KEY=secrets.token_urlsafe(50),
@@ -173,44 +281,10 @@ def test_two_nodes_survive_a_node_a_worker_and_a_relay_killed_mid_run(
         work_dir,
     )
     celery = Celery("two-nodes", broker=redis_server.url, set_as_current=False)
-    stop = threading.Event()
-    threads: list[threading.Thread] = []
     try:
-        web_ports = [0, 0]
-        for index in range(2):
-            web_ports[index] = free_port()
-            cluster.web(f"web{index + 1}", web_ports[index])
-            cluster.worker(f"worker{index + 1}")
-            cluster.relay(f"relay{index + 1}")
-        # Two beats, as an operator might start by mistake: the lock lets one send.
-        cluster.beat("beat1")
-        cluster.beat("beat2")
-        port = cluster.nginx(nginx, web_ports)
-        for web_port in web_ports:
-            wait_for_port(web_port, timeout=60)
-        _wait_for(
-            lambda: _workers_answer(celery, ["worker1", "worker2"]),
-            timeout=60,
-            what="both workers",
-            logs=cluster.logs,
-        )
-        ready_at = time.monotonic()
-        threads = [
-            threading.Thread(target=player.play, args=(port, stop), daemon=True)
-            for player in players
-        ]
-        for thread in threads:
-            thread.start()
-        play_started = time.time()
-        stop.wait(PLAY_SECONDS / 2)
-        killed_at, gone_at = cluster.kill("web1", web_ports[0])
-        cluster.kill("worker1")
-        cluster.kill("relay1")
-        stop.wait(PLAY_SECONDS / 2)
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
-        play_ended = time.time()
+        port, web_ports = _start(cluster, nginx, celery)
+        ready = time.monotonic() - started
+        run = _play(cluster, players, port, web_ports[0])
         _wait_for(
             lambda: not _notices_missing(players),
             timeout=SETTLE_SECONDS,
@@ -219,73 +293,43 @@ def test_two_nodes_survive_a_node_a_worker_and_a_relay_killed_mid_run(
                 f"{_notices_missing(players)} {_pending(redis_server.url)}\n{cluster.logs()}"
             ),
         )
-        settled_at = time.monotonic()
         sweeps, requeued = cluster.requeued_by_sweep()
         beat_sends = {name: cluster.beat_sends(name) for name in ("beat1", "beat2")}
         survivors = {
             name: cluster.alive(name) for name in ("web2", "worker2", "relay2", "beat1", "beat2")
         }
     finally:
-        stop.set()
         logs = cluster.logs()
         cluster.stop_all()
         celery.close()
-    requests = access_log(work_dir / "access.log")
-    wall = time.monotonic() - started
-
-    killed = f"127.0.0.1:{web_ports[0]}"
-    errors = [line for line in requests if line.status >= 500]
-    in_flight = [
-        line
-        for line in errors
-        if killed in line.upstreams and line.started <= gone_at and line.ended >= killed_at
-    ]
-    after_kill = [line for line in requests if line.started > gone_at]
-    records = _game_records(players)
-    made = Counter((p.game_id, number) for p in players for number in p.played)
-    doubled = sum(count - 1 for count in made.values()) + sum(
-        1
-        for game_id, (_, total) in records.items()
-        for n in range(total)
-        if (game_id, n) not in made
-    )
-    lost = sum(1 for game_id, number in made if number >= records[game_id][1])
-    notices = Counter(
-        Notification.objects.filter(
-            key__in=[f"turn:{g}:{n}" for g, (_, total) in records.items() for n in range(total + 1)]
-        ).values_list("key", flat=True)
-    )
-    expected_notices = sum(total + 1 for _, total in records.values())
-    moves = sum(total for _, total in records.values())
+    tally = _tally(access_log(work_dir / "access.log"), players, f"127.0.0.1:{web_ports[0]}", run)
     print(
-        f"\n{'requests':>9}{'5xx':>6}{'in flight on killed':>21}{'moves':>7}{'lost':>6}"
-        f"{'doubled':>9}{'notices':>9}{'missing':>9}{'twice':>7}{'wall s':>8}\n"
-        f"{len(requests):>9}{len(errors):>6}{len(in_flight):>21}{moves:>7}{lost:>6}{doubled:>9}"
-        f"{sum(notices.values()):>9}{expected_notices - len(notices):>9}"
-        f"{sum(c - 1 for c in notices.values()):>7}{wall:>8.0f}\n"
-        f"play {play_ended - play_started:.0f} s, kill at {killed_at - play_started:.1f} s "
-        f"(its port refused connections {1000 * (gone_at - killed_at):.0f} ms later); "
-        f"requests after the kill: {len(after_kill)}; notices sweep: {sweeps} runs, "
-        f"{requeued} notices queued again; tasks sent by each beat: {beat_sends}\n"
-        f"seconds: players and games {made_at - started:.1f}, processes up "
-        f"{ready_at - made_at:.1f}, play {play_ended - play_started:.1f}, last notices "
-        f"{settled_at - ready_at - (play_ended - play_started):.1f}"
+        f"\n{tally.table()}\n"
+        f"{time.monotonic() - started:.0f} s in all: {ready:.0f} s to start, "
+        f"{run.play_ended - run.play_started:.0f} s of play; the kill at "
+        f"{run.killed_at - run.play_started:.1f} s, the port refused connections "
+        f"{1000 * (run.gone_at - run.killed_at):.0f} ms later; requests after: "
+        f"{len(tally.after_kill)}; notices sweep: {sweeps} runs, {requeued} notices queued "
+        f"again; periodic tasks sent by each beat: {beat_sends}"
     )
 
     assert not [p.error for p in players if p.error], logs
     assert all(survivors.values()), (survivors, logs)
-    assert moves >= PLAYERS, "the players hardly moved"
-    assert (lost, doubled) == (0, 0)
-    for game_id, (labels, total) in records.items():
+    assert tally.moves >= PLAYERS, "the players hardly moved"
+    assert (tally.lost, tally.doubled) == (0, 0)
+    for game_id, (labels, total) in _game_records(players).items():
         assert labels == sparse_moves(total), game_id
     # Every move's notice once, for the player to move; each player saw one per move it made.
-    assert len(notices) == expected_notices and set(notices.values()) == {1}
+    assert len(tally.notices) == tally.expected_notices
+    assert set(tally.notices.values()) == {1} and tally.wrong_reader == 0
     for player in players:
         assert len(player.notices_seen) >= len(player.played)
     # 5xx only where the killed node died under the request; nginx routed around it after.
-    assert errors == in_flight, [(e.status, e.upstreams, e.started - killed_at) for e in errors]
-    assert [line for line in after_kill if line.status >= 500] == []
-    assert sum(1 for line in after_kill if line.method == "POST" and line.status == 200) > 0
+    assert tally.errors == tally.in_flight, [
+        (e.status, e.upstreams, e.started - run.killed_at) for e in tally.errors
+    ]
+    assert [line for line in tally.after_kill if line.status >= 500] == []
+    assert any(line.method == "POST" and line.status == 200 for line in tally.after_kill)
     assert not [call for p in players for call in p.calls if call.status == 0]
     # One beat sent the periodic tasks, the other stood by the whole run.
     assert sorted(beat_sends.values())[0] == 0 and sorted(beat_sends.values())[1] >= 10
