@@ -217,6 +217,10 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIM
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# Beat sends periodic tasks only while it holds a lock in Redis (baduxsite/beat.py): a second
+# beat started by mistake, or on purpose on another machine, stands by instead of sending
+# every task twice, and takes over within 30 s when the first one dies.
+CELERY_BEAT_SCHEDULER = "baduxsite.beat:SingleBeatScheduler"
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Publishes tasks recorded in the outbox that were not published at their commit (broker
@@ -413,6 +417,11 @@ CONTACT_EMAIL = env.get_str("CONTACT_EMAIL", "") or ""
 # The site's source code (the footer's "open source" links to it); unset, the footer links
 # the site's /source/ page, which says the code is open and where to ask for it.
 SOURCE_URL = env.get_str("SOURCE_URL", "") or ""
+# Seconds a "your turn" or game-over notice may be on its way (a queued task, a busy worker)
+# before the catch-up sweep (beat: games.notices_sweep) takes it for lost and queues it again.
+# A worker killed with SIGKILL can lose a task it had just taken from Redis; tests/deploy/
+# test_two_nodes.py lowers it to see the sweep at work within its run.
+GAMES_NOTICES_SWEEP_GRACE = 60
 # Read notifications are deleted this many days after they were made (beat: messaging.prune);
 # unread ones stay. At 100,000 running games they are ~200,000 rows a day.
 NOTIFICATIONS_KEEP_DAYS = env.get_int("NOTIFICATIONS_KEEP_DAYS", 90)
