@@ -20,6 +20,10 @@ This is exactly the mapping of `rules.topology.hexagon` (`Topology.sgf` / `Topol
 Properties read: SZ, HX, RU, KM, HA, AB/AW/AE (before the first move, never in a node with a
 move), PL, B/W, PB, PW, DT, RE and C; CA names the charset of the text (an unknown name is
 ignored, a codec that is no charset, such as rot13, base64, hex, idna or punycode, is an error).
+The whole file is decoded before it is tokenised (`sgf_text`): a multi-byte charset such as
+Shift_JIS, Big5 or GBK has trail bytes 0x5C ('\\') and 0x5D (']'), which read as bytes would be
+taken for SGF escapes and ends of values. sgfmill itself decodes values after tokenising bytes,
+so it is handed the UTF-8 text (as its own `Sgf_game.from_string` does).
 Two moves of one colour in a row read as a pass of the other colour between them (an omitted
 pass, as real servers write them, and as other Go programs read them): `SgfRecord.moves` holds
 that pass, and `SgfRecord.implied_passes` says where. Only the main line of the first game in
@@ -39,8 +43,11 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from dataclasses import dataclass, field, replace
 
+import charset_normalizer
+from charset_normalizer.utils import is_multi_byte_encoding
 from sgfmill import sgf, sgf_grammar
 
 from rules.board import BLACK, COLOUR_LETTERS, WHITE, other
@@ -73,7 +80,9 @@ _NOT_CHARSETS = {"idna", "punycode", "undefined"}
 
 
 class SgfError(RulesError, ValueError):
-    """A file that is not a usable SGF record; the message is one line."""
+    """A file that is not a usable SGF record; the message is one line. `code` is stable."""
+
+    code = "sgf_refused"
 
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(str(message).split()))
@@ -164,33 +173,135 @@ def read_sgf(path: str | os.PathLike[str]) -> SgfRecord:
 def parse_sgf(data: bytes | str) -> SgfRecord:
     """Parse SGF bytes or text (the first game, main line); SgfError for anything unusable.
 
-    Text properties of bytes are decoded with CA (else UTF-8 when valid, else Latin-1); a str
-    is taken as already decoded, whatever its CA says.
+    Bytes are decoded to text before they are tokenised (`sgf_text`: by CA, else UTF-8 when
+    valid, else a detected East Asian charset, else Latin-1), so that a trail byte 0x5C or 0x5D
+    of Shift_JIS, Big5 or GBK is never read as an SGF escape or the end of a value; a str is
+    taken as already decoded, whatever its CA says.
     """
-    forced = None
-    if isinstance(data, str):
-        data, forced = data.encode("utf-8", "replace"), "utf-8"
-    coarse = _coarse(data)
+    coarse = _coarse(sgf_text(data).data)
     root_props = coarse.sequence[0]
     _check_game_type(root_props)
     topology = _topology(root_props)
-    encoding = forced or _text_encoding(root_props, data)
     try:
         game = sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding="ISO-8859-1")
         nodes = game.get_main_sequence()
     except (ValueError, RecursionError) as exc:
         raise SgfError(f"not an SGF file: {exc}") from exc
-    return _record(topology, [node.get_raw_property_map() for node in nodes], encoding)
+    return _record(topology, [node.get_raw_property_map() for node in nodes], "utf-8")
+
+
+@dataclass(frozen=True)
+class SgfText:
+    """A file decoded before it is tokenised: `data` is its text in UTF-8 (where no byte of a
+    multi-byte character is a bracket or a backslash), `encoding` the codec it was read with,
+    `declared` the codec its CA names (None when it names none or an unknown one), `how` one
+    of "text" (given as a str), "declared", "utf-8" (no usable CA, valid UTF-8), "detected"
+    (no usable CA: an East Asian charset recognised), "latin-1" (no usable CA: SGF's default),
+    "not-declared" (the bytes are not in the declared charset; read in another one that fits
+    them all) and "replaced" (in no charset tried: the characters that do not fit are
+    replaced by U+FFFD, `replaced` of them)."""
+
+    data: bytes
+    encoding: str
+    declared: str | None
+    how: str
+    replaced: int = 0
+
+
+# Windows' and later supersets, tried when the bytes do not fit the named charset exactly
+# (CA[Shift_JIS] files written by Windows programs hold cp932's extra characters).
+_SUPERSETS = {
+    "shift_jis": "cp932",
+    "euc_jp": "euc_jis_2004",
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "big5": "big5hkscs",
+    "euc_kr": "cp949",
+}
+# The root's CA, found in the raw bytes before they are tokenised. A ']' inside a value is
+# escaped, and the charset name has no backslash, so the pattern never matches inside a value.
+_CA = re.compile(rb"(?<![A-Za-z])CA\s*\[([^\]\\]{0,60})\]")
+
+
+def sgf_text(data: bytes | str) -> SgfText:
+    """Decode an SGF file before it is tokenised (see `SgfText`). SgfError when CA names a
+    codec that is no charset for text (rot13, base64, hex, idna, punycode ...)."""
+    if isinstance(data, str):
+        return SgfText(data.encode("utf-8", "replace"), "utf-8", None, "text")
+    declared = _declared_charset(data)
+    tries: list[tuple[str | None, str]] = []
+    if declared is not None:
+        tries += [(declared, "declared"), (_SUPERSETS.get(declared), "declared")]
+        tries += [("utf-8", "not-declared"), (_detected(data), "not-declared")]
+    else:
+        tries += [("utf-8", "utf-8"), (_detected(data), "detected"), ("iso-8859-1", "latin-1")]
+    for encoding, how in tries:
+        if encoding is None:
+            continue
+        try:
+            text = data.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            continue
+        return SgfText(text.encode("utf-8"), encoding, declared, how)
+    text = data.decode(declared or "utf-8", "replace")
+    return SgfText(
+        text.encode("utf-8"), declared or "utf-8", declared, "replaced", text.count("\ufffd")
+    )
+
+
+def _declared_charset(data: bytes) -> str | None:
+    match = _CA.search(data)
+    return None if match is None else _charset(match.group(1))
+
+
+def _charset(ca: bytes) -> str | None:
+    """The codec CA[ca] names; None for an unknown name; SgfError for a codec that is no
+    charset for text."""
+    try:
+        name = codecs.lookup(ca.decode("ascii").strip()).name
+    except (LookupError, UnicodeDecodeError, ValueError):
+        return None  # an unknown charset only affects text; guessed instead
+    try:
+        ascii_compatible = b"CA[]".decode(name, "replace") == "CA[]"  # rot13 ... raise
+    except (LookupError, ValueError):
+        name, ascii_compatible = "undefined", True
+    if name in _NOT_CHARSETS:
+        raise SgfError(
+            f"CA[{_show(ca)}] is not a character set for text: use CA[UTF-8] (or leave CA out)"
+        )
+    return name if ascii_compatible else None  # UTF-16 and such: SGF markup is ASCII
+
+
+def _detected(data: bytes) -> str | None:
+    """A multi-byte charset charset-normalizer recognises in `data`, else None: a guess at a
+    single-byte charset from a few words is unreliable, and SGF's default is Latin-1."""
+    best = charset_normalizer.from_bytes(data).best()
+    if best is None or not is_multi_byte_encoding(best.encoding):
+        return None
+    return codecs.lookup(best.encoding).name
 
 
 def _coarse(data: bytes):
-    """sgfmill's coarse game tree of `data`; SgfError for a file that is not SGF."""
+    """sgfmill's coarse game tree of `data` (UTF-8, from `sgf_text`); SgfError for a file
+    that is not SGF."""
     try:
         return sgf_grammar.parse_sgf_game(data)
     except ValueError as exc:
         raise SgfError(f"not an SGF file: {exc}") from exc
     except RecursionError as exc:
         raise SgfError("not an SGF file: variations nested too deeply") from exc
+
+
+def coarse_games(data: bytes) -> list:
+    """Every game of a file (UTF-8, from `sgf_text`) as sgfmill's coarse game trees;
+    SgfError for a file that is not SGF."""
+    try:
+        games = sgf_grammar.parse_sgf_collection(data)
+    except ValueError as exc:
+        raise SgfError(f"not an SGF file: {exc}") from exc
+    except RecursionError as exc:
+        raise SgfError("not an SGF file: variations nested too deeply") from exc
+    return games
 
 
 def _first(props: dict, ident: str) -> bytes | None:
@@ -230,31 +341,6 @@ def _topology(props: dict) -> Topology:
         raise SgfError(f"unsupported board size SZ[{_show(sz_raw)}]: use 5 to 25") from None
 
 
-def _text_encoding(props: dict, data: bytes) -> str:
-    ca = _first(props, "CA")
-    if ca is not None:
-        try:
-            name = codecs.lookup(ca.decode("ascii").strip()).name
-        except (LookupError, UnicodeDecodeError, ValueError):
-            name = None  # an unknown charset only affects text; guess below
-        if name is not None:
-            try:
-                b"CA".decode(name, "replace")  # transforms (rot13 ...) raise LookupError
-            except (LookupError, ValueError):
-                name = "undefined"
-            if name in _NOT_CHARSETS:
-                raise SgfError(
-                    f"CA[{_show(ca)}] is not a character set for text: use CA[UTF-8] "
-                    "(or leave CA out)"
-                )
-            return name
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return "iso-8859-1"
-    return "utf-8"
-
-
 def _show(raw: bytes, limit: int = 20) -> str:
     text = raw.decode("ascii", "replace")
     return text if len(text) <= limit else text[:limit] + "..."
@@ -264,7 +350,7 @@ def _text(raw: bytes, encoding: str, simple: bool = False) -> str:
     value = sgf_grammar.simpletext_value(raw) if simple else sgf_grammar.text_value(raw)
     try:
         return value.decode(encoding, "replace")
-    except (LookupError, ValueError) as exc:  # a codec _text_encoding let through by mistake
+    except (LookupError, ValueError) as exc:  # a codec sgf_text let through by mistake
         raise SgfError(f"the text cannot be read as {encoding}: {exc}") from exc
 
 
