@@ -292,14 +292,16 @@ class _Reading:
         # Depth first with a stack: `order` lists the nodes parents first (pre-order) as
         # (key, parent key, fields of the SgfNode but its children).
         order: list[tuple[int, int | None, dict]] = []
-        stack = [(sgf_root, None, True)]
+        stack = [(sgf_root, None, 0)]
         key = 0
         while stack:
-            node, parent_key, is_root = stack.pop()
+            node, parent_key, number = stack.pop()
             key += 1
-            order.append((key, parent_key, self.node(node.get_raw_property_map(), is_root)))
+            fields = self.node(node.get_raw_property_map(), parent_key is None, number)
+            order.append((key, parent_key, fields))
+            number += fields["move"] is not None
             for child in reversed(list(node)):
-                stack.append((child, key, False))
+                stack.append((child, key, number))
         nodes: dict[int, SgfNode] = {}
         children_of: dict[int | None, list[int]] = {}
         for me, parent_key, _fields in order:
@@ -309,8 +311,8 @@ class _Reading:
             nodes[me] = SgfNode(children=kids, **fields)
         return nodes[1]
 
-    def node(self, props: dict, is_root: bool) -> dict:
-        """The fields of one node."""
+    def node(self, props: dict, is_root: bool, number: int) -> dict:
+        """The fields of one node, after `number` moves from the root."""
         topology = self.topology
         self.dropped.update(ident for ident in props if ident not in READ_PROPERTIES)
         played = [ident for ident in ("B", "W") if ident in props]
@@ -325,7 +327,7 @@ class _Reading:
                     setup[p] = colour
             if setup and played:
                 raise SgfError(
-                    f"a node has setup stones ({_setup_of(props)[0]}) and a move "
+                    f"move {number + 1} has setup stones ({_setup_of(props)[0]}) in its node "
                     f"({played[0]}): SGF keeps them in separate nodes"
                 )
         move = None

@@ -102,7 +102,7 @@ def test_two_moves_of_one_colour_in_a_variation_stay_two_moves_with_no_pass_betw
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("(;SZ[9];B[ee](;W[gg])(;W[cc]AB[dd]))", "setup stones (AB) and a move (W)"),
+        ("(;SZ[9];B[ee](;W[gg])(;W[cc]AB[dd]))", "move 2 has setup stones (AB) in its node (W)"),
         ("(;SZ[9];B[ee]W[cc])", "both a black and a white move"),
         ("(;SZ[9];B[zz])", "is not a point on the 9×9 board"),
         ("(;SZ[9];B[ee]CR[zz])", "CR[zz] is not a point"),

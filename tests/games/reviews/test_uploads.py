@@ -1,5 +1,6 @@
-"""Uploaded SGF records become reviews: an omitted pass is restored, an unusable file is refused
-with the reason."""
+"""Uploaded SGF records become reviews as the file has them (every node, moves as played, any
+charset), the uploader told what the reading changed; an unusable file is refused with the
+reason."""
 
 from __future__ import annotations
 
@@ -22,11 +23,17 @@ def client(client, black):
     return client
 
 
-def test_an_uploaded_record_with_an_omitted_pass_is_reviewed_with_the_pass(client):
+def test_two_moves_of_one_colour_in_a_row_are_kept_as_played_with_no_pass_put_in(client):
     page = _upload(client, b"(;GM[1]SZ[9]PB[kuro];B[ee];W[cc];W[gg];B[cg])")
     assert page.status_code == 200
     nodes = page.context["tree_data"]["nodes"]
-    assert [n["name"] for n in nodes] == ["", "E5", "C7", "pass", "G3", "C3"]
+    assert [(n["colour"], n["name"]) for n in nodes] == [
+        (None, ""),
+        ("B", "E5"),
+        ("W", "C7"),
+        ("W", "G3"),
+        ("B", "C3"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -36,7 +43,7 @@ def test_an_uploaded_record_with_an_omitted_pass_is_reviewed_with_the_pass(clien
             (f"(;CA[{ca}]SZ[9]PB[x];B[ee])".encode(), f"CA[{ca}] is not a character set")
             for ca in ("rot13", "hex", "base64", "idna", "punycode", "undefined")
         ],
-        (b"(;SZ[9];B[ee]AW[aa])", "node 1 has setup stones (AW) and a move (B)"),
+        (b"(;SZ[9];B[ee]AW[aa])", "move 1 has setup stones (AW) in its node (B)"),
     ],
 )
 def test_an_unusable_upload_is_refused_with_the_reason(client, data, message):
