@@ -232,7 +232,8 @@ def sgf_text(data: bytes | str) -> SgfText:
     tries: list[tuple[str | None, str]] = []
     if declared is not None:
         tries += [(declared, "declared"), (_SUPERSETS.get(declared), "declared")]
-        tries += [("utf-8", "not-declared"), (_detected(data), "not-declared")]
+        # Known wrong: any charset recognised is better than characters replaced.
+        tries += [("utf-8", "not-declared"), (_detected(data, any_kind=True), "not-declared")]
     else:
         tries += [("utf-8", "utf-8"), (_detected(data), "detected"), ("iso-8859-1", "latin-1")]
     for encoding, how in tries:
@@ -272,11 +273,12 @@ def _charset(ca: bytes) -> str | None:
     return name if ascii_compatible else None  # UTF-16 and such: SGF markup is ASCII
 
 
-def _detected(data: bytes) -> str | None:
-    """A multi-byte charset charset-normalizer recognises in `data`, else None: a guess at a
-    single-byte charset from a few words is unreliable, and SGF's default is Latin-1."""
+def _detected(data: bytes, *, any_kind: bool = False) -> str | None:
+    """A multi-byte charset charset-normalizer recognises in `data` (or any charset, with
+    `any_kind`), else None: a guess at a single-byte charset from a few words is unreliable,
+    and SGF's default is Latin-1."""
     best = charset_normalizer.from_bytes(data).best()
-    if best is None or not is_multi_byte_encoding(best.encoding):
+    if best is None or not (any_kind or is_multi_byte_encoding(best.encoding)):
         return None
     return codecs.lookup(best.encoding).name
 
