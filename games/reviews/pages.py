@@ -160,7 +160,8 @@ def upload_notes(notes: Iterable[SgfNote]) -> list[str]:
     said = []
     for note in notes:
         text = UPLOAD_NOTES.get(note.code)
-        said.append(str(text) % note.values if text is not None else note.message)
+        # A lazy plural chooses its form by the value named, when the values are given.
+        said.append(str(text % note.values) if text is not None else note.message)
     return said
 
 
