@@ -41,19 +41,16 @@ The whole game tree, with every variation, comments, marks and labels, is read a
 
 from __future__ import annotations
 
-import codecs
 import os
-import re
 from dataclasses import dataclass, field, replace
 
-import charset_normalizer
-from charset_normalizer.utils import is_multi_byte_encoding
 from sgfmill import sgf, sgf_grammar
 
 from rules.board import BLACK, COLOUR_LETTERS, WHITE, other
 from rules.errors import IllegalMove, InvalidSetup, RulesError
 from rules.game import PASS, PLAY, Game, Move
 from rules.ruleset import RuleSet, default_preset_key, preset
+from rules.sgf_charset import NotACharset, SgfText, decoded
 from rules.topology import SGF_LETTERS, CoordinateError, Topology, hexagon, square
 
 RU_PRESETS = {
@@ -73,10 +70,6 @@ RU_PRESETS = {
 }
 PRESET_RU = {"go-area": "Chinese", "go-territory": "Japanese", "badux": "Badux"}
 _COLOURS = {"B": BLACK, "W": WHITE}
-# Codecs Python knows that cannot decode text with errors="replace" (idna, undefined) or that
-# read an ASCII name as something else (punycode); transforms such as rot13, base64 and hex are
-# refused by bytes.decode itself.
-_NOT_CHARSETS = {"idna", "punycode", "undefined"}
 
 
 class SgfError(RulesError, ValueError):
@@ -190,97 +183,15 @@ def parse_sgf(data: bytes | str) -> SgfRecord:
     return _record(topology, [node.get_raw_property_map() for node in nodes], "utf-8")
 
 
-@dataclass(frozen=True)
-class SgfText:
-    """A file decoded before it is tokenised: `data` is its text in UTF-8 (where no byte of a
-    multi-byte character is a bracket or a backslash), `encoding` the codec it was read with,
-    `declared` the codec its CA names (None when it names none or an unknown one), `how` one
-    of "text" (given as a str), "declared", "utf-8" (no usable CA, valid UTF-8), "detected"
-    (no usable CA: an East Asian charset recognised), "latin-1" (no usable CA: SGF's default),
-    "not-declared" (the bytes are not in the declared charset; read in another one that fits
-    them all) and "replaced" (in no charset tried: the characters that do not fit are
-    replaced by U+FFFD, `replaced` of them)."""
-
-    data: bytes
-    encoding: str
-    declared: str | None
-    how: str
-    replaced: int = 0
-
-
-# Windows' and later supersets, tried when the bytes do not fit the named charset exactly
-# (CA[Shift_JIS] files written by Windows programs hold cp932's extra characters).
-_SUPERSETS = {
-    "shift_jis": "cp932",
-    "euc_jp": "euc_jis_2004",
-    "gb2312": "gb18030",
-    "gbk": "gb18030",
-    "big5": "big5hkscs",
-    "euc_kr": "cp949",
-}
-# The root's CA, found in the raw bytes before they are tokenised. A ']' inside a value is
-# escaped, and the charset name has no backslash, so the pattern never matches inside a value.
-_CA = re.compile(rb"(?<![A-Za-z])CA\s*\[([^\]\\]{0,60})\]")
-
-
 def sgf_text(data: bytes | str) -> SgfText:
-    """Decode an SGF file before it is tokenised (see `SgfText`). SgfError when CA names a
-    codec that is no charset for text (rot13, base64, hex, idna, punycode ...)."""
-    if isinstance(data, str):
-        return SgfText(data.encode("utf-8", "replace"), "utf-8", None, "text")
-    declared = _declared_charset(data)
-    tries: list[tuple[str | None, str]] = []
-    if declared is not None:
-        tries += [(declared, "declared"), (_SUPERSETS.get(declared), "declared")]
-        # Known wrong: any charset recognised is better than characters replaced.
-        tries += [("utf-8", "not-declared"), (_detected(data, any_kind=True), "not-declared")]
-    else:
-        tries += [("utf-8", "utf-8"), (_detected(data), "detected"), ("iso-8859-1", "latin-1")]
-    for encoding, how in tries:
-        if encoding is None:
-            continue
-        try:
-            text = data.decode(encoding)
-        except (UnicodeDecodeError, LookupError):
-            continue
-        return SgfText(text.encode("utf-8"), encoding, declared, how)
-    text = data.decode(declared or "utf-8", "replace")
-    return SgfText(
-        text.encode("utf-8"), declared or "utf-8", declared, "replaced", text.count("\ufffd")
-    )
-
-
-def _declared_charset(data: bytes) -> str | None:
-    match = _CA.search(data)
-    return None if match is None else _charset(match.group(1))
-
-
-def _charset(ca: bytes) -> str | None:
-    """The codec CA[ca] names; None for an unknown name; SgfError for a codec that is no
-    charset for text."""
+    """A file decoded before it is tokenised (`rules.sgf_charset.decoded`); SgfError when CA
+    names a codec that is no charset for text (rot13, base64, hex, idna, punycode ...)."""
     try:
-        name = codecs.lookup(ca.decode("ascii").strip()).name
-    except (LookupError, UnicodeDecodeError, ValueError):
-        return None  # an unknown charset only affects text; guessed instead
-    try:
-        ascii_compatible = b"CA[]".decode(name, "replace") == "CA[]"  # rot13 ... raise
-    except (LookupError, ValueError):
-        name, ascii_compatible = "undefined", True
-    if name in _NOT_CHARSETS:
+        return decoded(data)
+    except NotACharset as exc:
         raise SgfError(
-            f"CA[{_show(ca)}] is not a character set for text: use CA[UTF-8] (or leave CA out)"
-        )
-    return name if ascii_compatible else None  # UTF-16 and such: SGF markup is ASCII
-
-
-def _detected(data: bytes, *, any_kind: bool = False) -> str | None:
-    """A multi-byte charset charset-normalizer recognises in `data` (or any charset, with
-    `any_kind`), else None: a guess at a single-byte charset from a few words is unreliable,
-    and SGF's default is Latin-1."""
-    best = charset_normalizer.from_bytes(data).best()
-    if best is None or not (any_kind or is_multi_byte_encoding(best.encoding)):
-        return None
-    return codecs.lookup(best.encoding).name
+            f"CA[{_show(exc.ca)}] is not a character set for text: use CA[UTF-8] (or leave CA out)"
+        ) from None
 
 
 def _coarse(data: bytes):

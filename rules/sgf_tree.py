@@ -27,7 +27,6 @@ from rules.sgf import (
     _COLOURS,
     SgfError,
     SgfRecord,
-    SgfText,
     SgfTooLarge,
     _check_game_type,
     _move,
@@ -40,6 +39,7 @@ from rules.sgf import (
     coarse_games,
     sgf_text,
 )
+from rules.sgf_charset import SgfText
 from rules.topology import Topology
 
 MARK_PROPERTIES = ("CR", "TR", "SQ", "MA")
