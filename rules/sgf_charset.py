@@ -21,6 +21,10 @@ from dataclasses import dataclass
 import charset_normalizer
 from charset_normalizer.utils import is_multi_byte_encoding
 
+# A character in UTF-8 (two to four bytes): a file holding one is not read as Latin-1.
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
 # Codecs Python knows that cannot decode text with errors="replace" (idna, undefined) or that
 # read an ASCII name as something else (punycode); transforms such as rot13, base64 and hex are
 # refused by bytes.decode itself.
@@ -77,8 +81,9 @@ def decoded(data: bytes | str) -> SgfText:
     tries: list[tuple[str | None, str]] = []
     if declared is not None:
         tries += [(declared, "declared"), (_SUPERSETS.get(declared), "declared")]
-        # Known wrong: any charset recognised is better than characters replaced.
-        tries += [("utf-8", "not-declared"), (_detected(data, any_kind=True), "not-declared")]
+        tries += [("utf-8", "not-declared"), (_detected(data), "not-declared")]
+        if not _UTF8_SEQUENCE.search(data):  # no UTF-8 text to spoil: SGF's default
+            tries.append(("iso-8859-1", "not-declared"))
     else:
         tries += [("utf-8", "utf-8"), (_detected(data), "detected"), ("iso-8859-1", "latin-1")]
     for encoding, how in tries:
@@ -116,12 +121,11 @@ def _charset(ca: bytes) -> str | None:
     return name if ascii_compatible else None  # UTF-16 and such: SGF markup is ASCII
 
 
-def _detected(data: bytes, *, any_kind: bool = False) -> str | None:
-    """A multi-byte charset charset-normalizer recognises in `data` (or any charset, with
-    `any_kind`), else None: a guess at a single-byte charset from a few words is unreliable,
-    and SGF's default is Latin-1."""
+def _detected(data: bytes) -> str | None:
+    """A multi-byte charset charset-normalizer recognises in `data`, else None: a guess at a
+    single-byte charset from a few words is unreliable, and SGF's default is Latin-1."""
     best = charset_normalizer.from_bytes(data).best()
-    if best is None or not (any_kind or is_multi_byte_encoding(best.encoding)):
+    if best is None or not is_multi_byte_encoding(best.encoding):
         return None
     return codecs.lookup(best.encoding).name
 

@@ -74,6 +74,15 @@ def test_a_file_whose_ca_is_wrong_is_read_in_the_charset_that_fits_and_says_so()
     assert upload.notes[0].values["declared"] == "utf-8"
 
 
+def test_a_utf_8_file_with_a_stray_byte_keeps_its_text_and_says_what_was_replaced():
+    data = "(;CA[UTF-8]SZ[9];B[ee]C[Größe ".encode() + b"\xff])"
+    upload = upload_read(data)
+    assert upload.comments == {1: "Größe \ufffd"}
+    assert [(n.code, n.values) for n in upload.notes] == [
+        ("charset_replaced", {"declared": "utf-8", "count": 1})
+    ]
+
+
 def test_nodes_with_only_a_comment_or_setup_stones_stay_nodes():
     upload = upload_read("(;SZ[9];B[ee];C[only a comment];AB[aa]AW[ii];W[cc])")
     tree = upload.tree
