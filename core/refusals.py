@@ -28,8 +28,9 @@ from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
 from rules.errors import IllegalMove
+from rules.review.uploads import SgfRoundTrip
 from rules.review.variations import StartKept, TreeFull, UnknownNode
-from rules.sgf import SgfTooLarge
+from rules.sgf import SgfError, SgfTooLarge
 from rules.topology import CoordinateError
 
 
@@ -161,13 +162,34 @@ SGF_BOUNDS = {
 }
 
 
+# rules.review.uploads' refusal of a record whose export would not read back the same
+# (SgfRoundTrip), by the part that differs (`what`).
+SGF_ROUND_TRIP_PARTS = {
+    "move": gettext_lazy("the move"),
+    "comment": gettext_lazy("the comment"),
+    "marks": gettext_lazy("the marks"),
+    "labels": gettext_lazy("the labels"),
+    "setup": gettext_lazy("the setup stones"),
+    "variations": gettext_lazy("the variations"),
+    "root": gettext_lazy("the players, rules or starting position"),
+}
+SGF_ROUND_TRIP = gettext_lazy(
+    "the record would not read back the same once saved (%(what)s at move %(number)s "
+    "differs), so it is refused rather than changed"
+)
+
+
 def rules_refusal(error: Exception) -> str:
     """Why the rules refused, in the active language: an IllegalMove by its `code`, a
-    CoordinateError by its `kind`, an SgfTooLarge by its `bound`; any other text (a detail
-    the rules wrote for one case, a kind without a sentence here) as the rules said it."""
+    CoordinateError by its `kind`, an SgfTooLarge by its `bound`, an SgfRoundTrip by the part
+    that differs; any other text (a detail the rules wrote for one case, a kind without a
+    sentence here) as the rules said it."""
     said = str(error)
     if isinstance(error, SgfTooLarge) and error.bound in SGF_BOUNDS:
         return str(SGF_BOUNDS[error.bound]) % {"most": error.most}
+    if isinstance(error, SgfRoundTrip) and error.what in SGF_ROUND_TRIP_PARTS:
+        what = SGF_ROUND_TRIP_PARTS[error.what]
+        return str(SGF_ROUND_TRIP) % {"what": what, "number": error.number}
     if isinstance(error, IllegalMove) and said == error.reason and error.code in RULES_REFUSALS:
         return str(RULES_REFUSALS[error.code])
     if isinstance(error, CoordinateError) and error.kind in COORDINATE_REFUSALS:
@@ -192,6 +214,15 @@ refusal_register(
 )
 refusal_register(
     IllegalMove, lambda error: Refusal(409, error.code, sentence(rules_refusal(error)))
+)
+# An SGF record that cannot be read, or kept as it is (rules.sgf, rules.review.uploads).
+refusal_register(
+    SgfError,
+    lambda error: Refusal(
+        400,
+        error.code,
+        gettext("This file cannot be reviewed: %(why)s") % {"why": rules_refusal(error)},
+    ),
 )
 # A review's tree (rules.review.variations).
 refusal_register(

@@ -396,7 +396,7 @@ def test_a_finished_game_gets_its_estimate_once_and_the_pages_show_it(client, fi
 def test_an_uploaded_record_gets_its_estimate_on_request(
     client, black, now, django_capture_on_commit_callbacks
 ):
-    review = services.review_create_from_sgf(
+    review, _notes = services.review_create_from_sgf(
         user=black, data=(DATA / "review_kgs.sgf").read_bytes(), now=now
     )
     client.force_login(black)
