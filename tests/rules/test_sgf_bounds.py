@@ -2,7 +2,6 @@
 the file, and a record over a bound is refused with one sentence (SgfTooLarge)."""
 
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -38,10 +37,8 @@ def read(data: bytes | str, limits: SgfLimits | None = None):
 @pytest.mark.parametrize("record", [mark_only_nodes, marked_variations])
 def test_the_reported_records_are_refused_at_once_with_a_sentence(record):
     data = record()
-    started = time.perf_counter()
     with pytest.raises(SgfTooLarge) as refused:
         read(data)
-    assert time.perf_counter() - started < 2  # generous: the first took minutes before
     assert refused.value.bound == "marks" and refused.value.most == 200
     assert str(refused.value) == (
         "a move has more than 200 marks (circles, triangles, squares, crosses); leave some out"
