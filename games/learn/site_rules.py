@@ -16,7 +16,6 @@ import dataclasses
 from collections.abc import Callable
 
 from django.conf import settings
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import clock, game_settings
