@@ -80,8 +80,11 @@ class KomiField(forms.DecimalField):
 
     @staticmethod
     def message() -> str:
+        example = formats.number_format(Decimal("6.5"), decimal_pos=1)
+        if example == "6.5":  # the sentence the catalogs already translate, example included
+            return gettext("Komi is a number of half points between -50 and 50, like 6.5.")
         return gettext("Komi is a number of half points between -50 and 50, like %(example)s.") % {
-            "example": formats.number_format(Decimal("6.5"), decimal_pos=1)
+            "example": example
         }
 
     def to_python(self, value):
