@@ -242,7 +242,12 @@ refusal_register(
     lambda error: Refusal(
         400,
         error.code,
-        gettext("There is no move %(node)s in this review.") % {"node": error.node_id},
+        # The node's id is the tree's own: a player never sees it, and a node that is not
+        # there has no move number, so the refusal names the move the player was looking at.
+        gettext(
+            "The move you were looking at is no longer in this review: it was removed. Open "
+            "the review again."
+        ),
     ),
 )
 refusal_register(

@@ -55,7 +55,9 @@ def marking_context(
         try:
             point = topology.parse(toggle)
         except CoordinateError as exc:
-            toggle_error = gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
+            toggle_error = gettext("Nothing can be marked there: %(reason)s.") % {
+                "reason": rules_refusal(exc)
+            }
         else:
             if point in stones:
                 toggle_point = point

@@ -363,7 +363,9 @@ def review_delete(request: HttpRequest, token: str) -> HttpResponse:
                     "link stops working.",
                     comments,
                 )
-                % {"count": comments},
+                % {"count": comments}
+                if comments
+                else _("Its moves and variations are deleted; its link stops working."),
                 _("This cannot be undone."),
             ],
             button=_("Yes, delete the review"),

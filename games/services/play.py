@@ -93,7 +93,7 @@ def _check_player_to_act(
         game=game, user=user, refusal=gettext("Only the players of this game can do that.")
     )
     if game.is_over:
-        raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
+        raise MoveRefused(rules_refusal(rules.GameOver()), code=rules.GameOver.code)
     if expected_move_number is not None and expected_move_number != game.move_number:
         if undone == "pass":
             stale = gettext(
@@ -117,7 +117,7 @@ def _check_player_to_act(
             stale % {"move_number": game.move_number, "expected_move_number": expected_move_number}
         )
     if not any_turn and colour != game.to_move:
-        raise MoveRefused(rules.NotYourTurn.reason, code=rules.NotYourTurn.code)
+        raise MoveRefused(rules_refusal(rules.NotYourTurn()), code=rules.NotYourTurn.code)
     return colour
 
 
