@@ -35,10 +35,10 @@ def marking_context(
     toggle: str = "",
     at: str = "",
 ) -> dict:
-    """Everything templates/games/marking.html shows: the board with the current marking drawn
-    (dead stones faded, territory squares), the count it gives, who accepts it, and for a
-    player while the phase is open the stones as links (`?toggle=D4` asks to confirm without
-    JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
+    """Everything templates/games/disputes/marking.html shows: the board with the current
+    marking drawn (dead stones faded, territory squares), the count it gives, who accepts it,
+    and for a player while the phase is open the stones as links (`?toggle=D4` asks to confirm
+    without JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
     the point the keyboard cursor starts on (`cursor_start`, "" unless a point of the board):
     the chain the player has just toggled."""
     position = game_state(game).position
