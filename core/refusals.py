@@ -110,7 +110,15 @@ def sentence(text: str) -> str:
     if not text:
         return gettext("Refused.")
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else f"{text}."
+    if text.endswith((".", "!", "?", "\u3002", "\uff01", "\uff1f")):
+        return text
+    return f"{text}\u3002" if _ideographic(text[-1]) else f"{text}."
+
+
+def _ideographic(char: str) -> bool:
+    """Kana and CJK ideographs: Chinese and Japanese end a sentence with the ideographic stop."""
+    code = ord(char)
+    return 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
 
 
 def validation_message(error: ValidationError) -> str:
