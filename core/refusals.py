@@ -182,8 +182,8 @@ SGF_ROUND_TRIP_PARTS = {
     "root": gettext_lazy("the players, rules or starting position"),
 }
 SGF_ROUND_TRIP = gettext_lazy(
-    "the record would not read back the same once saved (%(what)s at move %(number)s "
-    "differs), so it is refused rather than changed"
+    "the record would not read back the same once saved: at move %(number)s, %(what)s would "
+    "change, so it is refused rather than changed"
 )
 
 

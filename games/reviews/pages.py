@@ -118,7 +118,8 @@ def main_line_moves(tree: StoredTree, main: list[int]) -> dict[int, int]:
 # reader's language.
 UPLOAD_NOTES = {
     "games": ngettext_lazy(
-        "The file holds %(games)s game; this review is game %(game)s.",
+        "The file holds %(games)s game; this review is game %(game)s. To review another, "
+        "upload the file again and choose its number.",
         "The file holds %(games)s games; this review is game %(game)s. To review another, "
         "upload the file again and choose its number.",
         "games",

@@ -28,8 +28,8 @@ class SgfRoundTrip(SgfError):
         self.what = what
         self.number = number
         super().__init__(
-            f"the record would not read back the same once saved (its {what} at move {number} "
-            "differs), so it is refused rather than changed"
+            f"the record would not read back the same once saved: at move {number}, its {what} "
+            "would change, so it is refused rather than changed"
         )
 
 

@@ -147,6 +147,6 @@ def test_a_record_that_would_not_read_back_the_same_is_refused_through_the_regis
     refusal = refusal_of(SgfRoundTrip("comment", 3))
     assert (refusal.status, refusal.code) == (400, "sgf_round_trip")
     assert refusal.message == (
-        "This file cannot be reviewed: the record would not read back the same once saved "
-        "(the comment at move 3 differs), so it is refused rather than changed"
+        "This file cannot be reviewed: the record would not read back the same once saved: "
+        "at move 3, the comment would change, so it is refused rather than changed"
     )
