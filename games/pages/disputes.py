@@ -49,22 +49,9 @@ def marking_context(
     can_act = colour is not None and is_open
     stones = frozenset(p for p, c in enumerate(position.stones) if c != rules.EMPTY)
     dead = frozenset(topology.from_sgf(p) for p in dispute.dead)
-    toggle_point = None
-    toggle_error = ""
-    if toggle and can_act:
-        try:
-            point = topology.parse(toggle)
-        except CoordinateError as exc:
-            toggle_error = gettext("Nothing can be marked there: %(reason)s.") % {
-                "reason": rules_refusal(exc)
-            }
-        else:
-            if point in stones:
-                toggle_point = point
-            else:
-                toggle_error = gettext("There is no stone at %(point)s to mark.") % {
-                    "point": topology.name(point)
-                }
+    toggle_point, toggle_error = (
+        _toggled_stone(topology, stones, toggle) if toggle and can_act else (None, "")
+    )
     toggle_info = None
     if toggle_point is not None:
         chain = stone_chain(position, toggle_point)
@@ -159,3 +146,18 @@ def toggled_text(*, game: Game, dispute: ScoreDispute, point: int) -> str:
         "result": count.result if count.winner is not None else gettext("a draw"),
     }
     return f"{chain % {'point': name, 'count': stones}} {total}"
+
+
+def _toggled_stone(topology, stones: frozenset[int], toggle: str) -> tuple[int | None, str]:
+    """The stone a `?toggle=` coordinate names, or None and the sentence saying why none."""
+    try:
+        point = topology.parse(toggle)
+    except CoordinateError as exc:
+        return None, gettext("Nothing can be marked there: %(reason)s.") % {
+            "reason": rules_refusal(exc)
+        }
+    if point not in stones:
+        return None, gettext("There is no stone at %(point)s to mark.") % {
+            "point": topology.name(point)
+        }
+    return point, ""
