@@ -13,4 +13,10 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         # The outbox's beat tasks register with Celery once the models are ready.
+        from django.core.signals import request_finished, request_started
+
         from core import tasks  # noqa: F401
+        from core.request_ids import request_id_on_finish, request_id_on_start
+
+        request_started.connect(request_id_on_start, dispatch_uid="core.request_id_start")
+        request_finished.connect(request_id_on_finish, dispatch_uid="core.request_id_finish")

@@ -27,6 +27,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
+from core.metrics import REFUSALS
 from rules.errors import IllegalMove
 from rules.review.variations import StartKept, TreeFull, UnknownNode
 from rules.sgf import SgfTooLarge
@@ -61,11 +62,14 @@ def refusal_kinds() -> tuple[type[Exception], ...]:
 
 def refusal_of(error: BaseException) -> Refusal | None:
     """The answer to `error`: that of its class or of its nearest registered base; None for
-    an exception that is not a refusal (a bug, which must stay a 500)."""
+    an exception that is not a refusal (a bug, which must stay a 500). Each answer is counted
+    by its code (core.metrics.REFUSALS)."""
     for kind in type(error).__mro__:
         answer = _answers.get(kind)
         if answer is not None:
-            return answer(error)
+            refusal = answer(error)
+            REFUSALS.labels(code=refusal.code).inc()
+            return refusal
     return None
 
 
