@@ -73,6 +73,12 @@ def refusal_of(error: BaseException) -> Refusal | None:
     return None
 
 
+def refusal_counted(error: Exception) -> None:
+    """Count `error` by its registry code, as `refusal_of` counts each answer, where a page
+    answers a refusal in words of its own (the move form links the rule a move broke)."""
+    refusal_of(error)
+
+
 def refusal_message(error: Exception) -> str:
     """What a page shows for a refusal, in the form or on the page the visitor came from. A
     refusal that "not found" or "forbidden" answers gets its error page instead (raised as
