@@ -75,7 +75,10 @@ def test_a_request_without_an_id_or_with_an_odd_one_gets_a_new_one(client, json_
 def test_the_request_id_goes_into_the_tasks_the_request_queues(client, user_factory):
     black, white = user_factory(), user_factory()
     game = play.game_start(
-        black=black, white=white, settings=GameSettings(board_kind="square", board_size=9), now=timezone.now()
+        black=black,
+        white=white,
+        settings=GameSettings(board_kind="square", board_size=9),
+        now=timezone.now(),
     )
     OutboxTask.objects.all().delete()
     client.force_login(black)

@@ -83,9 +83,7 @@ def game(user_factory):
 def test_a_move_moves_the_counters(client, token, game, django_capture_on_commit_callbacks):
     moves = _value("badux_moves_total", board="hex 6")
     runs = _value("badux_celery_task_runs_total", task="games.notify_turn")
-    notices = _value(
-        "badux_notice_latency_seconds_count", event="your_turn", stage="recorded"
-    )
+    notices = _value("badux_notice_latency_seconds_count", event="your_turn", stage="recorded")
     client.force_login(game.black)
 
     with django_capture_on_commit_callbacks(execute=True):
