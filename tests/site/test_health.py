@@ -144,6 +144,9 @@ def test_beat_schedules_a_heartbeat_to_every_queue(settings):
     assert all(entry["args"] == (queue,) for queue, entry in entries.items())
 
 
+# The receiver closes stale connections around its write, as its process does between mails:
+# outside a test transaction.
+@pytest.mark.django_db(transaction=True)
 def test_the_mail_receiver_is_checked_while_play_by_mail_is_on(client, alive, settings):
     settings.INBOUND_MAIL_DOMAIN = "play.example.org"
     status, body = _ready(client)
