@@ -58,6 +58,17 @@ def _database_connections_as_requests_leave_them(sender: Task | None = None, **k
         close_old_connections()
 
 
+@signals.setup_logging.connect
+def _logging_as_django(**kwargs) -> None:
+    """Workers and beat log as the web processes do (settings.LOGGING: JSON lines in production,
+    each with its request id) instead of Celery's own format."""
+    import logging.config  # noqa: PLC0415  (only in a worker or beat)
+
+    from django.conf import settings  # noqa: PLC0415  (configured by then)
+
+    logging.config.dictConfig(settings.LOGGING)
+
+
 def _is_eager(task: Task | None) -> bool:
     return task is None or bool(getattr(task.request, "is_eager", False))
 

@@ -590,6 +590,9 @@ def logging_config(*, level: str, json: bool) -> dict:
             "django": {"handlers": ["stdout"], "level": level, "propagate": False},
             # aiosmtpd (manage.py mail_receiver) logs every SMTP command at INFO.
             "mail.log": {"level": "WARNING"},
+            # django-health-check logs a traceback for each failing check at every probe; the
+            # 503 itself is logged (django.request) and says why. Its own errors still show.
+            "health_check": {"level": "ERROR"},
         },
     }
 
