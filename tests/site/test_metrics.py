@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from celery import shared_task
 from django.core.mail import EmailMessage
 from django.urls import reverse
 from django.utils import timezone
@@ -144,3 +145,22 @@ def test_mail_sent_and_failed_are_counted(settings, mailoutbox):
         message_send(EmailMessage("Hello", "Body", to=["someone@example.org"]))
     assert _value("badux_mail_failed_total", kind="transient") == failed + 1
     assert _value("badux_mail_sent_total") == sent + 1
+
+
+@shared_task(name="tests.metrics_always_fails")
+def _always_fails() -> None:
+    raise RuntimeError("this task always fails")
+
+
+def test_task_runs_and_failures_are_counted_by_name():
+    name = "tests.metrics_always_fails"
+    runs = _value("badux_celery_task_runs_total", task=name)
+    failures = _value("badux_celery_task_failures_total", task=name)
+
+    # As a worker runs it: the error is recorded, not raised to the caller.
+    result = _always_fails.apply(throw=False)
+
+    assert isinstance(result.result, RuntimeError)
+
+    assert _value("badux_celery_task_runs_total", task=name) == runs + 1
+    assert _value("badux_celery_task_failures_total", task=name) == failures + 1
