@@ -53,7 +53,7 @@ SWEPT = Counter(
 TASK_RUNS = Counter("badux_celery_task_runs", "Celery tasks run by workers, by name.", ["task"])
 TASK_FAILURES = Counter(
     "badux_celery_task_failures",
-    "Celery task runs that raised (a retry counts as a failure of that run), by name.",
+    "Celery task runs that raised and were not retried, by name.",
     ["task"],
 )
 MAIL_SENT = Counter("badux_mail_sent", "Mails the mail server took (core.mail.message_send).")
