@@ -12,7 +12,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from core import heartbeats, outbox
+from core import backups, heartbeats, outbox
 
 
 @shared_task(name="messaging.outbox_relay")
@@ -28,6 +28,14 @@ def outbox_prune() -> int:
     return outbox.outbox_prune(
         now=timezone.now(), keep=dt.timedelta(days=settings.OUTBOX_KEEP_DAYS)
     )
+
+
+@shared_task(name="core.backup_nightly")
+def backup_nightly() -> str:
+    """Beat, nightly when BACKUP_NIGHTLY is on: back up the database and BACKUP_FOLDERS into
+    BACKUP_DIR, then delete all but the BACKUP_KEEP newest backups. Run twice, it makes a second
+    backup and the prune keeps the count; returns the new backup's path."""
+    return str(backups.backup_nightly_run(now=timezone.now()).path)
 
 
 @shared_task(name="core.heartbeat")

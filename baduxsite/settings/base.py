@@ -6,6 +6,7 @@
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
@@ -43,7 +44,7 @@ INSTALLED_APPS = [
     # and template, so /api/v1/docs needs no CDN.
     "ninja",
     # django-prometheus: request and database metrics (the middleware below, the database
-    # backends under DATABASES); served with ours at METRICS_URL (baduxsite.metrics).
+    # backends under DATABASES); served with ours at /metrics (baduxsite.metrics).
     "django_prometheus",
 ]
 
@@ -233,6 +234,10 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIM
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# Beat sends periodic tasks only while it holds a lock in Redis (baduxsite/beat.py): a second
+# beat started by mistake, or on purpose on another machine, stands by instead of sending
+# every task twice, and takes over within 30 s when the first one dies.
+CELERY_BEAT_SCHEDULER = "baduxsite.beat:SingleBeatScheduler"
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Publishes tasks recorded in the outbox that were not published at their commit (broker
@@ -445,6 +450,11 @@ CONTACT_EMAIL = env.get_str("CONTACT_EMAIL", "") or ""
 # The site's source code (the footer's "open source" links to it); unset, the footer links
 # the site's /source/ page, which says the code is open and where to ask for it.
 SOURCE_URL = env.get_str("SOURCE_URL", "") or ""
+# Seconds a "your turn" or game-over notice may be on its way (a queued task, a busy worker)
+# before the catch-up sweep (beat: games.notices_sweep) takes it for lost and queues it again.
+# A worker killed with SIGKILL can lose a task it had just taken from Redis; tests/deploy/
+# test_two_nodes.py lowers it to see the sweep at work within its run.
+GAMES_NOTICES_SWEEP_GRACE = 60
 # Read notifications are deleted this many days after they were made (beat: messaging.prune);
 # unread ones stay. At 100,000 running games they are ~200,000 rows a day.
 NOTIFICATIONS_KEEP_DAYS = env.get_int("NOTIFICATIONS_KEEP_DAYS", 90)
@@ -460,6 +470,30 @@ OUTBOX_KEEP_DAYS = 7
 OUTBOX_PUBLISH_AT_COMMIT = env.get_bool("OUTBOX_PUBLISH_AT_COMMIT", False)
 # Seconds between the relay's looks at the table when nothing wakes it (SQLite, or a lost NOTIFY).
 OUTBOX_RELAY_POLL = 0.25
+
+# --- Backups (core/backups.py: `manage.py backup`, `manage.py restore`) -------------------------
+# Where uploaded files would live (Django's FileSystemStorage); nothing writes there yet, but a
+# backup carries it along with the database (BACKUP_FOLDERS).
+MEDIA_ROOT = env.get_str("MEDIA_ROOT", str(VAR_DIR / "media"))
+# Where `manage.py backup` and the nightly task write their backups (one directory each).
+BACKUP_DIR = env.get_str("BACKUP_DIR", str(VAR_DIR / "backups"))
+# The folders copied into each backup beside the database, by name (a missing one is skipped):
+# the media and the mail archive (every mail the file mail backend wrote; play-by-e-mail replies
+# are rows in the database, so they are in its dump).
+BACKUP_FOLDERS = {"media": MEDIA_ROOT, "mail": EMAIL_FILE_PATH}
+# The nightly backup (beat task core.backup_nightly at BACKUP_HOUR UTC), off by default: it keeps
+# the BACKUP_KEEP newest backups in BACKUP_DIR and deletes older ones (docs/operations.md).
+BACKUP_NIGHTLY = env.get_bool("BACKUP_NIGHTLY", False)
+BACKUP_HOUR = env.get_int("BACKUP_HOUR", 3)
+BACKUP_KEEP = env.get_int("BACKUP_KEEP", 7)
+# The folder of pg_dump and pg_restore; empty: on PATH, else the newest /usr/lib/postgresql/*/bin.
+# They must be at least the server's major version.
+BACKUP_PG_BIN_DIR = env.get_str("BACKUP_PG_BIN_DIR", "") or ""
+if BACKUP_NIGHTLY:
+    CELERY_BEAT_SCHEDULE["core-backup-nightly"] = {
+        "task": "core.backup_nightly",
+        "schedule": crontab(hour=BACKUP_HOUR, minute=0),
+    }
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
@@ -539,11 +573,9 @@ HEALTH_BOUNDS: dict[str, float] = {
     "disk_free_min_bytes": 1024**3,
     "disk_free_min_percent": 5,
 }
-# Uploaded and generated files (Django's default storage); its disk is watched by readiness.
-MEDIA_ROOT = env.get_str("MEDIA_ROOT", str(VAR_DIR / "media"))
 
 # --- Metrics (baduxsite/metrics.py, core/metrics.py) ---------------------------------------------
-# Prometheus scrapes METRICS_URL with `Authorization: Bearer <METRICS_TOKEN>`. Unset, the URL
+# Prometheus scrapes /metrics with `Authorization: Bearer <METRICS_TOKEN>`. Unset, the URL
 # answers 404 (except with DEBUG, on a developer's machine): metrics are never public by default.
 METRICS_TOKEN = env.get_str("METRICS_TOKEN", "") or ""
 # prometheus_client's multiprocess mode: every process of one machine (gunicorn workers, Celery
