@@ -59,14 +59,17 @@ def _database_connections_as_requests_leave_them(sender: Task | None = None, **k
 
 
 @signals.setup_logging.connect
-def _logging_as_django(**kwargs) -> None:
+def _logging_as_django(loglevel: int | str | None = None, **kwargs) -> None:
     """Workers and beat log as the web processes do (settings.LOGGING: JSON lines in production,
-    each with its request id) instead of Celery's own format."""
+    each with its request id) instead of Celery's own format; at the level of their
+    `--loglevel`, as before."""
     import logging.config  # noqa: PLC0415  (only in a worker or beat)
 
     from django.conf import settings  # noqa: PLC0415  (configured by then)
 
     logging.config.dictConfig(settings.LOGGING)
+    if loglevel:
+        logging.getLogger().setLevel(loglevel)
 
 
 def _is_eager(task: Task | None) -> bool:

@@ -10,6 +10,7 @@ import logging
 import logging.config
 
 import pytest
+from celery.signals import setup_logging
 from django.conf import settings as django_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -111,3 +112,18 @@ def test_a_worker_binds_the_id_of_the_task_it_runs(json_logs):
     [line] = json_logs()
     assert (line["message"], line["request_id"]) == ("inside the task", "move-req-2")
     assert request_id_get() == ""
+
+
+def test_workers_log_through_the_site_configuration_at_their_loglevel(settings):
+    original = settings.LOGGING
+    settings.LOGGING = logging_config(level="WARNING", json=True)
+    try:
+        # What Celery does as a worker or beat starts: `celery worker --loglevel INFO`.
+        setup_logging.send(sender=None, loglevel=logging.INFO, logfile=None, format="")
+        root = logging.getLogger()
+
+        assert root.level == logging.INFO
+        [handler] = root.handlers
+        assert handler.formatter.__class__.__name__ == "JsonFormatter"
+    finally:
+        logging.config.dictConfig(original)
