@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from baduxsite.celery import _task_finished, _task_started
-from baduxsite.settings.base import logging_config
+from baduxsite.settings.logs import logging_config
 from core.models import OutboxTask
 from core.outbox import _headers
 from core.request_ids import TASK_HEADER, request_id_get
