@@ -23,8 +23,9 @@ class OutboxTask(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.CharField(max_length=200, blank=True)
     # The id of the request (or task) that recorded it (core.request_ids): the task carries it
-    # as a Celery header, so its log lines name the request that queued it.
-    request_id = models.CharField(max_length=64, blank=True, default="")
+    # as a Celery header, so its log lines name the request that queued it. A database default,
+    # so the previous release's INSERTs, which leave it out, still work during an upgrade.
+    request_id = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     class Meta:
         # The table keeps the name it had when messaging held the outbox (its NOTIFY trigger,
