@@ -27,6 +27,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
+from core.metrics import REFUSALS
 from rules.errors import IllegalMove
 from rules.review.uploads import SgfRoundTrip
 from rules.review.variations import StartKept, TreeFull, UnknownNode
@@ -62,12 +63,21 @@ def refusal_kinds() -> tuple[type[Exception], ...]:
 
 def refusal_of(error: BaseException) -> Refusal | None:
     """The answer to `error`: that of its class or of its nearest registered base; None for
-    an exception that is not a refusal (a bug, which must stay a 500)."""
+    an exception that is not a refusal (a bug, which must stay a 500). Each answer is counted
+    by its code (core.metrics.REFUSALS)."""
     for kind in type(error).__mro__:
         answer = _answers.get(kind)
         if answer is not None:
-            return answer(error)
+            refusal = answer(error)
+            REFUSALS.labels(code=refusal.code).inc()
+            return refusal
     return None
+
+
+def refusal_counted(error: Exception) -> None:
+    """Count `error` by its registry code, as `refusal_of` counts each answer, where a page
+    answers a refusal in words of its own (the move form links the rule a move broke)."""
+    refusal_of(error)
 
 
 def refusal_message(error: Exception) -> str:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from core.metrics import MOVES
 from core.outbox import enqueue_on_commit
 from games import clock, hooks
 from games.bots.queue import bot_turn_queue
@@ -190,6 +191,7 @@ def _apply(game: Game, state: rules.Game, colour: int, point: int | None) -> str
         raise MoveRefused(rules_refusal(exc), code=exc.code) from exc
     code = PASS_TOKEN if point is None else game.topology.sgf(point)
     game.moves += code
+    transaction.on_commit(MOVES.labels(board=f"{game.board_kind} {game.board_size}").inc)
     return code
 
 
