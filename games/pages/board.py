@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 import rules
 from accounts.selectors import BoardAppearance
@@ -162,9 +162,15 @@ def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
     """The items of the game page's move list, "B D4", numbered by their <ol> from 1: plain
     text, one short item per move (a link each made a 200-move page 13 KB heavier and its
     template loop took most of the page's time; the replay page steps through the moves)."""
-    colour = {BLACK: "B", WHITE: "W"}
+    colour = {
+        BLACK: escape(pgettext("a black move in the move list", "B")),
+        WHITE: escape(pgettext("a white move in the move list", "W")),
+    }
+    passed = escape(gettext("pass"))
     return mark_safe(  # noqa: S308 - the labels are escaped
-        "".join(f"<li>{colour[m.colour]} {escape(m.label)}</li>" for m in moves)
+        "".join(
+            f"<li>{colour[m.colour]} {passed if m.passed else escape(m.label)}</li>" for m in moves
+        )
     )
 
 

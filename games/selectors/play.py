@@ -29,6 +29,7 @@ from games.moves import game_moves, move_label
 from games.selectors.game_row import game_row_get
 from messaging.models import Notification
 from rules import BLACK, WHITE
+from rules.game import PLAY
 
 
 def game_get(*, game_id: int) -> Game:
@@ -250,12 +251,18 @@ class MoveRow:
     number: int
     colour: int
     label: str  # 'D4' or 'pass'
+    passed: bool = False
 
 
 def game_move_list(*, game: Game) -> list[MoveRow]:
     """The moves in order with human coordinates (no database access)."""
     return [
-        MoveRow(number=number, colour=move.colour, label=move_label(game, move))
+        MoveRow(
+            number=number,
+            colour=move.colour,
+            label=move_label(game, move),
+            passed=move.kind != PLAY,
+        )
         for number, move in enumerate(game_moves(game), start=1)
     ]
 
