@@ -28,7 +28,15 @@ _UTF8_SEQUENCE = re.compile(
 # Codecs Python knows that cannot decode text with errors="replace" (idna, undefined) or that
 # read an ASCII name as something else (punycode); transforms such as rot13, base64 and hex are
 # refused by bytes.decode itself.
-_NOT_CHARSETS = {"idna", "punycode", "undefined"}
+_NOT_CHARSETS = {
+    "idna",
+    "punycode",
+    "undefined",
+    # These rewrite backslashes (or '+') before the file is tokenised: SGF escapes would change.
+    "unicode-escape",
+    "raw-unicode-escape",
+    "utf-7",
+}
 
 
 class NotACharset(ValueError):
@@ -85,7 +93,9 @@ def decoded(data: bytes | str) -> SgfText:
         if not _UTF8_SEQUENCE.search(data):  # no UTF-8 text to spoil: SGF's default
             tries.append(("iso-8859-1", "not-declared"))
     else:
-        tries += [("utf-8", "utf-8"), (_detected(data), "detected"), ("iso-8859-1", "latin-1")]
+        tries += [("utf-8", "utf-8"), (_detected(data), "detected")]
+        if not _UTF8_SEQUENCE.search(data):  # UTF-8 text with a stray byte: replaced, not Latin-1
+            tries.append(("iso-8859-1", "latin-1"))
     for encoding, how in tries:
         if encoding is None:
             continue

@@ -83,6 +83,20 @@ def test_a_utf_8_file_with_a_stray_byte_keeps_its_text_and_says_what_was_replace
     ]
 
 
+def test_a_utf_8_file_naming_no_charset_with_a_stray_byte_is_not_read_as_latin_1():
+    data = "(;GM[1]SZ[9]PB[山田];B[aa]C[素晴らしい ".encode() + b"\xff])"
+    upload = upload_read(data)
+    assert upload.comments == {1: "素晴らしい \ufffd"}
+    assert upload.details()["black_player"] == "山田"
+    assert [n.code for n in upload.notes] == ["charset_replaced"]
+
+
+@pytest.mark.parametrize("codec", ["unicode_escape", "raw_unicode_escape", "UTF-7"])
+def test_a_ca_naming_a_codec_that_rewrites_escapes_is_refused(codec):
+    with pytest.raises(SgfError):
+        upload_read(f"(;CA[{codec}]SZ[9];B[ee]C[a \\] b])".encode())
+
+
 def test_nodes_with_only_a_comment_or_setup_stones_stay_nodes():
     upload = upload_read("(;SZ[9];B[ee];C[only a comment];AB[aa]AW[ii];W[cc])")
     tree = upload.tree
