@@ -7,13 +7,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sgfmill import sgf
 
-from rules import hexagon, square
+from rules import BLACK, WHITE, Move, hexagon, preset, square
 from rules.errors import OffBoard
+from rules.game import PLAY
 from rules.review.marks import TOOLS, BadLabel, annotate, board_marks, next_label
-from rules.review.variations import UnknownNode
+from rules.review.variations import UnknownNode, VariationTree
 from rules.sgf import SgfTooLarge
 from rules.sgf_tree import SgfLimits, parse_sgf_tree, write_sgf_tree
-from tests.rules.review.test_variations import tree_of
+
+
+def tree_of(topology, names, *, rules="go-area"):
+    """A review tree whose main line is the moves `names` (Black first)."""
+    colours = [BLACK, WHITE] * len(names)
+    moves = [Move(c, PLAY, topology.parse(n)) for c, n in zip(colours, names, strict=False)]
+    return VariationTree.from_moves(topology=topology, rules=preset(rules, topology), moves=moves)
 
 
 def test_a_tool_puts_its_mark_and_the_same_tool_again_takes_it_off():
