@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sgfmill import sgf
 
 from games.reviews import selectors, services
@@ -126,3 +128,21 @@ def test_a_node_holds_no_more_marks_than_an_imported_one_may(review, black, now,
             review_id=review.pk, user=black, node=1, point=1, tool="cross", now=now
         )
     assert info.value.code == "too_many_marks"
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    node=st.one_of(st.integers(-3, 12), st.text(max_size=4)),
+    tool=st.one_of(st.sampled_from(["circle", "letter", "erase"]), st.text(max_size=6)),
+    point=st.one_of(st.sampled_from(["A1", "j9", "pass"]), st.text(max_size=10)),
+    text=st.text(max_size=12),
+    json=st.booleans(),
+)
+def test_any_input_is_answered_without_a_server_error(
+    client, review, black, node, tool, point, text, json
+):
+    client.force_login(black)
+    answer = _mark(client, review, node=node, tool=tool, point=point, text=text, json=json)
+    assert answer.status_code in ((200, 400) if json else (302,))
