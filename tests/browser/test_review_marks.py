@@ -2,7 +2,8 @@
 board (mouse), then chooses the letter tool from the keyboard and presses Enter on the board
 cursor's point (keyboard); each mark is drawn at once, said in the status line and by the
 cursor, kept when stepping away and back, and is in the SGF download (read back by sgfmill).
-On a hexagon the mark is exported in the coordinates of the moves. axe checks every page."""
+On a hexagon the mark is exported in the coordinates of the moves. Without JavaScript the mark
+form takes a typed point. axe checks every page."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from django.utils import timezone
 from sgfmill import sgf
 
 from games.reviews import services as review_services
-from tests.browser.conftest import needs_chromium
+from tests.browser.conftest import VIEWPORTS, needs_chromium
 from tests.browser.helpers import FOCUSED, cursor_to, expect, log_in, shoot
+from tests.conftest import PASSWORD
 from tests.games.positions import play_out
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
@@ -130,3 +132,32 @@ def test_a_mark_on_a_hexagon_is_exported_in_the_moves_coordinates(
     node = _sgf_node(page, review, 2)
     assert node.get_raw_list("CR") == [topology.sgf(topology.parse("D4")).encode()]
     assert node.get_raw("W") == topology.sgf(topology.parse("E5")).encode()
+
+
+def test_without_javascript_the_form_marks_a_typed_point(browser, live_server, user_factory):
+    review = _review(user_factory)
+    base = live_server.url
+    context = browser.new_context(viewport=VIEWPORTS["desktop"], java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill('input[name="login"]', review.owner.username)
+    page.fill('input[name="password"]', PASSWORD)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    page.goto(f"{base}{review.get_absolute_url()}?node=10")
+    # No "no mark" choice without the script: the triangle is chosen.
+    expect()(page.locator("#review-tool-none")).to_be_hidden()
+    expect()(page.locator("#review-tool-triangle")).to_be_checked()
+    page.check("#review-tool-square")
+    page.fill("#review-mark-point", "h5")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect()(page.locator(".messages")).to_contain_text("Square at H5.")
+    expect()(page.locator("[data-review-here]")).to_have_text("10. W E7")
+    expect()(_mark(page, "H5")).to_have_attribute("data-mark", "square")
+    page.fill("#review-mark-point", "Z1")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect()(page.locator(".messages")).to_contain_text("Z1")
+    expect()(_mark(page, "H5")).to_have_count(1)
+    context.close()  # axe's check at the end runs scripts, which this context does not
