@@ -191,6 +191,18 @@ def score(
     )
 
 
+def territory_points(position: Position, counted: Score) -> tuple[list[int], list[int]]:
+    """The points each player owns in `counted` that hold no live stone of theirs (their
+    territory, the points of the other colour's dead stones included): black's and white's,
+    in point order. SGF writes them as TB and TW."""
+    stones, dead = position.stones, counted.dead
+    sides: dict[int, list[int]] = {BLACK: [], WHITE: []}
+    for p, owner in enumerate(counted.ownership):
+        if owner in sides and (stones[p] != owner or p in dead):
+            sides[owner].append(p)
+    return sides[BLACK], sides[WHITE]
+
+
 def score_estimated(position: Position, rules: RuleSet) -> Score:
     """Count `position` with the dead stones that `rules.deadstones.estimate_status` finds,
     and the stones it was unsure of as `Score.uncertain`."""

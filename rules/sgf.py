@@ -32,6 +32,8 @@ AGA, NZ, Tromp-Taylor -> 'go-area' (superko); RU[Badux] -> 'badux'; no or unknow
 `default_preset_key` (hexagons: 'badux'). KM sets the komi, HA the handicap (with AB the stones
 stand as given, without AB on their fixed points).
 Written files use RU[Chinese] / RU[Japanese] / RU[Badux] for the three presets.
+A counted game's territory (dead stones' points included) is written as TB / TW on its last
+node, points in the moves' coordinates (hexagons too).
 
 Every problem with a file raises `SgfError` with a one-line message.
 
@@ -42,6 +44,7 @@ The whole game tree, with every variation, comments, marks and labels, is read a
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from sgfmill import sgf, sgf_grammar
@@ -540,9 +543,16 @@ def record_from_game(
     )
 
 
-def write_sgf(source: Game | SgfRecord, **details: str | dict[int, str] | None) -> str:
+def write_sgf(
+    source: Game | SgfRecord,
+    *,
+    territory: tuple[Iterable[int], Iterable[int]] | None = None,
+    **details: str | dict[int, str] | None,
+) -> str:
     """SGF text for a record or a Game (for a Game, `details` are passed to
-    `record_from_game`: black_player, white_player, date, result, comments)."""
+    `record_from_game`: black_player, white_player, date, result, comments). `territory`,
+    black's and white's points of a count (`rules.scoring.territory_points`), is written as
+    TB and TW on the last node, in the same coordinates as the moves."""
     record = source if isinstance(source, SgfRecord) else record_from_game(source, **details)
     topology = record.topology
     game = sgf.Sgf_game(topology.sgf_size, encoding="UTF-8")
@@ -557,6 +567,10 @@ def write_sgf(source: Game | SgfRecord, **details: str | dict[int, str] | None) 
     for number, text in sorted(record.comments.items()):
         if 0 <= number < len(nodes) and text:
             nodes[number].set("C", text)
+    for ident, points in zip(("TB", "TW"), territory or (), strict=False):
+        values = sorted({topology.sgf(p).encode() for p in points})
+        if values:
+            nodes[-1].set_raw_list(ident, values)
     return game.serialise(wrap=79).decode("utf-8")
 
 

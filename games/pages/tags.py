@@ -75,13 +75,15 @@ def status_etag(
 
 
 def sgf_etag(*, game: Game) -> str:
-    """The SGF record's tag: moves, result, players' names, date and the game's settings."""
+    """The SGF record's tag: moves, result, count, players' names, date and the game's
+    settings."""
     return etag_of(
         (
             "sgf",
             game.pk,
             game.moves,
             game.result,
+            game.score,
             game.status,
             game.black.username,
             game.white.username,

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games.reviews.models import ReviewVisibility
+from rules.sgf_tree import MAX_LABEL
 
 
 class ReviewUploadForm(forms.Form):
@@ -44,6 +45,35 @@ class ReviewMoveForm(forms.Form):
         max_length=8,
         label=_("Play at"),
         help_text=_("A point such as D4, or “pass”."),
+    )
+
+
+# The mark and label tools (rules.review.marks.TOOLS) as the page names them.
+MARK_TOOLS = (
+    ("triangle", _("Triangle")),
+    ("square", _("Square")),
+    ("circle", _("Circle")),
+    ("cross", _("Cross")),
+    ("letter", _("Letter (A, B, C…)")),
+    ("number", _("Number (1, 2, 3…)")),
+    ("erase", _("Erase")),
+)
+
+
+class ReviewMarkForm(forms.Form):
+    """A mark or label on node `node` at a point such as D4; `text` is a label of one's own
+    for the letter and number tools (else the next free letter or number)."""
+
+    node = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    tool = forms.ChoiceField(label=_("Mark"), choices=MARK_TOOLS, widget=forms.RadioSelect)
+    point = forms.CharField(
+        max_length=8, label=_("At"), help_text=_("A point such as D4; or click the board.")
+    )
+    text = forms.CharField(
+        max_length=MAX_LABEL,
+        required=False,
+        label=_("Label text"),
+        help_text=_("For letters and numbers: your own label; empty for the next free one."),
     )
 
 

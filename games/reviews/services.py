@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
-from core.refusals import refusal_of
+from core.refusals import refusal_of, sentence
+from games.errors import rules_refusal
 from games.models import Game
 from games.moves import game_moves
 from games.reviews.models import (
@@ -31,6 +32,7 @@ from games.reviews.models import (
 )
 from games.reviews.selectors import review_can_comment, review_tree
 from rules.review.estimate import estimate_series
+from rules.review.marks import BadLabel, annotate
 from rules.review.uploads import Upload, upload_read
 from rules.review.variations import ROOT, TreeNode, UnknownNode, VariationTree
 from rules.sgf import SgfError
@@ -182,6 +184,38 @@ def review_move_play(
     review.updated = now
     review.save(update_fields=["tree", "nodes", "updated"])
     return node
+
+
+@transaction.atomic
+def review_mark_set(
+    *,
+    review_id: int,
+    user: User,
+    node: int,
+    point: int,
+    tool: str,
+    text: str | None = None,
+    now: dt.datetime,
+) -> bool:
+    """The owner applies a mark or label tool at `point` on node `node`
+    (`rules.review.marks.annotate`: the same mark again takes it off); True when the point
+    now shows it. Kept in the tree as an imported record's marks are, and exported with it.
+    Holds the review's row lock. Raises PermissionDenied, UnknownNode, OffBoard, and
+    ValidationError for a label SGF cannot keep or more marks or labels than a node may hold."""
+    review = _locked_own(review_id, user)
+    tree = VariationTree.from_data(review.tree)
+    try:
+        placed = annotate(tree, node, point, tool, text=text, limits=_limits())
+    except BadLabel as exc:
+        raise ValidationError(
+            _("A label is 1 to %(most)s characters.") % {"most": exc.most}, code=exc.code
+        ) from exc
+    except SgfError as exc:  # SgfTooLarge: the bounds of one node
+        raise ValidationError(sentence(rules_refusal(exc)), code="too_many_marks") from exc
+    review.tree = tree.to_data()
+    review.updated = now
+    review.save(update_fields=["tree", "updated"])
+    return placed
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ urlpatterns = [
     path("reviews/start/<int:game_id>/", views.review_start, name="review_start"),
     path("reviews/<slug:token>/", views.review_show, name="review_show"),
     path("reviews/<slug:token>/move/", views.review_move, name="review_move"),
+    path("reviews/<slug:token>/mark/", views.review_mark, name="review_mark"),
     path("reviews/<slug:token>/words/", views.review_words, name="review_words"),
     path("reviews/<slug:token>/remove/", views.review_remove, name="review_remove"),
     path("reviews/<slug:token>/comment/", views.review_comment, name="review_comment"),

@@ -1,10 +1,11 @@
 """Review pages: start a review of a game, upload a record, the review page itself (the board
 at one node of the tree, the tree, comments, sharing), its SGF, a game's private notes.
 
-The move endpoint answers JSON to scripts (static/games/review_tree.js sends
-``Accept: application/json``) and redirects a plain form back to the page at the new node, so
-the page works without JavaScript too. The words endpoint answers the keyboard cursor's
-questions about the board at one node (JSON, games.views.board_words.position_answer).
+The move and mark endpoints answer JSON to scripts (static/games/review_tree.js sends
+``Accept: application/json``) and redirect a plain form back to the page at the node, so the
+page works without JavaScript too (the mark form takes a tool and a typed point). The words
+endpoint answers the keyboard cursor's questions about the board at one node (JSON,
+games.views.board_words.position_answer).
 Refusals are sentences: in the JSON ``{"error": ...}`` with the status the refusal registry
 gives (core.refusals: 409 for a move the rules refuse or a full tree, 400 for a point not on
 the board, 403 for someone who may not change the review), on pages as a message.
@@ -32,8 +33,10 @@ from games.pages.board_text import keys_help
 from games.pages.replay import replay_board_title
 from games.reviews import pages, selectors, services
 from games.reviews.forms import (
+    MARK_TOOLS,
     GameNoteForm,
     ReviewCommentForm,
+    ReviewMarkForm,
     ReviewMoveForm,
     ReviewSettingsForm,
     ReviewUploadForm,
@@ -42,7 +45,9 @@ from games.reviews.models import Review, ReviewVisibility
 from games.views.board_words import position_answer
 from games.views.common import error_message, viewable_game
 from rules.errors import IllegalMove
+from rules.review.marks import board_marks
 from rules.review.variations import ROOT
+from rules.sgf_tree import MAX_LABEL
 
 
 def _review(request: HttpRequest, token: str) -> Review:
@@ -139,6 +144,9 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
         "here": tree.label(node_id),
         "position": tree.position(node_id),
         "last_point": node["point"] if node["kind"] == "play" else None,
+        "marks": board_marks(node.get("marks", ()), node.get("labels", ())),
+        "mark_tools": MARK_TOOLS,
+        "label_max": MAX_LABEL,
         "appearance": board_appearance_get(user=user),
         "tree_html": pages.tree_html(tree, current=node_id, commented={r[0] for r in rows}),
         "tree_data": review.tree,
@@ -225,6 +233,65 @@ def review_move(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, error)
         return redirect(_at(review, int(parent) if str(parent).isdigit() else ROOT))
     return redirect(_at(review, node.id))
+
+
+@require_POST
+def review_mark(request: HttpRequest, token: str) -> HttpResponse:
+    """Put a mark or label on a point of one node, or take it off (owner only;
+    rules.review.marks.annotate). JSON for review_tree.js: the node with its marks and
+    labels and a sentence saying what changed ("said"); a plain form is redirected back to
+    the node with that sentence as a message."""
+    review = _review(request, token)
+    form = ReviewMarkForm(request.POST)
+    node = form.data.get("node", "")
+    back = _at(review, int(node) if str(node).isdigit() else ROOT)
+    error, status, said = None, 400, ""
+    if not selectors.review_can_edit(review=review, user=request.user):
+        error, status = _("Only the owner of this review can mark it."), 403
+    elif not form.is_valid():
+        error = _("Choose a mark and say where: a point such as D4.")
+    else:
+        data = form.cleaned_data
+        try:
+            point = pages.StoredTree(review.tree).topology.parse(data["point"].strip())
+            placed = services.review_mark_set(
+                review_id=review.pk,
+                user=request.user,
+                node=data["node"],
+                point=point,
+                tool=data["tool"],
+                text=data["text"] or None,
+                now=timezone.now(),
+            )
+        except refusal_kinds() as exc:
+            refusal = refusal_of(exc)
+            error, status = refusal.message, refusal.status
+        else:
+            tree = pages.StoredTree(Review.objects.get(pk=review.pk).tree)
+            said = _mark_said(tree, data["node"], point, data["tool"] if placed else None)
+    if _wants_json(request):
+        if error is not None:
+            return JsonResponse({"error": error}, status=status)
+        node_id = form.cleaned_data["node"]
+        answer = {**tree.nodes[node_id], "label": tree.label(node_id)}
+        return JsonResponse({"node": answer, "placed": placed, "said": said})
+    if error is not None:
+        messages.error(request, error)
+    else:
+        messages.success(request, said)
+    return redirect(back)
+
+
+def _mark_said(tree: pages.StoredTree, node_id: int, point: int, tool: str | None) -> str:
+    """What a mark did, in a sentence: "Triangle at D4.", "Label B at D4.", "D4: nothing
+    marked now." (`tool` None: the tool took the mark off)."""
+    name = tree.topology.name(point)
+    if tool is None:
+        return _("%(point)s: nothing marked now.") % {"point": name}
+    labels = {p: text for p, text in tree.nodes[node_id].get("labels", [])}
+    if point in labels:
+        return _("Label %(text)s at %(point)s.") % {"text": labels[point], "point": name}
+    return _("%(mark)s at %(point)s.") % {"mark": dict(MARK_TOOLS)[tool], "point": name}
 
 
 def _removal_asked(request: HttpRequest, review: Review) -> HttpResponse | None:

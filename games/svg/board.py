@@ -24,6 +24,9 @@ What the SVG contains, for the scripts and the tests:
 * One ``<circle class="bd-lm on-b|on-w">`` last-move ring (class ``none`` when hidden).
 * With a score: ``<g class="bd-score">`` holding one ``<rect class="bd-t b|w"
   data-point=I>`` per owned point that has no live stone.
+* With marks: ``<g class="bd-marks">`` holding one shape or ``<text>`` per marked point, with
+  ``class="bd-mk on-b|on-w|on-e" data-name=NAME data-mark="circle|square|triangle|cross|unsure|
+  label"`` (review_marks.js draws the same for a review's node).
 * Clickable points: ``<a class="bd-pt" href=HREF data-point=I data-name=NAME>`` around a
   transparent hit circle, for every clickable *empty* point, and for every point of
   `stone_links` that holds a stone (marking dead stones; those links also carry ``bd-stone``).
@@ -351,7 +354,12 @@ def _marks(board: _Board) -> str:
     for p in sorted(board.marks):
         c = stones[p]
         on = "e" if c == EMPTY or p in dead else ("b" if c == BLACK else "w")
-        out.append(_mark(board.marks[p], *centres[p], on))
+        mark = _mark(board.marks[p], *centres[p], on)
+        kind = board.marks[p] if board.marks[p] in MARK_SHAPES else "label"
+        # Named for the keyboard cursor, which says a point's mark (board_cursor.js).
+        at = f' data-name="{board.names[p]}" data-mark="{kind}"'
+        cut = mark.index(" ")
+        out.append(mark[:cut] + at + mark[cut:])
     out.append("</g>")
     return "".join(out)
 

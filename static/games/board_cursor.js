@@ -41,6 +41,8 @@
  *     G5.") the status line says it with whose turn it is now (its data-turn, "Bob to move.")
  *     and the cursor starts on the last move. After a marking ("board-marked", the chain and
  *     the new count) it is said the same way and the cursor starts on data-cursor-start.
+ *   - A point also says its mark on a review's board (triangle, square, circle, cross, or
+ *     "label A"), read from the marks group's data-name and data-mark (games/svg/board.py).
  *   - The other keys of the page keep working: the cursor handles (and prevents) only the keys
  *     above, and only while a point has the focus; replay.js and review_tree.js leave the
  *     keys of the grid alone.
@@ -64,6 +66,8 @@
   };
   var ASK_KEYS = { c: "chain", n: "neighbours", r: "row", l: "column", p: "preview", a: "atari", s: "status" };
   var MODES = { play: true, mark: true, read: true, variation: true };
+  // A review's marks (data-mark of games/svg's marks group), said with their point.
+  var MARK_WORDS = { triangle: _("triangle"), square: _("square"), circle: _("circle"), cross: _("cross") };
 
   function svgEl(tag, attrs) {
     var node = document.createElementNS(SVG_NS, tag);
@@ -191,6 +195,10 @@
         parts.push(mode === "mark" ? _("marked dead") : _("dead"));
       }
       if (isLast(p)) { parts.push(_("last move")); }
+      var marked = svg.querySelector('.bd-marks [data-name="' + p.name + '"]');
+      var markKind = marked ? marked.getAttribute("data-mark") : "";
+      if (MARK_WORDS[markKind]) { parts.push(MARK_WORDS[markKind]); }
+      if (markKind === "label") { parts.push(fmt(_("label %(text)s"), { text: marked.textContent }, true)); }
       // A review hides the count (class bd-noscore) before its last move.
       var owned = svg.classList.contains("bd-noscore") ? null :
         svg.querySelector('rect.bd-t[data-point="' + p.index + '"]');
@@ -337,10 +345,10 @@
     });
 
     // A new link from board.js (a compact board builds them) must stay out of the tab order;
-    // a stone that changes is read anew.
+    // a stone that changes, or a review's marks drawn anew, is read anew.
     new MutationObserver(function (records) {
       hideLinks();
-      if (records.some(function (r) { return r.type === "attributes" && !grid.contains(r.target); })) {
+      if (records.some(function (r) { return !grid.contains(r.target); })) {
         relabelSoon();
       }
     }).observe(svg, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "cx", "cy"] });

@@ -16,7 +16,11 @@
  * has the focus: there the arrows move the cursor. The frame's data-words-query ("node=5")
  * tells the cursor which position its questions are about.
  * The owner plays by clicking the board, with the "Play at" field, or with Enter on the
- * cursor's point (its "badux:cursor-enter" event).
+ * cursor's point (its "badux:cursor-enter" event). With a tool of the mark form chosen
+ * ([data-review-mark-form], its "tool" radios; "" plays moves), the same click or Enter, or
+ * the form's typed point, puts that mark or label there or takes it off (data-mark-url, the
+ * review's mark endpoint, answers the node with its marks). Each node's marks are drawn by
+ * review_marks.js (loaded first).
  */
 (function () {
   "use strict";
@@ -45,6 +49,9 @@
   var commentBox = page.querySelector("[data-review-comments]");
   var errorBox = page.querySelector("[data-review-error]");
   var editable = page.getAttribute("data-editable") === "1";
+  var marks = window.baduxReviewMarks || null;
+  var markForm = page.querySelector("[data-review-mark-form]");
+  var said = document.getElementById("board-said");
   var current = Number(page.getAttribute("data-node"));
   var tip = current;  // the last node of the line shown (the page's ?line=, see follow)
 
@@ -175,6 +182,7 @@
       stones[p].classList.remove("ghost");
     }
     var n = nodes[id];
+    if (marks) { marks.draw(svg, n); }
     if (ring) {
       if (n.kind === "play" && stones[n.point]) {
         ring.setAttribute("cx", stones[n.point].getAttribute("cx"));
@@ -208,6 +216,8 @@
     }
     showComments(id);
     if (errorBox) { errorBox.textContent = ""; }
+    var markError = markForm ? markForm.querySelector("[data-review-mark-error]") : null;
+    if (markError) { markError.textContent = ""; }
     if (window.history && window.history.replaceState) {
       window.history.replaceState(null, "", "?node=" + id + "&line=" + tip);
     }
@@ -264,20 +274,23 @@
   // Playing (the owner): the server's rules judge the move and answer the node.
   var form = page.querySelector("[data-review-move-form]");
 
-  function play(point) {
-    if (!form) { return; }
+  function post(url, fields, from) {
     var body = new FormData();
-    body.append("parent", String(current));
-    body.append("point", point);
-    var token = form.querySelector("input[name=csrfmiddlewaretoken]");
-    fetch(page.getAttribute("data-move-url"), {
+    Object.keys(fields).forEach(function (key) { body.append(key, fields[key]); });
+    var token = from.querySelector("input[name=csrfmiddlewaretoken]");
+    return fetch(url, {
       method: "POST",
       body: body,
       headers: { Accept: "application/json", "X-CSRFToken": token ? token.value : "" },
       credentials: "same-origin",
     }).then(function (response) {
       return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
-    }).then(function (result) {
+    });
+  }
+
+  function play(point) {
+    if (!form) { return; }
+    post(page.getAttribute("data-move-url"), { parent: String(current), point: point }, form).then(function (result) {
       if (!result.ok) {
         if (errorBox) { errorBox.textContent = result.answer.error || _("That move could not be played."); }
         return;
@@ -297,6 +310,64 @@
     });
   }
 
+  // The chosen mark tool ("" or null: the board plays moves).
+  function markTool() {
+    return marks && markForm ? marks.tool(markForm) : null;
+  }
+
+  function sayMark(text) {
+    if (!said) { return; }
+    said.textContent = "";
+    window.setTimeout(function () { said.textContent = text; }, 60);
+  }
+
+  function mark(point) {
+    var errorLine = markForm.querySelector("[data-review-mark-error]");
+    var text = markForm.querySelector("input[name=text]");
+    var node = current;
+    post(markForm.getAttribute("action"), {
+      node: String(node), tool: markTool(), point: point, text: text ? text.value.trim() : ""
+    }, markForm).then(function (result) {
+      if (!result.ok) {
+        if (errorLine) { errorLine.textContent = result.answer.error || _("That mark could not be made."); }
+        return;
+      }
+      var answer = result.answer.node;
+      nodes[node].marks = answer.marks || [];
+      nodes[node].labels = answer.labels || [];
+      if (errorLine) { errorLine.textContent = ""; }
+      var input = markForm.querySelector("input[name=point]");
+      if (input) { input.value = ""; }
+      if (node === current) { marks.draw(svg, nodes[node]); }
+      sayMark(result.answer.said);
+    }).catch(function () {
+      if (errorLine) { errorLine.textContent = _("The mark could not be sent; check your connection and try again."); }
+    });
+  }
+
+  // A point of the board chosen by the mouse or the cursor: a mark with a tool, else a move.
+  function choose(point) {
+    if (markTool()) { mark(point); } else { play(point); }
+  }
+
+  if (editable && markForm && marks) {
+    var none = markForm.querySelector("[data-review-tool-play]");
+    if (none) {
+      none.hidden = false;
+      none.querySelector("input").checked = true;
+    }
+    markForm.addEventListener("submit", function (event) {
+      var input = markForm.querySelector("input[name=point]");
+      event.preventDefault();
+      if (!markTool()) {
+        markForm.querySelector("[data-review-mark-error]").textContent = _("Choose a mark first.");
+        return;
+      }
+      if (input && input.value.trim()) { mark(input.value.trim()); }
+      else { markForm.querySelector("[data-review-mark-error]").textContent = _("Say where: a point such as D4."); }
+    });
+  }
+
   if (editable && form) {
     form.addEventListener("submit", function (event) {
       var input = form.querySelector("input[name=point]");
@@ -307,7 +378,7 @@
     if (frame) {
       frame.addEventListener("badux:cursor-enter", function (event) {
         event.preventDefault();
-        play(event.detail.point);
+        choose(event.detail.point);
       });
     }
     if (svg) {
@@ -330,7 +401,7 @@
         });
         if (best) {
           event.preventDefault();
-          play(best.getAttribute("data-name"));
+          choose(best.getAttribute("data-name"));
         }
       });
     }

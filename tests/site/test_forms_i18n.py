@@ -91,6 +91,7 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     ),
     reviews_forms.ReviewUploadForm: (lambda d, u: reviews_forms.ReviewUploadForm(d, {}),),
     reviews_forms.ReviewMoveForm: (lambda d, u: reviews_forms.ReviewMoveForm(d),),
+    reviews_forms.ReviewMarkForm: (lambda d, u: reviews_forms.ReviewMarkForm(d),),
     reviews_forms.ReviewCommentForm: (lambda d, u: reviews_forms.ReviewCommentForm(d),),
     reviews_forms.ReviewSettingsForm: (lambda d, u: reviews_forms.ReviewSettingsForm(d),),
     reviews_forms.GameNoteForm: (lambda d, u: reviews_forms.GameNoteForm(d),),
