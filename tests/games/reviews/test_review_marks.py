@@ -92,7 +92,7 @@ def test_marks_on_a_hexagon_use_the_moves_coordinates(client, game_factory, blac
         ({"tool": "star", "point": "D4"}, 400, "Choose a mark"),
         ({"tool": "circle", "point": ""}, 400, "Choose a mark"),
         ({"tool": "circle", "point": "Z99"}, 400, "off the"),
-        ({"tool": "circle", "point": "D4", "node": 99}, 400, "There is no move 99"),
+        ({"tool": "circle", "point": "D4", "node": 99}, 400, "no longer in this review"),
         ({"tool": "letter", "point": "D4", "text": "x" * 30}, 400, "Choose a mark"),
     ],
 )
