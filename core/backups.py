@@ -278,7 +278,15 @@ def backup_create(
     name = PREFIX + now.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     final = destination / name
     partial = destination / (name + PARTIAL)
-    partial.mkdir(parents=True)
+    try:
+        partial.mkdir(parents=True)
+    except FileExistsError as error:
+        raise BackupError(
+            f"{partial} already exists: another backup of the same instant is being made, or "
+            "one was left half made; try again, or delete it if no backup is running."
+        ) from error
+    except OSError as error:
+        raise BackupError(f"Backup failed: cannot create {partial}: {error}") from error
     try:
         if engine == "postgresql":
             dump = PG_DUMP
@@ -311,6 +319,23 @@ def backup_create(
     return BackupResult(path=final, manifest=manifest, seconds=time.monotonic() - started)
 
 
+# The manifest's keys that a restore reads, with their JSON types.
+_MANIFEST_KEYS = {"engine": str, "database": str, "tables": dict, "folders": dict, "files": dict}
+
+
+def _manifest_shape_check(manifest: dict[str, Any], source: Path) -> None:
+    for key, kind in _MANIFEST_KEYS.items():
+        if not isinstance(manifest.get(key), kind):
+            raise BackupError(
+                f"The {MANIFEST} in {source} has no valid {key!r}: the backup is damaged."
+            )
+    if manifest["database"] not in manifest["files"]:
+        raise BackupError(
+            f"The {MANIFEST} in {source} names the database file {manifest['database']!r} "
+            "but does not list it among its files: the backup is damaged."
+        )
+
+
 def manifest_verify(*, source: Path) -> dict[str, Any]:
     """The manifest of the backup in `source`, after checking that every file it lists is there
     with its checksum and that no other file is; BackupError naming the first fault."""
@@ -318,8 +343,10 @@ def manifest_verify(*, source: Path) -> dict[str, Any]:
         manifest = json.loads((source / MANIFEST).read_text())
     except (OSError, ValueError) as error:
         raise BackupError(f"No readable {MANIFEST} in {source}: {error}") from error
-    if manifest.get("format") != FORMAT:
-        raise BackupError(f"Unknown backup format {manifest.get('format')!r} in {source}.")
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        found_format = manifest.get("format") if isinstance(manifest, dict) else None
+        raise BackupError(f"Unknown backup format {found_format!r} in {source}.")
+    _manifest_shape_check(manifest, source)
     found = _files_of(source)
     for relative, digest in manifest["files"].items():
         if relative not in found:

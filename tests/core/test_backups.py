@@ -4,6 +4,7 @@ its games."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import shutil
@@ -133,6 +134,53 @@ def test_a_damaged_backup_is_refused_before_anything_is_touched(
         )
     assert not Path(target["NAME"]).exists()
     assert not Path(_restored_folders(tmp_path)["mail"]).exists()
+
+
+def _manifest_edit(path: Path, edit) -> None:
+    manifest = json.loads((path / MANIFEST).read_text())
+    edit(manifest)
+    (path / MANIFEST).write_text(json.dumps(manifest))
+
+
+@pytest.mark.parametrize(
+    ("edit", "refusal"),
+    [
+        (lambda m: m.pop("files"), "has no valid 'files'"),
+        (lambda m: m.pop("tables"), "has no valid 'tables'"),
+        (lambda m: m.update(folders=["media"]), "has no valid 'folders'"),
+        (lambda m: m.update(database="other.sqlite3"), "does not list it among its files"),
+    ],
+    ids=["no-files", "no-tables", "folders-not-a-mapping", "database-not-in-files"],
+)
+def test_a_malformed_manifest_is_refused_with_a_sentence(small_backup, tmp_path, edit, refusal):
+    _manifest_edit(small_backup.path, edit)
+    with pytest.raises(BackupError, match=refusal):
+        manifest_verify(source=small_backup.path)
+    with pytest.raises(CommandError, match=refusal):
+        call_command("restore", str(small_backup.path), stdout=io.StringIO())
+
+
+def test_a_manifest_that_is_not_an_object_is_refused(small_backup):
+    (small_backup.path / MANIFEST).write_text("[1, 2]")
+    with pytest.raises(BackupError, match="Unknown backup format None"):
+        manifest_verify(source=small_backup.path)
+
+
+def test_a_backup_of_the_same_instant_under_way_is_refused_and_left_alone(tmp_path):
+    name = "badux-" + NOW.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ") + ".partial"
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "database.sqlite3").write_text("being written")
+    with pytest.raises(BackupError, match="already exists: another backup of the same instant"):
+        backup_create(database=_source(), folders={}, destination=tmp_path, now=NOW)
+    assert (tmp_path / name / "database.sqlite3").read_text() == "being written"
+
+
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_an_unknown_database_alias_is_refused_by_the_commands(tmp_path, command):
+    arguments = [str(tmp_path)] if command == "restore" else ["--destination", str(tmp_path)]
+    with pytest.raises(CommandError, match="No database 'nowhere' in DATABASES; known: default"):
+        call_command(command, *arguments, "--database", "nowhere", stdout=io.StringIO())
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_database_with_tables_is_refused_unless_forced(small_backup, tmp_path, game_factory):

@@ -32,6 +32,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, destination=None, database=DEFAULT_DB_ALIAS, keep=None, **options):
+        if database not in settings.DATABASES:
+            raise CommandError(
+                f"No database {database!r} in DATABASES; known: {', '.join(settings.DATABASES)}."
+            )
         folder = Path(destination or settings.BACKUP_DIR)
         try:
             result = backup_create(
