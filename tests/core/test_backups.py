@@ -7,11 +7,13 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import os
 import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 from django.db import connection, connections
 
@@ -243,10 +245,52 @@ def test_prune_keeps_the_newest_complete_backups(tmp_path):
         )
     (tmp_path / "badux-20990101T000000.000000Z.partial").mkdir()
     kept = backups_list(destination=tmp_path)[-2:]
-    deleted = backups_prune(destination=tmp_path, keep=2)
+    deleted = backups_prune(destination=tmp_path, keep=2, now=NOW)
     assert [p.name[-10:] for p in deleted] == ["00.000000Z", "01.000000Z"]
     assert backups_list(destination=tmp_path) == kept
-    assert backups_prune(destination=tmp_path, keep=0) == kept[:1]
+    assert backups_prune(destination=tmp_path, keep=0, now=NOW) == kept[:1]
+
+
+def _partial(destination: Path, started: dt.datetime) -> Path:
+    path = destination / ("badux-" + started.strftime("%Y%m%dT%H%M%S.%fZ") + ".partial")
+    path.mkdir(parents=True)
+    (path / "database.sqlite3").write_text("half")
+    return path
+
+
+def test_prune_deletes_half_made_backups_older_than_a_day(tmp_path):
+    backup_create(database=_source(), folders={}, destination=tmp_path, now=NOW)
+    stale = _partial(tmp_path, NOW - dt.timedelta(days=1, seconds=1))
+    young = _partial(tmp_path, NOW - dt.timedelta(hours=23))
+    unnamed = tmp_path / "badux-odd.partial"
+    unnamed.mkdir()
+    two_days_ago = (NOW - dt.timedelta(days=2)).timestamp()
+    os.utime(unnamed, (two_days_ago, two_days_ago))
+    other = tmp_path / "elsewhere.partial"
+    other.mkdir()
+    os.utime(other, (two_days_ago, two_days_ago))
+
+    deleted = backups_prune(destination=tmp_path, keep=1, now=NOW)
+
+    assert sorted(deleted) == sorted([stale, unnamed])
+    assert young.is_dir() and other.is_dir()
+    assert len(backups_list(destination=tmp_path)) == 1
+
+
+def test_the_nightly_task_deletes_a_half_made_backup_of_an_earlier_night(tmp_path, settings):
+    settings.BACKUP_DIR = str(tmp_path)
+    settings.BACKUP_FOLDERS = {}
+    stale = _partial(tmp_path, NOW)
+    made = tasks.backup_nightly()
+    assert not stale.exists()
+    assert [str(p) for p in backups_list(destination=tmp_path)] == [made]
+
+
+def test_the_nightly_backup_has_hours_not_the_tasks_five_minutes():
+    task = tasks.backup_nightly
+    assert task.soft_time_limit >= 60 * 60 > django_settings.CELERY_TASK_TIME_LIMIT
+    assert task.time_limit > task.soft_time_limit
+    assert task.acks_late is False
 
 
 def test_the_commands_back_up_and_restore(small_backup, tmp_path, settings):
