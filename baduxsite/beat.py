@@ -7,7 +7,8 @@ stands by and tries again every BEAT_RENEW_SECONDS, so a second beat on another 
 standby that takes over within BEAT_LOCK_SECONDS of the first one dying, instead of sending
 every periodic task a second time. The lock is redis-py's (a token under SET NX PX, renewed
 only by its owner). Without Redis no beat sends anything, which changes nothing: the broker is
-that Redis.
+that Redis. A broker that is not Redis (memory:// in a test, amqp://) has nowhere to hold the
+lock: the beat then schedules as PersistentScheduler does, warns once, and must be the only one.
 """
 
 from __future__ import annotations
@@ -60,10 +61,20 @@ class SingleBeatScheduler(PersistentScheduler):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._beat_lock = BeatLock(self.app.conf.broker_url)
         self._holding: bool | None = None
+        self._beat_lock: BeatLock | None = None
+        try:
+            self._beat_lock = BeatLock(self.app.conf.broker_url)
+        except ValueError as exc:  # not a Redis URL (memory://, amqp://): nowhere to lock
+            logger.warning(
+                "Beat lock: the broker is not Redis (%s); scheduling without the lock, so run "
+                "one beat only",
+                exc,
+            )
 
     def tick(self, *args, **kwargs) -> float:
+        if self._beat_lock is None:
+            return super().tick(*args, **kwargs)
         holding = self._beat_lock.hold()
         if holding != self._holding:
             logger.warning(
@@ -78,5 +89,5 @@ class SingleBeatScheduler(PersistentScheduler):
 
     def close(self) -> None:
         super().close()
-        if self._holding:
+        if self._holding and self._beat_lock is not None:
             self._beat_lock.release()

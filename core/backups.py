@@ -50,6 +50,8 @@ PG_DUMP = "database.dump"
 SQLITE_COPY = "database.sqlite3"
 FOLDERS = "folders"
 _CHUNK = 1 << 20
+# A half-made backup older than this is left by a killed one (core.tasks' limits are hours).
+STALE_PARTIAL = dt.timedelta(days=1)
 
 logger = logging.getLogger(__name__)
 
@@ -278,7 +280,15 @@ def backup_create(
     name = PREFIX + now.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     final = destination / name
     partial = destination / (name + PARTIAL)
-    partial.mkdir(parents=True)
+    try:
+        partial.mkdir(parents=True)
+    except FileExistsError as error:
+        raise BackupError(
+            f"{partial} already exists: another backup of the same instant is being made, or "
+            "one was left half made; try again, or delete it if no backup is running."
+        ) from error
+    except OSError as error:
+        raise BackupError(f"Backup failed: cannot create {partial}: {error}") from error
     try:
         if engine == "postgresql":
             dump = PG_DUMP
@@ -311,6 +321,23 @@ def backup_create(
     return BackupResult(path=final, manifest=manifest, seconds=time.monotonic() - started)
 
 
+# The manifest's keys that a restore reads, with their JSON types.
+_MANIFEST_KEYS = {"engine": str, "database": str, "tables": dict, "folders": dict, "files": dict}
+
+
+def _manifest_shape_check(manifest: dict[str, Any], source: Path) -> None:
+    for key, kind in _MANIFEST_KEYS.items():
+        if not isinstance(manifest.get(key), kind):
+            raise BackupError(
+                f"The {MANIFEST} in {source} has no valid {key!r}: the backup is damaged."
+            )
+    if manifest["database"] not in manifest["files"]:
+        raise BackupError(
+            f"The {MANIFEST} in {source} names the database file {manifest['database']!r} "
+            "but does not list it among its files: the backup is damaged."
+        )
+
+
 def manifest_verify(*, source: Path) -> dict[str, Any]:
     """The manifest of the backup in `source`, after checking that every file it lists is there
     with its checksum and that no other file is; BackupError naming the first fault."""
@@ -318,8 +345,10 @@ def manifest_verify(*, source: Path) -> dict[str, Any]:
         manifest = json.loads((source / MANIFEST).read_text())
     except (OSError, ValueError) as error:
         raise BackupError(f"No readable {MANIFEST} in {source}: {error}") from error
-    if manifest.get("format") != FORMAT:
-        raise BackupError(f"Unknown backup format {manifest.get('format')!r} in {source}.")
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        found_format = manifest.get("format") if isinstance(manifest, dict) else None
+        raise BackupError(f"Unknown backup format {found_format!r} in {source}.")
+    _manifest_shape_check(manifest, source)
     found = _files_of(source)
     for relative, digest in manifest["files"].items():
         if relative not in found:
@@ -401,10 +430,27 @@ def backups_list(*, destination: Path) -> list[Path]:
     )
 
 
-def backups_prune(*, destination: Path, keep: int) -> list[Path]:
+def _partial_started(path: Path) -> dt.datetime:
+    """When the half-made backup `path` was begun: the time in its name, else its mtime."""
+    stamp = path.name.removeprefix(PREFIX).removesuffix(PARTIAL)
+    try:
+        return dt.datetime.strptime(stamp, "%Y%m%dT%H%M%S.%fZ").replace(tzinfo=dt.UTC)
+    except ValueError:
+        return dt.datetime.fromtimestamp(path.stat().st_mtime, tz=dt.UTC)
+
+
+def backups_prune(*, destination: Path, keep: int, now: dt.datetime) -> list[Path]:
     """Delete all but the `keep` newest complete backups under `destination` (at least one is
-    always kept); returns the deleted ones."""
+    always kept), and every half-made `badux-*.partial` folder begun more than STALE_PARTIAL
+    before `now` (left by a killed backup; a younger one may be under way); returns the deleted
+    ones, complete backups first."""
     old = backups_list(destination=destination)[: -max(keep, 1)]
+    if destination.is_dir():
+        old += sorted(
+            path
+            for path in destination.glob(f"{PREFIX}*{PARTIAL}")
+            if path.is_dir() and _partial_started(path) < now - STALE_PARTIAL
+        )
     for path in old:
         shutil.rmtree(path)
     return old
@@ -412,7 +458,7 @@ def backups_prune(*, destination: Path, keep: int) -> list[Path]:
 
 def backup_nightly_run(*, now: dt.datetime) -> BackupResult:
     """The nightly backup of the default database with the settings' folders into BACKUP_DIR,
-    then the prune to BACKUP_KEEP; logged."""
+    then the prune to BACKUP_KEEP (and of half-made backups older than a day); logged."""
     destination = Path(settings.BACKUP_DIR)
     result = backup_create(
         database=connections[DEFAULT_DB_ALIAS].settings_dict,
@@ -421,9 +467,9 @@ def backup_nightly_run(*, now: dt.datetime) -> BackupResult:
         now=now,
         pg_bin_dir=settings.BACKUP_PG_BIN_DIR,
     )
-    pruned = backups_prune(destination=destination, keep=settings.BACKUP_KEEP)
+    pruned = backups_prune(destination=destination, keep=settings.BACKUP_KEEP, now=now)
     logger.info(
-        "Backup %s: %d rows in %.1f s; %d older backups deleted",
+        "Backup %s: %d rows in %.1f s; %d older or half-made backups deleted",
         result.path,
         result.manifest["rows"],
         result.seconds,

@@ -30,11 +30,28 @@ def outbox_prune() -> int:
     )
 
 
-@shared_task(name="core.backup_nightly")
+# A backup of a large database and its media takes far longer than the 5 minutes every other
+# task gets (CELERY_TASK_TIME_LIMIT). It gets hours; past the soft limit backups.backup_create
+# removes its half-made folder, and the prune of the next night deletes any left by a killed
+# worker (a `.partial` older than a day, i.e. than any backup may run). It is acknowledged on
+# receipt, not late: a late acknowledgement would let Redis hand a backup running longer than
+# the broker's visibility timeout (10 minutes) to a second worker. A backup lost with its worker
+# is made again the next night.
+BACKUP_SOFT_TIME_LIMIT = 4 * 60 * 60
+BACKUP_TIME_LIMIT = BACKUP_SOFT_TIME_LIMIT + 10 * 60
+
+
+@shared_task(
+    name="core.backup_nightly",
+    soft_time_limit=BACKUP_SOFT_TIME_LIMIT,
+    time_limit=BACKUP_TIME_LIMIT,
+    acks_late=False,
+)
 def backup_nightly() -> str:
     """Beat, nightly when BACKUP_NIGHTLY is on: back up the database and BACKUP_FOLDERS into
-    BACKUP_DIR, then delete all but the BACKUP_KEEP newest backups. Run twice, it makes a second
-    backup and the prune keeps the count; returns the new backup's path."""
+    BACKUP_DIR, then delete all but the BACKUP_KEEP newest backups and any half-made one older
+    than a day. Run twice, it makes a second backup and the prune keeps the count; returns the
+    new backup's path."""
     return str(backups.backup_nightly_run(now=timezone.now()).path)
 
 

@@ -9,6 +9,7 @@ import io
 import itertools
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -106,16 +107,25 @@ class Writer:
             connection.close()
 
 
+# How long a writer's move keeps retrying on SQLite's "table is locked".
+LOCKED_RETRY_SECONDS = 30
+
+
 def _play_retrying(game: Game, text: str) -> Game:
     # SQLite's in-memory test database is shared between connections at table level: a write
     # finding the backup reading gets "table is locked" at once, where a file database would
     # wait its busy timeout. The move was rolled back, so playing it again is the same move.
-    for _ in range(1000):
+    # Retried with a short growing pause until a deadline, then once more, letting it raise.
+    deadline = time.monotonic() + LOCKED_RETRY_SECONDS
+    pause = 0.01
+    while time.monotonic() < deadline:
         try:
             return play(game, text, NOW)
         except OperationalError as error:
             if "locked" not in str(error):
                 raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
     return play(game, text, NOW)
 
 

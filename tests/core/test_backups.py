@@ -4,13 +4,16 @@ its games."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
+import os
 import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 from django.db import connection, connections
 
@@ -135,6 +138,53 @@ def test_a_damaged_backup_is_refused_before_anything_is_touched(
     assert not Path(_restored_folders(tmp_path)["mail"]).exists()
 
 
+def _manifest_edit(path: Path, edit) -> None:
+    manifest = json.loads((path / MANIFEST).read_text())
+    edit(manifest)
+    (path / MANIFEST).write_text(json.dumps(manifest))
+
+
+@pytest.mark.parametrize(
+    ("edit", "refusal"),
+    [
+        (lambda m: m.pop("files"), "has no valid 'files'"),
+        (lambda m: m.pop("tables"), "has no valid 'tables'"),
+        (lambda m: m.update(folders=["media"]), "has no valid 'folders'"),
+        (lambda m: m.update(database="other.sqlite3"), "does not list it among its files"),
+    ],
+    ids=["no-files", "no-tables", "folders-not-a-mapping", "database-not-in-files"],
+)
+def test_a_malformed_manifest_is_refused_with_a_sentence(small_backup, tmp_path, edit, refusal):
+    _manifest_edit(small_backup.path, edit)
+    with pytest.raises(BackupError, match=refusal):
+        manifest_verify(source=small_backup.path)
+    with pytest.raises(CommandError, match=refusal):
+        call_command("restore", str(small_backup.path), stdout=io.StringIO())
+
+
+def test_a_manifest_that_is_not_an_object_is_refused(small_backup):
+    (small_backup.path / MANIFEST).write_text("[1, 2]")
+    with pytest.raises(BackupError, match="Unknown backup format None"):
+        manifest_verify(source=small_backup.path)
+
+
+def test_a_backup_of_the_same_instant_under_way_is_refused_and_left_alone(tmp_path):
+    name = "badux-" + NOW.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%S.%fZ") + ".partial"
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "database.sqlite3").write_text("being written")
+    with pytest.raises(BackupError, match="already exists: another backup of the same instant"):
+        backup_create(database=_source(), folders={}, destination=tmp_path, now=NOW)
+    assert (tmp_path / name / "database.sqlite3").read_text() == "being written"
+
+
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_an_unknown_database_alias_is_refused_by_the_commands(tmp_path, command):
+    arguments = [str(tmp_path)] if command == "restore" else ["--destination", str(tmp_path)]
+    with pytest.raises(CommandError, match="No database 'nowhere' in DATABASES; known: default"):
+        call_command(command, *arguments, "--database", "nowhere", stdout=io.StringIO())
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_database_with_tables_is_refused_unless_forced(small_backup, tmp_path, game_factory):
     game_factory(moves=("C3",))
     with pytest.raises(BackupError, match="already has tables"):
@@ -195,10 +245,52 @@ def test_prune_keeps_the_newest_complete_backups(tmp_path):
         )
     (tmp_path / "badux-20990101T000000.000000Z.partial").mkdir()
     kept = backups_list(destination=tmp_path)[-2:]
-    deleted = backups_prune(destination=tmp_path, keep=2)
+    deleted = backups_prune(destination=tmp_path, keep=2, now=NOW)
     assert [p.name[-10:] for p in deleted] == ["00.000000Z", "01.000000Z"]
     assert backups_list(destination=tmp_path) == kept
-    assert backups_prune(destination=tmp_path, keep=0) == kept[:1]
+    assert backups_prune(destination=tmp_path, keep=0, now=NOW) == kept[:1]
+
+
+def _partial(destination: Path, started: dt.datetime) -> Path:
+    path = destination / ("badux-" + started.strftime("%Y%m%dT%H%M%S.%fZ") + ".partial")
+    path.mkdir(parents=True)
+    (path / "database.sqlite3").write_text("half")
+    return path
+
+
+def test_prune_deletes_half_made_backups_older_than_a_day(tmp_path):
+    backup_create(database=_source(), folders={}, destination=tmp_path, now=NOW)
+    stale = _partial(tmp_path, NOW - dt.timedelta(days=1, seconds=1))
+    young = _partial(tmp_path, NOW - dt.timedelta(hours=23))
+    unnamed = tmp_path / "badux-odd.partial"
+    unnamed.mkdir()
+    two_days_ago = (NOW - dt.timedelta(days=2)).timestamp()
+    os.utime(unnamed, (two_days_ago, two_days_ago))
+    other = tmp_path / "elsewhere.partial"
+    other.mkdir()
+    os.utime(other, (two_days_ago, two_days_ago))
+
+    deleted = backups_prune(destination=tmp_path, keep=1, now=NOW)
+
+    assert sorted(deleted) == sorted([stale, unnamed])
+    assert young.is_dir() and other.is_dir()
+    assert len(backups_list(destination=tmp_path)) == 1
+
+
+def test_the_nightly_task_deletes_a_half_made_backup_of_an_earlier_night(tmp_path, settings):
+    settings.BACKUP_DIR = str(tmp_path)
+    settings.BACKUP_FOLDERS = {}
+    stale = _partial(tmp_path, NOW)
+    made = tasks.backup_nightly()
+    assert not stale.exists()
+    assert [str(p) for p in backups_list(destination=tmp_path)] == [made]
+
+
+def test_the_nightly_backup_has_hours_not_the_tasks_five_minutes():
+    task = tasks.backup_nightly
+    assert task.soft_time_limit >= 60 * 60 > django_settings.CELERY_TASK_TIME_LIMIT
+    assert task.time_limit > task.soft_time_limit
+    assert task.acks_late is False
 
 
 def test_the_commands_back_up_and_restore(small_backup, tmp_path, settings):

@@ -5,6 +5,7 @@ through gunicorn started on it."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,17 +15,48 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from django.conf import settings
 from django.db import connections
 from django.urls import reverse
 from psycopg import sql
 
-from core.backups import BackupError, backup_create, backup_restore
+from core.backups import BackupError, backup_create, backup_restore, pg_binary
 from tests.core import drill
 from tests.games.conftest import NOW
 from tests.site.helpers import ROOT, child_database_url, clean_env
 from tests.site.private_redis import free_port, wait_for_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def _client_major(name: str) -> int:
+    """The major version of the client program `name` that core.backups would run; BackupError
+    when it is missing or does not say."""
+    binary = pg_binary(name, bin_dir=settings.BACKUP_PG_BIN_DIR)
+    try:
+        done = subprocess.run(  # noqa: S603
+            [binary, "--version"], capture_output=True, text=True, check=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        raise BackupError(f"{binary} does not run: {error}") from error
+    found = re.search(r"(\d+)(?:\.\d+)?", done.stdout)
+    if not found:
+        raise BackupError(f"{binary} --version says {done.stdout.strip()!r}.")
+    return int(found.group(1))
+
+
+@pytest.fixture(autouse=True)
+def _client_tools(transactional_db) -> None:
+    """Skip, saying why, when pg_dump or pg_restore is missing or older than the server: an
+    older pg_dump refuses a newer server, which is the machine's lack, not the code's fault."""
+    server = connections["default"].pg_version // 10000
+    for name in ("pg_dump", "pg_restore"):
+        try:
+            major = _client_major(name)
+        except BackupError as error:
+            pytest.skip(str(error))
+        if major < server:
+            pytest.skip(f"{name} is version {major}, older than the server's {server}.")
 
 
 def _source() -> dict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.site.helpers import ROOT
-from tests.site.private_redis import free_port, wait_for_port
+from tests.site.private_redis import wait_for_port
 
 NGINX_DIR = ROOT / "deploy" / "nginx"
 # Production settings plus what the run needs (written next to the logs, on PYTHONPATH).
@@ -133,9 +133,9 @@ class Cluster:
                           "--schedule", str(self.work_dir / f"{name}-schedule"),
                           "--loglevel", "INFO"])  # fmt: skip
 
-    def nginx(self, binary: str, web_ports: list[int]) -> int:
-        """nginx with its own prefix in `work_dir` (not the system service); returns its port."""
-        port = free_port()
+    def nginx(self, binary: str, web_ports: list[int], *, port: int) -> int:
+        """nginx with its own prefix in `work_dir` (not the system service) on `port` (picked
+        with the web nodes' by free_ports, so that none repeats); returns it."""
         conf = self.work_dir / "nginx.conf"
         conf.write_text(
             NGINX_CONF.format(

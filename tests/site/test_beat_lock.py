@@ -1,12 +1,16 @@
 """Beat runs once per deployment: of two beats, one sends and the other stands by until the
-lock is free (baduxsite/beat.py), against a real Redis."""
+lock is free (baduxsite/beat.py), against a real Redis. A beat whose broker is not Redis has
+nowhere to lock: it schedules as Celery's PersistentScheduler does, and says so once."""
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
 import uuid
 
 import pytest
 import redis
+from celery import Celery
 
 from baduxsite.beat import BeatLock, SingleBeatScheduler
 from tests.site.helpers import real_redis_url
@@ -62,3 +66,25 @@ def test_the_site_runs_the_single_beat_scheduler(settings):
     module, _, name = settings.CELERY_BEAT_SCHEDULER.partition(":")
 
     assert (module, name) == (SingleBeatScheduler.__module__, SingleBeatScheduler.__name__)
+
+
+def test_a_beat_on_a_broker_that_is_not_redis_schedules_without_the_lock(tmp_path, caplog):
+    app = Celery("beat-without-redis", broker="memory://", set_as_current=False)
+    app.conf.beat_schedule = {
+        "every-second": {"task": "tests.noop", "schedule": dt.timedelta(seconds=1)}
+    }
+    with caplog.at_level(logging.WARNING, logger="baduxsite.beat"):
+        scheduler = SingleBeatScheduler(app=app, schedule_filename=str(tmp_path / "schedule"))
+        scheduler.schedule["every-second"].last_run_at = app.now() - dt.timedelta(minutes=1)
+        scheduler.tick()
+        scheduler.tick()
+        scheduler.close()
+
+    warnings = [r.getMessage() for r in caplog.records if r.name == "baduxsite.beat"]
+    assert len(warnings) == 1
+    assert "the broker is not Redis" in warnings[0]
+    with app.connection_for_read() as connection:
+        queue = connection.SimpleQueue(app.conf.task_default_queue)
+        message = queue.get(timeout=5)
+        assert message.headers["task"] == "tests.noop"
+        queue.close()

@@ -28,10 +28,17 @@ class Command(BaseCommand):
             "--keep",
             type=int,
             default=None,
-            help="then delete all but this many newest backups in the destination",
+            help=(
+                "then delete all but this many newest backups in the destination, and "
+                "half-made ones begun more than a day ago"
+            ),
         )
 
     def handle(self, *args, destination=None, database=DEFAULT_DB_ALIAS, keep=None, **options):
+        if database not in settings.DATABASES:
+            raise CommandError(
+                f"No database {database!r} in DATABASES; known: {', '.join(settings.DATABASES)}."
+            )
         folder = Path(destination or settings.BACKUP_DIR)
         try:
             result = backup_create(
@@ -50,5 +57,5 @@ class Command(BaseCommand):
             f"{result.seconds:.2f} s"
         )
         if keep is not None:
-            for path in backups_prune(destination=folder, keep=keep):
+            for path in backups_prune(destination=folder, keep=keep, now=timezone.now()):
                 self.stdout.write(f"Deleted {path}")

@@ -28,6 +28,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, path: str, database=DEFAULT_DB_ALIAS, force=False, **options):
+        if database not in settings.DATABASES:
+            raise CommandError(
+                f"No database {database!r} in DATABASES; known: {', '.join(settings.DATABASES)}."
+            )
         connections[database].close()
         try:
             result = backup_restore(
