@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-k celery -x"`.
 PYTEST_ARGS ?=
 
-.PHONY: run test test-js test-fast test-sqlite migrations-check lint format venv chromium axe gnugo gettext messages compilemessages clean api-schema
+.PHONY: run test test-js test-fast test-sqlite migrations-check lint format venv chromium axe gnugo nginx gettext messages compilemessages clean api-schema
 
 venv: $(STAMP)
 
@@ -82,6 +82,18 @@ gnugo:
 		fi; \
 	fi
 
+# tests/deploy/test_two_nodes.py runs Debian's nginx (its own config in a temporary folder, not
+# the system service) in front of two gunicorn nodes; installed when missing (needs root, as in
+# CI). Without it that test is skipped.
+nginx:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+		else \
+			echo "nginx is missing: the two-node deploy test will be skipped (install Debian's nginx)"; \
+		fi; \
+	fi
+
 # Fails when a model change has no migration (SQLite: the check needs no server).
 migrations-check: venv
 	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=baduxsite.settings.test \
@@ -92,7 +104,7 @@ lint: venv
 	$(BIN)/ruff format --check .
 
 # Whole suite against DATABASE_URL (SQLite in memory when unset) and REDIS_URL.
-test: venv chromium axe gnugo gettext migrations-check lint test-js
+test: venv chromium axe gnugo nginx gettext migrations-check lint test-js
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # The static JavaScript's tests: node's own runner on tests/js/*.test.mjs, with jsdom from

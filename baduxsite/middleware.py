@@ -1,5 +1,8 @@
 """Answers the site gives before (or instead of) a view: a request body sent in chunks, and a
-database that does not answer.
+database that does not answer; and the request id every answer carries.
+
+- `RequestIdMiddleware`: the answer's X-Request-ID header is the request's id (core.request_ids:
+  the proxy's X-Request-ID, or a new one), which every log line and every task it queues carry.
 
 - `ChunkedBodyMiddleware`: a body sent with `Transfer-Encoding: chunked` and no
   Content-Length (gunicorn passes it on) is one Django would read as empty: the API answered
@@ -23,7 +26,37 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
+from core.request_ids import (
+    HEADER,
+    request_id_bind,
+    request_id_from,
+    request_id_get,
+    request_id_reset,
+)
+
 API_PREFIX = "/api/"
+
+
+class RequestIdMiddleware:
+    """Answers with the request's id (see the module). A request that came in without Django's
+    `request_started` (a RequestFactory in a test) gets its id here, for its duration."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        value = request_id_get()
+        if value:
+            response = self.get_response(request)
+        else:
+            value = request_id_from(request.headers.get(HEADER))
+            token = request_id_bind(value)
+            try:
+                response = self.get_response(request)
+            finally:
+                request_id_reset(token)
+        response[HEADER] = value
+        return response
 
 
 def _is_api(request: HttpRequest) -> bool:

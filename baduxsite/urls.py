@@ -8,12 +8,19 @@ from django.views.generic import TemplateView
 from django.views.i18n import JavaScriptCatalog
 
 from baduxsite.api import api
+from baduxsite.health import ReadinessView, liveness
+from baduxsite.metrics import metrics
 from games.views.contact import site_contact
 
 # A database connection failure outside a view answers 503, as inside one (baduxsite.middleware).
 handler500 = "baduxsite.middleware.server_error"
 
 urlpatterns = [
+    # For the load balancer and supervisors (baduxsite.health) and Prometheus (baduxsite.metrics;
+    # a bearer token, else 404).
+    path("health/live/", liveness, name="health_live"),
+    path("health/ready/", ReadinessView.as_view(), name="health_ready"),
+    path("metrics", metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/v1/", api.urls),
     path("accounts/", include("allauth.urls")),

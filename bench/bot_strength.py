@@ -129,7 +129,7 @@ def rate(t: Tally) -> str:
     return f"{t.wins}/{t.games} ({100 * t.wins / t.games:.0f}%)" if t.games else "-"
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--random-games", type=int, default=6, help="games per board/strength")
     parser.add_argument("--gnugo-games", type=int, default=2, help="games per level/strength")
@@ -142,7 +142,15 @@ def main() -> None:
     parser.add_argument(
         "--show-below", type=float, default=None, help="print games won by less than this"
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+# The seconds per move of every game played, by (board label, strength).
+Speed = dict[tuple[str, str], list[float]]
+
+
+def _random_table(args: argparse.Namespace, speed: Speed) -> None:
+    """Play and print the games against the random legal mover, each board and strength."""
     strengths = args.strengths.split(",")
     named = {"9x9": square(9), "hex6": hexagon(6)}
     boards = [named[name] for name in args.boards.split(",") if name]
@@ -151,7 +159,6 @@ def main() -> None:
         f"{'board':<8} {'strength':<8} {'wins':>14} {'min margin':>11} {'s/move mean':>12} "
         f"{'s/move max':>11}"
     )
-    speed: dict[tuple[str, str], list[float]] = {}
     for topology in boards if args.random_games else ():
         for strength in strengths:
             tally = Tally()
@@ -168,44 +175,60 @@ def main() -> None:
                 flush=True,
             )
     print()
-    if args.gnugo_games and available([args.gnugo]):
-        print(f"bot vs GNU Go on 9×9 (Chinese rules, komi 7.5), {args.gnugo_games} games per cell")
-        print(
-            f"{'level':<6} {'strength':<8} {'wins':>14} {'mean margin':>12} "
-            f"{'wins by GNU Go count':>21}"
-        )
-        for level in (1, 10):
-            for strength in args.gnugo_strengths.split(","):
-                tally = Tally()
-                theirs = 0  # games GNU Go's own final_score gives to the bot
-                for i in range(args.first_game, args.first_game + args.gnugo_games):
-                    bot = BLACK if i % 2 == 0 else WHITE
-                    command = [args.gnugo, "--mode", "gtp", "--level", str(level)]
-                    command += ["--chinese-rules", "--seed", str(i + 1)]
-                    try:
-                        with GtpEngine(command, timeout=60) as engine:
-                            before = len(tally.seconds)
-                            game = play(square(9), strength, bot, i, gnugo_opponent(engine), tally)
-                            report(game, tally, i, bot, tally.seconds[before:], args)
-                            # GNU Go's board lacks at most the bot's closing pass (or, at the
-                            # move cap, its last stone): its count of the same position.
-                            count = engine.command("final_score")
-                    except GtpError as error:
-                        print(f"  game {i}: GNU Go failed: {error}")
-                        continue
-                    theirs += count.upper().startswith(COLOUR_LETTERS[bot] + "+")
-                    if args.each:
-                        print(f"    GNU Go counts {count}", flush=True)
-                speed.setdefault(("9×9", strength), []).extend(tally.seconds)
-                mean = statistics.mean(tally.margins) if tally.margins else 0.0
-                print(
-                    f"{level:<6} {strength:<8} {rate(tally):>14} {mean:>12.1f} "
-                    f"{theirs:>19}/{tally.games}",
-                    flush=True,
-                )
-        print()
-    elif args.gnugo_games:
+
+
+def _gnugo_games(args: argparse.Namespace, level: int, strength: str, tally: Tally) -> int:
+    """Play the games against GNU Go at `level` into `tally`; how many GNU Go's own count
+    (final_score) gives to the bot."""
+    theirs = 0
+    for i in range(args.first_game, args.first_game + args.gnugo_games):
+        bot = BLACK if i % 2 == 0 else WHITE
+        command = [args.gnugo, "--mode", "gtp", "--level", str(level)]
+        command += ["--chinese-rules", "--seed", str(i + 1)]
+        try:
+            with GtpEngine(command, timeout=60) as engine:
+                before = len(tally.seconds)
+                game = play(square(9), strength, bot, i, gnugo_opponent(engine), tally)
+                report(game, tally, i, bot, tally.seconds[before:], args)
+                # GNU Go's board lacks at most the bot's closing pass (or, at the
+                # move cap, its last stone): its count of the same position.
+                count = engine.command("final_score")
+        except GtpError as error:
+            print(f"  game {i}: GNU Go failed: {error}")
+            continue
+        theirs += count.upper().startswith(COLOUR_LETTERS[bot] + "+")
+        if args.each:
+            print(f"    GNU Go counts {count}", flush=True)
+    return theirs
+
+
+def _gnugo_table(args: argparse.Namespace, speed: Speed) -> None:
+    """Play and print the games against GNU Go (levels 1 and 10), when it is installed."""
+    if not args.gnugo_games:
+        return
+    if not available([args.gnugo]):
         print(f"GNU Go not found at {args.gnugo}: no games against it\n")
+        return
+    print(f"bot vs GNU Go on 9×9 (Chinese rules, komi 7.5), {args.gnugo_games} games per cell")
+    print(
+        f"{'level':<6} {'strength':<8} {'wins':>14} {'mean margin':>12} "
+        f"{'wins by GNU Go count':>21}"
+    )
+    for level in (1, 10):
+        for strength in args.gnugo_strengths.split(","):
+            tally = Tally()
+            theirs = _gnugo_games(args, level, strength, tally)
+            speed.setdefault(("9×9", strength), []).extend(tally.seconds)
+            mean = statistics.mean(tally.margins) if tally.margins else 0.0
+            print(
+                f"{level:<6} {strength:<8} {rate(tally):>14} {mean:>12.1f} "
+                f"{theirs:>19}/{tally.games}",
+                flush=True,
+            )
+    print()
+
+
+def _speed_table(speed: Speed) -> None:
     print("seconds per move (CPU), all games above")
     print(
         f"{'board':<8} {'strength':<8} {'playouts':>9} {'moves':>6} {'mean':>7} {'median':>7} "
@@ -217,6 +240,14 @@ def main() -> None:
             f"{statistics.mean(seconds):>7.3f} {statistics.median(seconds):>7.3f} "
             f"{max(seconds):>7.3f}"
         )
+
+
+def main() -> None:
+    args = _arguments()
+    speed: Speed = {}
+    _random_table(args, speed)
+    _gnugo_table(args, speed)
+    _speed_table(speed)
 
 
 if __name__ == "__main__":

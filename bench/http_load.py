@@ -393,7 +393,7 @@ def report_cpu(trees: list[Tree], results: dict) -> None:
             )
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", action="append", type=Path, help="source tree (repeatable)")
     parser.add_argument("--clients", type=int, default=32)
@@ -413,20 +413,12 @@ def main() -> None:
         help="comma-separated phases to run (bare always runs: the ratios need it)",
     )
     parser.add_argument("--setup", type=int, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.setup is not None:  # the child: this tree's code first on the path
-        sys.path.insert(0, os.getcwd())
-        print(json.dumps(setup_tree(args.setup)))
-        return
-    for url in (args.postgres, args.redis):
-        if "127.0.0.1" not in url and "localhost" not in url:
-            sys.exit("loopback addresses only")
-    if not 1 <= args.clients <= 256 or not 0 < args.seconds <= 120 or not 1 <= args.rounds <= 20:
-        sys.exit("--clients 1..256, --seconds up to 120, --rounds 1..20")
-    phases = ("bare", *(name for name in PHASES[1:] if name in args.phases.split(",")))
-    workdir = Path(tempfile.mkdtemp(prefix="badux-bench-"))
-    (workdir / "bench_http_settings.py").write_text(SETTINGS_MODULE)
-    (workdir / "bench_http_urls.py").write_text(URLS_MODULE)
+    return parser.parse_args()
+
+
+def trees_describe(args: argparse.Namespace, workdir: Path) -> list[Tree]:
+    """One Tree per --tree (this checkout without one): its database, Redis prefix and the
+    environment its processes run with."""
     trees: list[Tree] = []
     for number, path in enumerate(args.tree or [ROOT]):
         path = path.resolve()
@@ -449,64 +441,100 @@ def main() -> None:
         }
         label = f"{number}:{path.name}"
         trees.append(Tree(path=path, label=label, database=database, env=env))
+    return trees
+
+
+def phases_run(args: argparse.Namespace, trees: list[Tree], phases: tuple[str, ...]) -> dict:
+    """Every phase on every tree, in `args.rounds` slices taking turns; the results by tree
+    label and phase name."""
+    results = {tree.label: {name: Phase(name) for name in phases} for tree in trees}
+    for _ in range(args.rounds):
+        for name in phases:
+            for tree in trees:
+                phase = results[tree.label][name]
+                roots = {
+                    "web": [tree.server.pid],
+                    "relay": [helper.pid for helper in tree.helpers],
+                }
+                asyncio.run(
+                    run_phase(
+                        phase,
+                        tree.port,
+                        tree.data,
+                        args.clients,
+                        args.seconds / args.rounds,
+                        roots,
+                    )
+                )
+                print(
+                    f"{tree.label} {name}: {len(phase.latencies)} requests, errors "
+                    f"{phase.errors} (statuses {sorted(phase.error_statuses)})",
+                    flush=True,
+                )
+    return results
+
+
+def report_notices(args: argparse.Namespace, trees: list[Tree]) -> None:
+    print(f"\n{'tree':<22}{'notices':>8}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'missing':>9}")
+    for tree in trees:
+        latencies, missing = notice_latencies(args.postgres, tree)
+        if latencies:
+            print(
+                f"{tree.label:<22}{len(latencies):>8}"
+                f"{statistics.median(latencies):>8.3f}"
+                f"{percentile(latencies, 0.95):>8.3f}{max(latencies):>8.3f}{missing:>9}"
+            )
+
+
+def trees_stop(args: argparse.Namespace, trees: list[Tree]) -> None:
+    """Stop each tree's processes (SIGTERM, then SIGKILL after 30 s), drop its database and
+    its Redis keys."""
+    for tree in trees:
+        for process in [tree.server, *tree.helpers]:
+            if process is not None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    print(f"{process.args[-1]} did not stop within 30 s of SIGTERM: killed")
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+        postgres_admin(args.postgres, f'DROP DATABASE IF EXISTS "{tree.database}" WITH (FORCE)')
+        redis_cleanup(args.redis, tree.env["BENCH_PREFIX"])
+
+
+def main() -> None:
+    args = arguments()
+    if args.setup is not None:  # the child: this tree's code first on the path
+        sys.path.insert(0, os.getcwd())
+        print(json.dumps(setup_tree(args.setup)))
+        return
+    for url in (args.postgres, args.redis):
+        if "127.0.0.1" not in url and "localhost" not in url:
+            sys.exit("loopback addresses only")
+    if not 1 <= args.clients <= 256 or not 0 < args.seconds <= 120 or not 1 <= args.rounds <= 20:
+        sys.exit("--clients 1..256, --seconds up to 120, --rounds 1..20")
+    phases = ("bare", *(name for name in PHASES[1:] if name in args.phases.split(",")))
+    workdir = Path(tempfile.mkdtemp(prefix="badux-bench-"))
+    (workdir / "bench_http_settings.py").write_text(SETTINGS_MODULE)
+    (workdir / "bench_http_urls.py").write_text(URLS_MODULE)
+    trees = trees_describe(args, workdir)
     try:
         for tree in trees:
             postgres_admin(args.postgres, f'CREATE DATABASE "{tree.database}"')
             started = time.perf_counter()
             tree_prepare(tree, args.clients, args.notices)
             print(f"{tree.label}: ready in {time.perf_counter() - started:.0f} s", flush=True)
-        results = {tree.label: {name: Phase(name) for name in phases} for tree in trees}
-        for _ in range(args.rounds):
-            for name in phases:
-                for tree in trees:
-                    phase = results[tree.label][name]
-                    roots = {
-                        "web": [tree.server.pid],
-                        "relay": [helper.pid for helper in tree.helpers],
-                    }
-                    asyncio.run(
-                        run_phase(
-                            phase,
-                            tree.port,
-                            tree.data,
-                            args.clients,
-                            args.seconds / args.rounds,
-                            roots,
-                        )
-                    )
-                    print(
-                        f"{tree.label} {name}: {len(phase.latencies)} requests, errors "
-                        f"{phase.errors} (statuses {sorted(phase.error_statuses)})",
-                        flush=True,
-                    )
+        results = phases_run(args, trees, phases)
         print(
             f"\ngunicorn --workers {args.workers}, {args.clients} clients, {os.cpu_count()} cores"
         )
         report(trees, results)
         report_cpu(trees, results)
         if args.notices:
-            print(f"\n{'tree':<22}{'notices':>8}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'missing':>9}")
-            for tree in trees:
-                latencies, missing = notice_latencies(args.postgres, tree)
-                if latencies:
-                    print(
-                        f"{tree.label:<22}{len(latencies):>8}"
-                        f"{statistics.median(latencies):>8.3f}"
-                        f"{percentile(latencies, 0.95):>8.3f}{max(latencies):>8.3f}{missing:>9}"
-                    )
+            report_notices(args, trees)
     finally:
-        for tree in trees:
-            for process in [tree.server, *tree.helpers]:
-                if process is not None:
-                    os.killpg(process.pid, signal.SIGTERM)
-                    try:
-                        process.wait(timeout=30)
-                    except subprocess.TimeoutExpired:
-                        print(f"{process.args[-1]} did not stop within 30 s of SIGTERM: killed")
-                        os.killpg(process.pid, signal.SIGKILL)
-                        process.wait()
-            postgres_admin(args.postgres, f'DROP DATABASE IF EXISTS "{tree.database}" WITH (FORCE)')
-            redis_cleanup(args.redis, tree.env["BENCH_PREFIX"])
+        trees_stop(args, trees)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -91,6 +91,71 @@ def _record(nodes: int, comment: str = "", size: int = LIMIT) -> bytes:
     return (head + main_line + "".join(variations) + ")").encode()
 
 
+def _cpu(fn) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def _before(data: bytes, repeat: int) -> tuple[float, float]:
+    """Median CPU of the old upload and of the old view of `data` (parsed on every request)."""
+    from django.template.loader import render_to_string
+
+    from accounts.selectors import DEFAULT_BOARD
+    from games.pages.replay import record_replay_context
+    from rules.sgf import game_from_record, parse_sgf
+
+    def old_upload():
+        game_from_record(parse_sgf(data))
+
+    def old_view():
+        context = record_replay_context(record=parse_sgf(data), move=None, appearance=DEFAULT_BOARD)
+        render_to_string("games/review_upload.html", {**context, "form": None})
+
+    upload = statistics.median(_cpu(old_upload) for _ in range(repeat))
+    return upload, statistics.median(_cpu(old_view) for _ in range(repeat))
+
+
+def _now(client, user, data: bytes, repeat: int) -> tuple[float, float | None, str]:
+    """Median CPU of posting `data` to the upload page and of a view of the stored review
+    (None when refused), and what became of the upload."""
+    from django.conf import settings
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from games.reviews.models import Review
+
+    url = reverse("games:review_upload")
+    settings.FLOOD_LIMITS = {"review": (10_000, 3600)}
+    answers = []
+
+    def upload():
+        file = SimpleUploadedFile("big.sgf", data, content_type="application/x-go-sgf")
+        answers.append(client.post(url, {"sgf": file}))
+
+    now_upload = statistics.median(_cpu(upload) for _ in range(repeat))
+    answer = answers[-1]
+    if answer.status_code != 302:
+        found = re.search(rb"This file cannot be reviewed: ([^<]*)", answer.content)
+        return now_upload, None, "refused: " + (found.group(1).decode() if found else "?")
+    page = Review.objects.filter(owner=user).latest("pk").get_absolute_url()
+    now_view = statistics.median(_cpu(lambda: client.get(page)) for _ in range(repeat))
+    return now_upload, now_view, f"stored, {Review.objects.latest('pk').nodes} nodes"
+
+
+def _table(rows: list[tuple]) -> None:
+    print(
+        f"{'record':<18}{'KB':>5}{'moves':>7}{'before upload s':>17}{'before view s':>15}"
+        f"{'now upload s':>14}{'now view ms':>13}  outcome"
+    )
+    for label, size, moves, bu, bv, nu, nv, outcome in rows:
+        view = f"{nv * 1000:>13.1f}" if nv is not None else f"{'-':>13}"
+        print(
+            f"{label:<18}{size // 1024:>5}{moves:>7}{bu:>17.2f}{bv:>15.2f}{nu:>14.2f}{view}"
+            f"  {outcome}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -102,18 +167,12 @@ def main() -> None:
 
     django.setup()
     from django.conf import settings
-    from django.core.files.uploadedfile import SimpleUploadedFile
     from django.core.management import call_command
-    from django.template.loader import render_to_string
     from django.test import Client
     from django.test.utils import setup_test_environment
-    from django.urls import reverse
 
     from accounts.models import User
-    from accounts.selectors import DEFAULT_BOARD
-    from games.pages.replay import record_replay_context
-    from games.reviews.models import Review
-    from rules.sgf import game_from_record, parse_sgf
+    from rules.sgf import parse_sgf
 
     setup_test_environment()
     logging.disable(logging.WARNING)
@@ -125,70 +184,15 @@ def main() -> None:
         "512 KB of moves": _record(10**6),
         "largest accepted": _record(settings.REVIEW_MAX_NODES, "lorem ipsum dolor sit amet " * 8),
     }
-
-    def cpu(fn) -> float:
-        start = time.process_time()
-        fn()
-        return time.process_time() - start
-
     rows = []
     for label, data in records.items():
-        record = parse_sgf(data)
-
-        def old_upload(data=data):
-            game_from_record(parse_sgf(data))
-
-        def old_view(data=data):
-            context = record_replay_context(
-                record=parse_sgf(data), move=None, appearance=DEFAULT_BOARD
-            )
-            render_to_string("games/review_upload.html", {**context, "form": None})
-
-        before_upload = statistics.median(cpu(old_upload) for _ in range(args.repeat))
-        before_view = statistics.median(cpu(old_view) for _ in range(args.repeat))
-        url = reverse("games:review_upload")
-        settings.FLOOD_LIMITS = {"review": (10_000, 3600)}
-        answers = []
-
-        def upload(data=data, url=url, answers=answers):
-            file = SimpleUploadedFile("big.sgf", data, content_type="application/x-go-sgf")
-            answers.append(client.post(url, {"sgf": file}))
-
-        now_upload = statistics.median(cpu(upload) for _ in range(args.repeat))
-        answer = answers[-1]
-        if answer.status_code == 302:
-            page = Review.objects.filter(owner=user).latest("pk").get_absolute_url()
-            now_view = statistics.median(
-                cpu(lambda page=page: client.get(page)) for _ in range(args.repeat)
-            )
-            outcome = f"stored, {Review.objects.latest('pk').nodes} nodes"
-        else:
-            now_view = None
-            found = re.search(rb"This file cannot be reviewed: ([^<]*)", answer.content)
-            outcome = "refused: " + (found.group(1).decode() if found else "?")
+        moves = len(parse_sgf(data).moves)
+        before_upload, before_view = _before(data, args.repeat)
+        now_upload, now_view, outcome = _now(client, user, data, args.repeat)
         rows.append(
-            (
-                label,
-                len(data),
-                len(record.moves),
-                before_upload,
-                before_view,
-                now_upload,
-                now_view,
-                outcome,
-            )
+            (label, len(data), moves, before_upload, before_view, now_upload, now_view, outcome)
         )
-
-    print(
-        f"{'record':<18}{'KB':>5}{'moves':>7}{'before upload s':>17}{'before view s':>15}"
-        f"{'now upload s':>14}{'now view ms':>13}  outcome"
-    )
-    for label, size, moves, bu, bv, nu, nv, outcome in rows:
-        view = f"{nv * 1000:>13.1f}" if nv is not None else f"{'-':>13}"
-        print(
-            f"{label:<18}{size // 1024:>5}{moves:>7}{bu:>17.2f}{bv:>15.2f}{nu:>14.2f}{view}"
-            f"  {outcome}"
-        )
+    _table(rows)
     workdir.cleanup()
 
 

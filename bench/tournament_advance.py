@@ -28,6 +28,65 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+def _tournament(n: int, rounds: int, now: dt.datetime, rng: random.Random):
+    """A McMahon tournament of `rounds` rounds joined by `n` rated players (not started), and
+    its players, its organiser first."""
+    from accounts.models import User
+    from games.game_settings import GameSettings
+    from ladder.ratings.models import Rating
+    from ladder.tournaments import services
+    from ladder.tournaments.models import TournamentPlayer
+
+    User.objects.bulk_create(User(username=f"b{i}", email=f"b{i}@example.org") for i in range(n))
+    users = list(User.objects.filter(username__startswith="b").order_by("pk"))
+    Rating.objects.bulk_create(
+        Rating(user=u, family="square", rating=rng.uniform(700, 2600), deviation=80,
+               volatility=0.06, games=10, updated=now)
+        for u in users
+    )  # fmt: skip
+    tournament = services.tournament_create(
+        organiser=users[0], name="Bench", format="mcmahon", rounds=rounds,
+        settings=GameSettings(board_kind="square", board_size=19), player_limit=n,
+        mcmahon_bar="2d", mcmahon_floor="20k", start_when_full=False, now=now,
+    )  # fmt: skip
+    TournamentPlayer.objects.bulk_create(
+        TournamentPlayer(tournament=tournament, user=u, joined=now) for u in users
+    )
+    return tournament, users
+
+
+def _pair_round_timed(paired_in: list[float]) -> None:
+    """Make the advance task's `pair_round` add its CPU seconds to `paired_in`."""
+    import ladder.tournaments.advance as advance_module
+    from ladder.tournaments import pairing
+
+    real_pair_round = pairing.pair_round
+
+    def timed_pair_round(*a, **k):
+        start = time.process_time()
+        result = real_pair_round(*a, **k)
+        paired_in.append(time.process_time() - start)
+        return result
+
+    advance_module.pair_round = timed_pair_round
+
+
+def _results_write(tournament, number: int, rng: random.Random) -> None:
+    """Every board of round `number` won by Black or White at random, straight into the
+    pairings."""
+    from django.db import transaction
+
+    from ladder.tournaments.models import TournamentPairing
+
+    with transaction.atomic():
+        boards = TournamentPairing.objects.filter(
+            tournament=tournament, round=number, white__isnull=False
+        )
+        for p in boards:
+            p.outcome = rng.choice(["black", "white"])
+        TournamentPairing.objects.bulk_update(boards, ["outcome"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=500)
@@ -41,17 +100,13 @@ def main() -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection, transaction
+    from django.db import connection
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
     import ladder.tournaments.advance as advance_module
-    from accounts.models import User
     from core import outbox
-    from games.game_settings import GameSettings
-    from ladder.ratings.models import Rating
-    from ladder.tournaments import pairing, services
-    from ladder.tournaments.models import TournamentPairing, TournamentPlayer
+    from ladder.tournaments import services
 
     logging.disable(logging.WARNING)
     call_command("migrate", verbosity=0)
@@ -59,31 +114,9 @@ def main() -> None:
     rng = random.Random(1)
     now = timezone.now() - dt.timedelta(hours=1)
     n = args.players
-    User.objects.bulk_create(User(username=f"b{i}", email=f"b{i}@example.org") for i in range(n))
-    users = list(User.objects.filter(username__startswith="b").order_by("pk"))
-    Rating.objects.bulk_create(
-        Rating(user=u, family="square", rating=rng.uniform(700, 2600), deviation=80,
-               volatility=0.06, games=10, updated=now)
-        for u in users
-    )  # fmt: skip
-    tournament = services.tournament_create(
-        organiser=users[0], name="Bench", format="mcmahon", rounds=args.rounds,
-        settings=GameSettings(board_kind="square", board_size=19), player_limit=n,
-        mcmahon_bar="2d", mcmahon_floor="20k", start_when_full=False, now=now,
-    )  # fmt: skip
-    TournamentPlayer.objects.bulk_create(
-        TournamentPlayer(tournament=tournament, user=u, joined=now) for u in users
-    )
+    tournament, users = _tournament(n, args.rounds, now, rng)
     paired_in: list[float] = []
-    real_pair_round = pairing.pair_round
-
-    def timed_pair_round(*a, **k):
-        start = time.process_time()
-        result = real_pair_round(*a, **k)
-        paired_in.append(time.process_time() - start)
-        return result
-
-    advance_module.pair_round = timed_pair_round
+    _pair_round_timed(paired_in)
     rows = []
 
     def measure(label, call):
@@ -102,13 +135,7 @@ def main() -> None:
         ),
     )
     for number in range(1, args.rounds + 1):
-        with transaction.atomic():
-            boards = TournamentPairing.objects.filter(
-                tournament=tournament, round=number, white__isnull=False
-            )
-            for p in boards:
-                p.outcome = rng.choice(["black", "white"])
-            TournamentPairing.objects.bulk_update(boards, ["outcome"])
+        _results_write(tournament, number, rng)
         label = f"advance after {number}" if number < args.rounds else "advance: finish"
         measure(
             label,

@@ -17,6 +17,8 @@ from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.db import OperationalError
 from django.template.loader import render_to_string
 
+from core.metrics import MAIL_FAILED, MAIL_SENT
+
 
 class TransientMailError(Exception):
     """The mail server could not take the mail now (disconnect, refused connection, 4xx)."""
@@ -103,7 +105,19 @@ def message_build(
 
 def message_send(message: EmailMessage) -> None:
     """Send through the configured backend. Raises TransientMailError when a retry may work,
-    PermanentMailError when it cannot."""
+    PermanentMailError when it cannot. Each outcome is counted (core.metrics)."""
+    try:
+        _send(message)
+    except TransientMailError:
+        MAIL_FAILED.labels(kind="transient").inc()
+        raise
+    except PermanentMailError:
+        MAIL_FAILED.labels(kind="permanent").inc()
+        raise
+    MAIL_SENT.inc()
+
+
+def _send(message: EmailMessage) -> None:
     try:
         message.send()
     except (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError) as exc:

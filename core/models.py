@@ -22,6 +22,10 @@ class OutboxTask(models.Model):
     due = models.DateTimeField(db_index=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.CharField(max_length=200, blank=True)
+    # The id of the request (or task) that recorded it (core.request_ids): the task carries it
+    # as a Celery header, so its log lines name the request that queued it. A database default,
+    # so the previous release's INSERTs, which leave it out, still work during an upgrade.
+    request_id = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     class Meta:
         # The table keeps the name it had when messaging held the outbox (its NOTIFY trigger,
@@ -30,3 +34,15 @@ class OutboxTask(models.Model):
 
     def __str__(self) -> str:
         return f"Outbox {self.pk}: {self.task}{tuple(self.args)}"
+
+
+class Heartbeat(models.Model):
+    """The last sign of life of a process the readiness check cannot ask directly: a worker of
+    each queue (the beat task `core.heartbeat`), beat itself, the mail receiver. One row per
+    `name`, overwritten (core.heartbeats)."""
+
+    name = models.CharField(max_length=50, primary_key=True)
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"

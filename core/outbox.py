@@ -36,6 +36,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.models import OutboxTask
+from core.request_ids import TASK_HEADER, request_id_get
 from core.sql import delete_sql, insert_sql, statement_cursor
 
 logger = logging.getLogger(__name__)
@@ -93,6 +94,7 @@ def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
         args=list(args),
         created=now,
         due=now + RELAY_AFTER if at_commit else now,
+        request_id=request_id_get(),
     )
     _row_insert(row)
     if at_commit:
@@ -100,7 +102,7 @@ def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
     return row
 
 
-_INSERTED = ("task", "args", "created", "due", "attempts", "last_error")
+_INSERTED = ("task", "args", "created", "due", "attempts", "last_error", "request_id")
 
 
 def _row_insert(row: OutboxTask) -> None:
@@ -203,7 +205,7 @@ def _publish(rows: list[OutboxTask]) -> bool:
             # the pool and wait for ever.
             for row in rows:
                 current_app.tasks[row.task].apply_async(
-                    args=row.args, retry=False, ignore_result=True
+                    args=row.args, retry=False, ignore_result=True, headers=_headers(row)
                 )
             return True
         with current_app.producer_or_acquire() as producer, producer.batch():
@@ -211,7 +213,11 @@ def _publish(rows: list[OutboxTask]) -> bool:
                 # No result subscription: nothing waits on these results, and subscribing to
                 # the Redis result backend retries for 19 s when Redis is down.
                 current_app.tasks[row.task].apply_async(
-                    args=row.args, retry=False, ignore_result=True, producer=producer
+                    args=row.args,
+                    retry=False,
+                    ignore_result=True,
+                    producer=producer,
+                    headers=_headers(row),
                 )
     except BROKER_ERRORS as exc:
         logger.warning(
@@ -223,6 +229,11 @@ def _publish(rows: list[OutboxTask]) -> bool:
         )
         return False
     return True
+
+
+def _headers(row: OutboxTask) -> dict[str, str]:
+    """The Celery headers of `row`'s task: the request id it was recorded under, if any."""
+    return {TASK_HEADER: row.request_id} if row.request_id else {}
 
 
 def outbox_relay_run(*, stop: threading.Event, poll: float | None = None) -> None:

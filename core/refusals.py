@@ -27,9 +27,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
+from core.metrics import REFUSALS
 from rules.errors import IllegalMove
+from rules.review.uploads import SgfRoundTrip
 from rules.review.variations import StartKept, TreeFull, UnknownNode
-from rules.sgf import SgfTooLarge
+from rules.sgf import SgfError, SgfTooLarge
 from rules.topology import CoordinateError
 
 
@@ -61,12 +63,21 @@ def refusal_kinds() -> tuple[type[Exception], ...]:
 
 def refusal_of(error: BaseException) -> Refusal | None:
     """The answer to `error`: that of its class or of its nearest registered base; None for
-    an exception that is not a refusal (a bug, which must stay a 500)."""
+    an exception that is not a refusal (a bug, which must stay a 500). Each answer is counted
+    by its code (core.metrics.REFUSALS)."""
     for kind in type(error).__mro__:
         answer = _answers.get(kind)
         if answer is not None:
-            return answer(error)
+            refusal = answer(error)
+            REFUSALS.labels(code=refusal.code).inc()
+            return refusal
     return None
+
+
+def refusal_counted(error: Exception) -> None:
+    """Count `error` by its registry code, as `refusal_of` counts each answer, where a page
+    answers a refusal in words of its own (the move form links the rule a move broke)."""
+    refusal_of(error)
 
 
 def refusal_message(error: Exception) -> str:
@@ -127,7 +138,15 @@ def sentence(text: str) -> str:
     if not text:
         return gettext("Refused.")
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else f"{text}."
+    if text.endswith((".", "!", "?", "\u3002", "\uff01", "\uff1f")):
+        return text
+    return f"{text}\u3002" if _ideographic(text[-1]) else f"{text}."
+
+
+def _ideographic(char: str) -> bool:
+    """Kana and CJK ideographs: Chinese and Japanese end a sentence with the ideographic stop."""
+    code = ord(char)
+    return 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
 
 
 def validation_message(error: ValidationError) -> str:
@@ -179,13 +198,34 @@ SGF_BOUNDS = {
 }
 
 
+# rules.review.uploads' refusal of a record whose export would not read back the same
+# (SgfRoundTrip), by the part that differs (`what`).
+SGF_ROUND_TRIP_PARTS = {
+    "move": gettext_lazy("the move"),
+    "comment": gettext_lazy("the comment"),
+    "marks": gettext_lazy("the marks"),
+    "labels": gettext_lazy("the labels"),
+    "setup": gettext_lazy("the setup stones"),
+    "variations": gettext_lazy("the variations"),
+    "root": gettext_lazy("the players, rules or starting position"),
+}
+SGF_ROUND_TRIP = gettext_lazy(
+    "the record would not read back the same once saved: at move %(number)s, %(what)s would "
+    "change, so it is refused rather than changed"
+)
+
+
 def rules_refusal(error: Exception) -> str:
     """Why the rules refused, in the active language: an IllegalMove by its `code`, a
-    CoordinateError by its `kind`, an SgfTooLarge by its `bound`; any other text (a detail
-    the rules wrote for one case, a kind without a sentence here) as the rules said it."""
+    CoordinateError by its `kind`, an SgfTooLarge by its `bound`, an SgfRoundTrip by the part
+    that differs; any other text (a detail the rules wrote for one case, a kind without a
+    sentence here) as the rules said it."""
     said = str(error)
     if isinstance(error, SgfTooLarge) and error.bound in SGF_BOUNDS:
         return str(SGF_BOUNDS[error.bound]) % {"most": error.most}
+    if isinstance(error, SgfRoundTrip) and error.what in SGF_ROUND_TRIP_PARTS:
+        what = SGF_ROUND_TRIP_PARTS[error.what]
+        return str(SGF_ROUND_TRIP) % {"what": what, "number": error.number}
     if isinstance(error, IllegalMove) and said == error.reason and error.code in RULES_REFUSALS:
         return str(RULES_REFUSALS[error.code])
     if isinstance(error, CoordinateError) and error.kind in COORDINATE_REFUSALS:
@@ -211,6 +251,15 @@ refusal_register(
 refusal_register(
     IllegalMove, lambda error: Refusal(409, error.code, sentence(rules_refusal(error)))
 )
+# An SGF record that cannot be read, or kept as it is (rules.sgf, rules.review.uploads).
+refusal_register(
+    SgfError,
+    lambda error: Refusal(
+        400,
+        error.code,
+        gettext("This file cannot be reviewed: %(why)s") % {"why": rules_refusal(error)},
+    ),
+)
 # A review's tree (rules.review.variations).
 refusal_register(
     TreeFull,
@@ -229,7 +278,12 @@ refusal_register(
     lambda error: Refusal(
         400,
         error.code,
-        gettext("There is no move %(node)s in this review.") % {"node": error.node_id},
+        # The node's id is the tree's own: a player never sees it, and a node that is not
+        # there has no move number, so the refusal names the move the player was looking at.
+        gettext(
+            "The move you were looking at is no longer in this review: it was removed. Open "
+            "the review again."
+        ),
     ),
 )
 refusal_register(

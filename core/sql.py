@@ -18,15 +18,18 @@ Statements run here take `%s` placeholders as usual; each must be a constant of 
 (a shape written once), since every distinct text is prepared and kept.
 
 Hand-written SQL lives in one module per app, and only there: games.sql (the game row read
-and update), messaging.sql (the header's unread counts) and this one (`insert_sql`, the outbox's
-INSERT). Each builds its statements from the models' `_meta` (quoted table and column names,
-never literals), keeps a statement only where bench/http_load.py shows it matters, and has a
-test comparing its answer with the ORM's (tests/<app>/test_sql.py).
+and update, the status page's reads), messaging.sql (the header's unread counts) and this one
+(`insert_sql` and `delete_sql`, the outbox's INSERT and DELETE; `transaction_lock`, the
+auto-match queue's advisory lock). Each builds its statements from the models' `_meta` by
+`quoted_names` (quoted table and column names, never literals), keeps a statement only where
+bench/ shows it matters, and has a test comparing its answer with the ORM's
+(tests/<app>/test_sql.py).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import Any
 
 import psycopg
@@ -34,6 +37,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Model
+from django.db.transaction import TransactionManagementError
 from psycopg.pq import Format
 
 _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
@@ -68,20 +72,27 @@ def statement_cursor() -> CursorWrapper:
     return cursor
 
 
+def quoted_names(model: type[Model], *fields: str) -> tuple[str, ...]:
+    """The table of `model`, then the column of each field name of `fields` ("pk" for its
+    primary key), each quoted for the default database: the only way a hand-written
+    statement names a table or a column."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    meta = model._meta
+    columns = (meta.pk if name == "pk" else meta.get_field(name) for name in fields)
+    return quote(meta.db_table), *(quote(field.column) for field in columns)
+
+
 @functools.cache
 def insert_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
     """`INSERT INTO <table> (<columns of fields>) VALUES (%s, ...)` for `model`, with
     `RETURNING <pk>` where the database (`vendor`, part of the cache key) can return it."""
-    db = connections[DEFAULT_DB_ALIAS]
-    quote = db.ops.quote_name
-    meta = model._meta
-    columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
+    table, pk, *columns = quoted_names(model, "pk", *fields)
     sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({columns})"  # noqa: S608 - names from the model
+        f"INSERT INTO {table} ({', '.join(columns)})"  # noqa: S608 - names from the model
         f" VALUES ({', '.join(['%s'] * len(fields))})"
     )
-    if db.features.can_return_columns_from_insert:
-        sql += f" RETURNING {quote(meta.pk.column)}"
+    if connections[DEFAULT_DB_ALIAS].features.can_return_columns_from_insert:
+        sql += f" RETURNING {pk}"
     return sql
 
 
@@ -90,6 +101,22 @@ def delete_sql(model: type[Model], vendor: str) -> str:
     """`DELETE FROM <table> WHERE <pk> = %s` for `model` on `vendor`: one statement, where
     Model.delete() runs Django's deletion collector (about 0.3 ms of CPU a row, measured on the
     move POST of bench/games_pages.py, whose tasks are published at commit)."""
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
-    meta = model._meta
-    return f"DELETE FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"  # noqa: S608 - names from the model
+    table, pk = quoted_names(model, "pk")
+    return f"DELETE FROM {table} WHERE {pk} = %s"  # noqa: S608 - names from the model
+
+
+def transaction_lock(*, name: str) -> None:
+    """Hold a lock named `name` until the current transaction ends: a second transaction
+    asking for the same name waits for this one to commit or roll back. On PostgreSQL a
+    transaction-level advisory lock (`pg_advisory_xact_lock`) on the first 8 bytes of the
+    name's SHA-256 (two names may share a lock, never miss one); elsewhere (SQLite, which runs
+    one writer at a time) nothing. Outside a transaction it raises TransactionManagementError,
+    as the lock would end with the statement."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if not db.in_atomic_block:
+        raise TransactionManagementError("transaction_lock outside a transaction holds nothing.")
+    if db.vendor != "postgresql":
+        return
+    key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+    with db.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])

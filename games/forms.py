@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.utils import formats
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -68,20 +69,35 @@ def parse_game_choice(value: str) -> tuple[str, int]:
 
 
 class KomiField(forms.DecimalField):
-    """Komi in half points; any other number (1e400, NaN, 0.3) is refused with one message
-    before Django's own validators, which fail on huge exponents."""
+    """Komi in half points, typed and shown as the active language writes numbers ("6,5" in
+    German, French, Spanish, Russian; "6.5" in English; either separator is read in every
+    language, since komi never has thousands). Any other number (1e400, NaN, 0.3) is refused
+    with one message before Django's own validators, which fail on huge exponents."""
 
-    message = gettext_lazy("Komi is a number of half points between -50 and 50, like 6.5.")
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal"}))
+        super().__init__(localize=True, **kwargs)
+
+    @staticmethod
+    def message() -> str:
+        example = formats.number_format(Decimal("6.5"), decimal_pos=1)
+        if example == "6.5":  # the sentence the catalogs already translate, example included
+            return gettext("Komi is a number of half points between -50 and 50, like 6.5.")
+        return gettext("Komi is a number of half points between -50 and 50, like %(example)s.") % {
+            "example": example
+        }
 
     def to_python(self, value):
         if value in self.empty_values:
             return None
+        text = formats.sanitize_separators(str(value).strip()).replace(",", ".")
+        text = text.replace("\u2212", "-")  # the minus sign some keyboards type
         try:
-            number = Decimal(str(value).strip())
+            number = Decimal(text)
         except (InvalidOperation, ValueError):
-            raise forms.ValidationError(self.message, code="invalid") from None
+            raise forms.ValidationError(self.message(), code="invalid") from None
         if not number.is_finite() or abs(number) > MAX_KOMI or (number * 2) % 1:
-            raise forms.ValidationError(self.message, code="invalid")
+            raise forms.ValidationError(self.message(), code="invalid")
         return number
 
 

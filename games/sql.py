@@ -25,7 +25,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 from accounts.models import User
-from core.sql import statement_cursor
+from core.sql import quoted_names, statement_cursor
 from games.models import Challenge, ConditionalMoves, Game, GameChat, Vacation
 from games.reviews.models import GameNote
 
@@ -33,6 +33,11 @@ from games.reviews.models import GameNote
 # (`_exists_sql`) name.
 _PLAYERS = (("black", "b"), ("white", "w"))
 _GAME_FIELDS = {field.attname: field for field in Game._meta.concrete_fields}
+
+
+def _alias(alias: str) -> str:
+    """A table alias of these statements, quoted (a table's or column's name: quoted_names)."""
+    return connection.ops.quote_name(alias)
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,6 @@ class _Shape:
 
 
 def _part(model: type[Model], alias: str) -> tuple[_Part, list[str]]:
-    quote = connection.ops.quote_name
     fields = model._meta.concrete_fields
     converters = []
     for index, field in enumerate(fields):
@@ -62,7 +66,8 @@ def _part(model: type[Model], alias: str) -> tuple[_Part, list[str]]:
         found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
         if found:
             converters.append((index, column, tuple(found)))
-    selected = [f"{quote(alias)}.{quote(field.column)}" for field in fields]
+    _, *columns = quoted_names(model, *(field.name for field in fields))
+    selected = [f"{_alias(alias)}.{column}" for column in columns]
     return _Part(model, tuple(field.attname for field in fields), tuple(converters)), selected
 
 
@@ -72,18 +77,15 @@ def _exists_sql(
     """An SQL boolean: whether a row of `model` exists whose field `link[0]` is the game's
     field `link[1]` (("game", "id"): a row of this game; ("user", "black"): a row of its Black
     player), and each (field, comparison) of `where` holds, e.g. ("started", "<= %s")."""
-    quote = connection.ops.quote_name
-
-    def column(name: str) -> str:
-        return f"x.{quote(model._meta.get_field(name).column)}"
-
-    game_column = Game._meta.get_field(link[1]).column
+    table, linked, *columns = quoted_names(model, link[0], *(name for name, _ in where))
+    game_table, game_column = quoted_names(Game, link[1])
+    comparisons = (comparison for _, comparison in where)
     conditions = [
-        f"{column(link[0])} = {quote(Game._meta.db_table)}.{quote(game_column)}",
-        *(f"{column(name)} {comparison}" for name, comparison in where),
+        f"x.{linked} = {game_table}.{game_column}",
+        *(f"x.{column} {test}" for column, test in zip(columns, comparisons, strict=True)),
     ]
     return (
-        f"EXISTS (SELECT 1 FROM {quote(model._meta.db_table)} x"  # noqa: S608 - names from the models
+        f"EXISTS (SELECT 1 FROM {table} x"  # noqa: S608 - names from the models
         f" WHERE {' AND '.join(conditions)})"
     )
 
@@ -111,30 +113,30 @@ EXTRAS = {
 def _shape(vendor: str, lock: bool, extras: str | None) -> _Shape:
     """The statement for a read that locks the game row (`lock`) or not, with the EXISTS
     columns of EXTRAS[`extras`]; written once per process, database and shape."""
-    quote = connection.ops.quote_name
-    game_table = Game._meta.db_table
-    game, columns = _part(Game, game_table)
+    game_table, game_pk = quoted_names(Game, "pk")
+    user_table, user_pk = quoted_names(User, "pk")
+    game, columns = _part(Game, Game._meta.db_table)
     parts = [game]
     joins = []
     for name, alias in _PLAYERS:
         player, selected = _part(User, alias)
         parts.append(player)
         columns += selected
+        _, player_column = quoted_names(Game, name)
         joins.append(
-            f" INNER JOIN {quote(User._meta.db_table)} {quote(alias)}"
-            f" ON {quote(alias)}.{quote(User._meta.pk.column)}"
-            f" = {quote(game_table)}.{quote(Game._meta.get_field(name).column)}"
+            f" INNER JOIN {user_table} {_alias(alias)}"
+            f" ON {_alias(alias)}.{user_pk} = {game_table}.{player_column}"
         )
     named = EXTRAS[extras]() if extras else ()
     columns += [sql for _, sql in named]
     sql = (
-        f"SELECT {', '.join(columns)} FROM {quote(game_table)}{''.join(joins)}"  # noqa: S608 - names from the models
-        f" WHERE {quote(game_table)}.{quote(Game._meta.pk.column)} = %s"
+        f"SELECT {', '.join(columns)} FROM {game_table}{''.join(joins)}"  # noqa: S608 - names from the models
+        f" WHERE {game_table}.{game_pk} = %s"
     )
     if lock and connection.features.has_select_for_update:
         # Only the game row: the players' rows are read, never locked.
         of = connection.features.has_select_for_update_of
-        sql += f" FOR UPDATE OF {quote(game_table)}" if of else " FOR UPDATE"
+        sql += f" FOR UPDATE OF {game_table}" if of else " FOR UPDATE"
     return _Shape(sql, tuple(parts), tuple(name for name, _ in named))
 
 
@@ -173,12 +175,10 @@ def game_row_select(
 
 @functools.lru_cache(maxsize=256)
 def _update_sql(vendor: str, attnames: tuple[str, ...]) -> str:
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(_GAME_FIELDS[name].column)} = %s" for name in attnames)
-    return (
-        f"UPDATE {quote(Game._meta.db_table)} SET {assignments}"  # noqa: S608 - names from the model
-        f" WHERE {quote(Game._meta.pk.column)} = %s"
-    )
+    fields = (_GAME_FIELDS[name].name for name in attnames)
+    table, pk, *columns = quoted_names(Game, "pk", *fields)
+    assignments = ", ".join(f"{column} = %s" for column in columns)
+    return f"UPDATE {table} SET {assignments} WHERE {pk} = %s"  # noqa: S608 - names from the model
 
 
 def game_row_update(*, game: Game, attnames: tuple[str, ...]) -> bool:
@@ -194,18 +194,11 @@ def game_row_update(*, game: Game, attnames: tuple[str, ...]) -> bool:
         return cursor.rowcount == 1
 
 
-def _names(model: type[Model], *fields: str) -> tuple[str, ...]:
-    """The quoted table of `model`, then the quoted columns of `fields`."""
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
-    meta = model._meta
-    return quote(meta.db_table), *(quote(meta.get_field(name).column) for name in fields)
-
-
 @functools.cache
 def running_sql(vendor: str) -> str:
     """A player's running games, every column, unordered (the caller sorts the few rows).
     Parameters: the player's id twice, the playing status."""
-    table, black, white, status = _names(Game, "black", "white", "status")
+    table, black, white, status = quoted_names(Game, "black", "white", "status")
     return (
         f"SELECT * FROM {table}"  # noqa: S608 - names from the model
         f" WHERE ({black} = %s OR {white} = %s) AND {status} = %s"
@@ -217,7 +210,7 @@ def finished_page_sql(vendor: str) -> str:
     """A slice of a player's finished games, most recent first, every column, each row with the
     count of all of them as "listed_count". Parameters: the player's id twice, the finished
     status, the slice's size and start."""
-    table, pk, black, white, status, finished = _names(
+    table, pk, black, white, status, finished = quoted_names(
         Game, "id", "black", "white", "status", "finished"
     )
     return (
@@ -232,7 +225,7 @@ def challenges_open_sql(vendor: str) -> str:
     """A player's open challenges, received and sent, every column, unordered. Parameters: the
     player's id twice, the open status, the moment (prepared for the database) they must expire
     after."""
-    table, recipient, creator, status, expires = _names(
+    table, recipient, creator, status, expires = quoted_names(
         Challenge, "recipient", "creator", "status", "expires"
     )
     return (

@@ -13,7 +13,7 @@ import functools
 
 from django.db import connection
 
-from core.sql import statement_cursor
+from core.sql import quoted_names, statement_cursor
 from messaging.messages.models import ThreadMember
 from messaging.notifications.models import Notification
 
@@ -22,17 +22,13 @@ from messaging.notifications.models import Notification
 def unread_counts_sql(vendor: str) -> str:
     """The SELECT of `unread_counts_select`, for `vendor`: it reads the (user, read) index of
     notifications and the user index of thread members (bench/unread_count.py)."""
-    quote = connection.ops.quote_name
-
-    def column(model, name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
-    note, member = quote(Notification._meta.db_table), quote(ThreadMember._meta.db_table)
+    note, note_user, read = quoted_names(Notification, "user", "read")
+    member, member_user, unread = quoted_names(ThreadMember, "user", "unread")
     return (
         f"SELECT (SELECT COUNT(*) FROM {note}"  # noqa: S608 - names from the models
-        f" WHERE {column(Notification, 'user')} = %s AND NOT {column(Notification, 'read')}),"
-        f" (SELECT COALESCE(SUM({column(ThreadMember, 'unread')}), 0) FROM {member}"
-        f" WHERE {column(ThreadMember, 'user')} = %s AND {column(ThreadMember, 'unread')} > 0)"
+        f" WHERE {note_user} = %s AND NOT {read}),"
+        f" (SELECT COALESCE(SUM({unread}), 0) FROM {member}"
+        f" WHERE {member_user} = %s AND {unread} > 0)"
     )
 
 

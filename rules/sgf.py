@@ -20,6 +20,10 @@ This is exactly the mapping of `rules.topology.hexagon` (`Topology.sgf` / `Topol
 Properties read: SZ, HX, RU, KM, HA, AB/AW/AE (before the first move, never in a node with a
 move), PL, B/W, PB, PW, DT, RE and C; CA names the charset of the text (an unknown name is
 ignored, a codec that is no charset, such as rot13, base64, hex, idna or punycode, is an error).
+The whole file is decoded before it is tokenised (`sgf_text`): a multi-byte charset such as
+Shift_JIS, Big5 or GBK has trail bytes 0x5C ('\\') and 0x5D (']'), which read as bytes would be
+taken for SGF escapes and ends of values. sgfmill itself decodes values after tokenising bytes,
+so it is handed the UTF-8 text (as its own `Sgf_game.from_string` does).
 Two moves of one colour in a row read as a pass of the other colour between them (an omitted
 pass, as real servers write them, and as other Go programs read them): `SgfRecord.moves` holds
 that pass, and `SgfRecord.implied_passes` says where. Only the main line of the first game in
@@ -37,7 +41,6 @@ The whole game tree, with every variation, comments, marks and labels, is read a
 
 from __future__ import annotations
 
-import codecs
 import os
 from dataclasses import dataclass, field, replace
 
@@ -47,6 +50,7 @@ from rules.board import BLACK, COLOUR_LETTERS, WHITE, other
 from rules.errors import IllegalMove, InvalidSetup, RulesError
 from rules.game import PASS, PLAY, Game, Move
 from rules.ruleset import RuleSet, default_preset_key, preset
+from rules.sgf_charset import NotACharset, SgfText, decoded
 from rules.topology import SGF_LETTERS, CoordinateError, Topology, hexagon, square
 
 RU_PRESETS = {
@@ -66,14 +70,12 @@ RU_PRESETS = {
 }
 PRESET_RU = {"go-area": "Chinese", "go-territory": "Japanese", "badux": "Badux"}
 _COLOURS = {"B": BLACK, "W": WHITE}
-# Codecs Python knows that cannot decode text with errors="replace" (idna, undefined) or that
-# read an ASCII name as something else (punycode); transforms such as rot13, base64 and hex are
-# refused by bytes.decode itself.
-_NOT_CHARSETS = {"idna", "punycode", "undefined"}
 
 
 class SgfError(RulesError, ValueError):
-    """A file that is not a usable SGF record; the message is one line."""
+    """A file that is not a usable SGF record; the message is one line. `code` is stable."""
+
+    code = "sgf_refused"
 
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(str(message).split()))
@@ -164,33 +166,55 @@ def read_sgf(path: str | os.PathLike[str]) -> SgfRecord:
 def parse_sgf(data: bytes | str) -> SgfRecord:
     """Parse SGF bytes or text (the first game, main line); SgfError for anything unusable.
 
-    Text properties of bytes are decoded with CA (else UTF-8 when valid, else Latin-1); a str
-    is taken as already decoded, whatever its CA says.
+    Bytes are decoded to text before they are tokenised (`sgf_text`: by CA, else UTF-8 when
+    valid, else a detected East Asian charset, else Latin-1), so that a trail byte 0x5C or 0x5D
+    of Shift_JIS, Big5 or GBK is never read as an SGF escape or the end of a value; a str is
+    taken as already decoded, whatever its CA says.
     """
-    forced = None
-    if isinstance(data, str):
-        data, forced = data.encode("utf-8", "replace"), "utf-8"
-    coarse = _coarse(data)
+    coarse = _coarse(sgf_text(data).data)
     root_props = coarse.sequence[0]
     _check_game_type(root_props)
     topology = _topology(root_props)
-    encoding = forced or _text_encoding(root_props, data)
     try:
         game = sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding="ISO-8859-1")
         nodes = game.get_main_sequence()
     except (ValueError, RecursionError) as exc:
         raise SgfError(f"not an SGF file: {exc}") from exc
-    return _record(topology, [node.get_raw_property_map() for node in nodes], encoding)
+    return _record(topology, [node.get_raw_property_map() for node in nodes], "utf-8")
+
+
+def sgf_text(data: bytes | str) -> SgfText:
+    """A file decoded before it is tokenised (`rules.sgf_charset.decoded`); SgfError when CA
+    names a codec that is no charset for text (rot13, base64, hex, idna, punycode ...)."""
+    try:
+        return decoded(data)
+    except NotACharset as exc:
+        raise SgfError(
+            f"CA[{_show(exc.ca)}] is not a character set for text: use CA[UTF-8] (or leave CA out)"
+        ) from None
 
 
 def _coarse(data: bytes):
-    """sgfmill's coarse game tree of `data`; SgfError for a file that is not SGF."""
+    """sgfmill's coarse game tree of `data` (UTF-8, from `sgf_text`); SgfError for a file
+    that is not SGF."""
     try:
         return sgf_grammar.parse_sgf_game(data)
     except ValueError as exc:
         raise SgfError(f"not an SGF file: {exc}") from exc
     except RecursionError as exc:
         raise SgfError("not an SGF file: variations nested too deeply") from exc
+
+
+def coarse_games(data: bytes) -> list:
+    """Every game of a file (UTF-8, from `sgf_text`) as sgfmill's coarse game trees;
+    SgfError for a file that is not SGF."""
+    try:
+        games = sgf_grammar.parse_sgf_collection(data)
+    except ValueError as exc:
+        raise SgfError(f"not an SGF file: {exc}") from exc
+    except RecursionError as exc:
+        raise SgfError("not an SGF file: variations nested too deeply") from exc
+    return games
 
 
 def _first(props: dict, ident: str) -> bytes | None:
@@ -230,31 +254,6 @@ def _topology(props: dict) -> Topology:
         raise SgfError(f"unsupported board size SZ[{_show(sz_raw)}]: use 5 to 25") from None
 
 
-def _text_encoding(props: dict, data: bytes) -> str:
-    ca = _first(props, "CA")
-    if ca is not None:
-        try:
-            name = codecs.lookup(ca.decode("ascii").strip()).name
-        except (LookupError, UnicodeDecodeError, ValueError):
-            name = None  # an unknown charset only affects text; guess below
-        if name is not None:
-            try:
-                b"CA".decode(name, "replace")  # transforms (rot13 ...) raise LookupError
-            except (LookupError, ValueError):
-                name = "undefined"
-            if name in _NOT_CHARSETS:
-                raise SgfError(
-                    f"CA[{_show(ca)}] is not a character set for text: use CA[UTF-8] "
-                    "(or leave CA out)"
-                )
-            return name
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return "iso-8859-1"
-    return "utf-8"
-
-
 def _show(raw: bytes, limit: int = 20) -> str:
     text = raw.decode("ascii", "replace")
     return text if len(text) <= limit else text[:limit] + "..."
@@ -264,7 +263,7 @@ def _text(raw: bytes, encoding: str, simple: bool = False) -> str:
     value = sgf_grammar.simpletext_value(raw) if simple else sgf_grammar.text_value(raw)
     try:
         return value.decode(encoding, "replace")
-    except (LookupError, ValueError) as exc:  # a codec _text_encoding let through by mistake
+    except (LookupError, ValueError) as exc:  # a codec sgf_text let through by mistake
         raise SgfError(f"the text cannot be read as {encoding}: {exc}") from exc
 
 

@@ -6,9 +6,11 @@
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
+from baduxsite.settings.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 # Runtime files (SQLite database, embedded Redis socket, logs of `make run`); git-ignored.
@@ -42,9 +44,16 @@ INSTALLED_APPS = [
     # django-ninja: the public API (baduxsite/api.py); listed for its bundled Swagger UI files
     # and template, so /api/v1/docs needs no CDN.
     "ninja",
+    # django-prometheus: request and database metrics (the middleware below, the database
+    # backends under DATABASES); served with ours at /metrics (baduxsite.metrics).
+    "django_prometheus",
 ]
 
 MIDDLEWARE = [
+    # Request metrics (django-prometheus): first and last, so they time the whole answer.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # The request id (X-Request-ID, or a new one) on every log line and queued task.
+    "baduxsite.middleware.RequestIdMiddleware",
     # A view whose database connection failed answers 503 with Retry-After, not a 500
     # (baduxsite.middleware; urls.handler500 does the same for the middleware below).
     "baduxsite.middleware.DatabaseUnavailableMiddleware",
@@ -67,6 +76,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 # Content-Security-Policy (django-csp). Scripts only from our own static files: no inline script,
@@ -146,6 +156,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # does not ask (Django's default, None, turns preparing off altogether).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+# django-prometheus' wrappers of the same backends count connections, queries, their errors and
+# durations (django_db_* metrics). core.sql's prepared statements bypass its cursor.
+_METERED_ENGINES = {
+    "django.db.backends.sqlite3": "django_prometheus.db.backends.sqlite3",
+    "django.db.backends.postgresql": "django_prometheus.db.backends.postgresql",
+}
+DATABASES["default"]["ENGINE"] = _METERED_ENGINES.get(
+    DATABASES["default"]["ENGINE"], DATABASES["default"]["ENGINE"]
+)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, Celery broker and result backend -------------------------------------------
@@ -216,6 +235,10 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIM
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# Beat sends periodic tasks only while it holds a lock in Redis (baduxsite/beat.py): a second
+# beat started by mistake, or on purpose on another machine, stands by instead of sending
+# every task twice, and takes over within 30 s when the first one dies.
+CELERY_BEAT_SCHEDULER = "baduxsite.beat:SingleBeatScheduler"
 # Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Publishes tasks recorded in the outbox that were not published at their commit (broker
@@ -340,6 +363,22 @@ CELERY_TASK_ROUTES = {
     "*_mail": {"queue": MAIL_QUEUE},
     "bots.*": {"queue": BOT_QUEUE},
 }
+# The queues whose workers the readiness check expects (each must have one running).
+HEALTH_WORKER_QUEUES = ["celery", MAIL_QUEUE, BOT_QUEUE]
+# Every minute, to each of them: a worker of the queue records its heartbeat, and beat its own
+# as it sends them (core.heartbeats; read by the readiness check, baduxsite.health). One not
+# taken within the minute is dropped (expires): a stopped queue does not pile them up.
+CELERY_BEAT_SCHEDULE.update(
+    {
+        f"core-heartbeat-{queue}": {
+            "task": "core.heartbeat",
+            "schedule": 60.0,
+            "args": (queue,),
+            "options": {"queue": queue, "expires": 60.0},
+        }
+        for queue in HEALTH_WORKER_QUEUES
+    }
+)
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
 # Sessions stay in the database (the record) and are read through the cache (Redis in
@@ -412,6 +451,11 @@ CONTACT_EMAIL = env.get_str("CONTACT_EMAIL", "") or ""
 # The site's source code (the footer's "open source" links to it); unset, the footer links
 # the site's /source/ page, which says the code is open and where to ask for it.
 SOURCE_URL = env.get_str("SOURCE_URL", "") or ""
+# Seconds a "your turn" or game-over notice may be on its way (a queued task, a busy worker)
+# before the catch-up sweep (beat: games.notices_sweep) takes it for lost and queues it again.
+# A worker killed with SIGKILL can lose a task it had just taken from Redis; tests/deploy/
+# test_two_nodes.py lowers it to see the sweep at work within its run.
+GAMES_NOTICES_SWEEP_GRACE = 60
 # Read notifications are deleted this many days after they were made (beat: messaging.prune);
 # unread ones stay. At 100,000 running games they are ~200,000 rows a day.
 NOTIFICATIONS_KEEP_DAYS = env.get_int("NOTIFICATIONS_KEEP_DAYS", 90)
@@ -427,6 +471,30 @@ OUTBOX_KEEP_DAYS = 7
 OUTBOX_PUBLISH_AT_COMMIT = env.get_bool("OUTBOX_PUBLISH_AT_COMMIT", False)
 # Seconds between the relay's looks at the table when nothing wakes it (SQLite, or a lost NOTIFY).
 OUTBOX_RELAY_POLL = 0.25
+
+# --- Backups (core/backups.py: `manage.py backup`, `manage.py restore`) -------------------------
+# Where uploaded files would live (Django's FileSystemStorage); nothing writes there yet, but a
+# backup carries it along with the database (BACKUP_FOLDERS).
+MEDIA_ROOT = env.get_str("MEDIA_ROOT", str(VAR_DIR / "media"))
+# Where `manage.py backup` and the nightly task write their backups (one directory each).
+BACKUP_DIR = env.get_str("BACKUP_DIR", str(VAR_DIR / "backups"))
+# The folders copied into each backup beside the database, by name (a missing one is skipped):
+# the media and the mail archive (every mail the file mail backend wrote; play-by-e-mail replies
+# are rows in the database, so they are in its dump).
+BACKUP_FOLDERS = {"media": MEDIA_ROOT, "mail": EMAIL_FILE_PATH}
+# The nightly backup (beat task core.backup_nightly at BACKUP_HOUR UTC), off by default: it keeps
+# the BACKUP_KEEP newest backups in BACKUP_DIR and deletes older ones (docs/operations.md).
+BACKUP_NIGHTLY = env.get_bool("BACKUP_NIGHTLY", False)
+BACKUP_HOUR = env.get_int("BACKUP_HOUR", 3)
+BACKUP_KEEP = env.get_int("BACKUP_KEEP", 7)
+# The folder of pg_dump and pg_restore; empty: on PATH, else the newest /usr/lib/postgresql/*/bin.
+# They must be at least the server's major version.
+BACKUP_PG_BIN_DIR = env.get_str("BACKUP_PG_BIN_DIR", "") or ""
+if BACKUP_NIGHTLY:
+    CELERY_BEAT_SCHEDULE["core-backup-nightly"] = {
+        "task": "core.backup_nightly",
+        "schedule": crontab(hour=BACKUP_HOUR, minute=0),
+    }
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
@@ -489,25 +557,35 @@ REVIEW_COMMENT_MAX_LENGTH = 2000
 REVIEW_COMMENTS_MAX = 1000
 GAME_NOTE_MAX_LENGTH = 10000
 
+# --- Health (baduxsite/health.py): liveness at /health/live/, readiness at /health/ready/ ------
+# The readiness check answers 503, naming each check out of bounds, when any of these is passed
+# (docs/operations.md, "Health and metrics"); overrides by name in the same dict.
+HEALTH_BOUNDS: dict[str, float] = {
+    # The oldest outbox row not yet published (the relay is stuck or the broker down).
+    "outbox_lag_seconds": 5 * 60,
+    # Since a worker of each of HEALTH_WORKER_QUEUES last ran its heartbeat task (every minute).
+    "worker_silence_seconds": 3 * 60,
+    # Since beat last sent the heartbeat tasks (every minute).
+    "beat_silence_seconds": 3 * 60,
+    # Since `manage.py mail_receiver` last wrote its heartbeat (every minute); only checked
+    # while play by e-mail is on (INBOUND_MAIL_DOMAIN).
+    "mail_receiver_silence_seconds": 3 * 60,
+    # Free space on the disks of MEDIA_ROOT and EMAIL_FILE_PATH: both bounds must hold.
+    "disk_free_min_bytes": 1024**3,
+    "disk_free_min_percent": 5,
+}
+
+# --- Metrics (baduxsite/metrics.py, core/metrics.py) ---------------------------------------------
+# Prometheus scrapes /metrics with `Authorization: Bearer <METRICS_TOKEN>`. Unset, the URL
+# answers 404 (except with DEBUG, on a developer's machine): metrics are never public by default.
+METRICS_TOKEN = env.get_str("METRICS_TOKEN", "") or ""
+# prometheus_client's multiprocess mode: every process of one machine (gunicorn workers, Celery
+# workers) writes its counters to files in this folder, read by prometheus_client itself from
+# the environment; the metrics URL adds them up. Empty it before the processes start.
+PROMETHEUS_MULTIPROC_DIR = env.get_str("PROMETHEUS_MULTIPROC_DIR", "") or ""
+
 # --- Logging: everything to stdout, the process manager collects it ----------------------------
 LOG_LEVEL = env.get_str("LOG_LEVEL", "INFO")
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {
-        "plain": {"format": "{asctime} {levelname} {name} {process:d} {message}", "style": "{"},
-    },
-    "handlers": {
-        "stdout": {
-            "class": "logging.StreamHandler",
-            "stream": "ext://sys.stdout",
-            "formatter": "plain",
-        },
-    },
-    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
-    "loggers": {
-        "django": {"handlers": ["stdout"], "level": LOG_LEVEL, "propagate": False},
-        # aiosmtpd (manage.py mail_receiver) logs every SMTP command at INFO.
-        "mail.log": {"level": "WARNING"},
-    },
-}
+# One JSON object per line (python-json-logger) instead of plain text: production's default.
+LOG_JSON = env.get_bool("LOG_JSON", False)
+LOGGING = logging_config(level=LOG_LEVEL, json=LOG_JSON)

@@ -46,6 +46,12 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Logs as JSON lines, each with its request id, for the log collector (LOG_JSON=false: plain).
+LOG_JSON = env.get_bool("LOG_JSON", True)
+LOGGING = logging_config(level=LOG_LEVEL, json=LOG_JSON)  # noqa: F405
+# Health probes and the metrics scraper may ask over plain HTTP from inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^health/", r"^metrics$"]
+
 EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 ADMINS = [("Admin", address) for address in env.get_list("ADMINS")]
 # Unset, players write to the first admin: the footer and account pages always have a contact.

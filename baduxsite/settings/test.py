@@ -26,3 +26,7 @@ WHITENOISE_USE_FINDERS = True
 # open, or PostgreSQL refuses to drop it at the end of the run.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 SITE_URL = "http://testserver"
+# pytest-django recognises an in-memory SQLite test database (one per xdist worker) by the stock
+# engine's name only: SQLite runs unwrapped here; PostgreSQL keeps django-prometheus' backend.
+if DATABASES["default"]["ENGINE"] == "django_prometheus.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"  # noqa: F405

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core.mail import RETRY_OPTIONS, site_url
+from core.metrics import sweep_metered
 from games.bots import services
 from messaging.notifications.services import admin_mail_once
 
@@ -50,6 +51,7 @@ def bot_staff_mail(game_id: int, move_number: int, error: str) -> bool:
 
 
 @shared_task(name="bots.sweep")
+@sweep_metered("bots.sweep")
 def bots_sweep() -> int:
     """Queue again the moves of bots left to move (a lost task, a failed engine)."""
     return services.bots_stuck_requeue(now=timezone.now(), after=STUCK_AFTER)

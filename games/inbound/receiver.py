@@ -23,6 +23,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.db import DatabaseError, InterfaceError, close_old_connections
 from django.utils import timezone
 
+from core.heartbeats import MAIL_RECEIVER, heartbeat_record
 from games.inbound.services import inbound_mail_handle, inbound_recipient_check
 
 logger = logging.getLogger(__name__)
@@ -123,3 +124,17 @@ def receiver_stop(controller: ReceiverController) -> None:
     """Stop listening and let the message in hand finish."""
     controller.stop()
     controller.handler.close()
+
+
+def receiver_heartbeat() -> bool:
+    """Record that the receiver is listening (core.heartbeats; the readiness check reads it);
+    False, logged, when the database did not answer (the next beat tries again)."""
+    close_old_connections()
+    try:
+        heartbeat_record(name=MAIL_RECEIVER, now=timezone.now())
+    except (DatabaseError, InterfaceError):
+        logger.warning("Mail receiver: could not record its heartbeat (database unavailable)")
+        return False
+    finally:
+        close_old_connections()
+    return True

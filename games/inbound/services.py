@@ -26,8 +26,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
+import rules
+from accounts.locale import reader_locale
 from accounts.models import User
 from core.outbox import enqueue_on_commit
+from core.refusals import refusal_message, refusal_of, rules_refusal, sentence
 from games.errors import (
     GameActionError,
     MoveRefused,
@@ -35,7 +38,6 @@ from games.errors import (
     NotAPlayer,
     StalePage,
     TimeRanOut,
-    rules_refusal,
 )
 from games.inbound import tasks as inbound_tasks
 from games.inbound.address import BadReplyAddress, ReplyToken, reply_address_read
@@ -194,14 +196,24 @@ def _dmarc_refusal(mail: ReplyMail) -> str:
 def _act(
     mail: ReplyMail, token: ReplyToken, user: User, game: Game | None, now: dt.datetime
 ) -> tuple[str, str]:
-    """Play the command; returns (outcome, the sentence to send back or '' when played).
-    `game` is only read for a first look; the service locks and checks it again."""
+    """Play the command; returns (outcome, the answer to send back or '' when played), the
+    answer in `user`'s language (as their mails are: `reader_locale`). A refusal a service
+    raised is worded by the registry (core.refusals), as a page would word it. `game` is only
+    read for a first look; the service locks and checks it again."""
+    with reader_locale(user=user):
+        return _act_refused(mail, token, user, game, now)
+
+
+def _act_refused(
+    mail: ReplyMail, token: ReplyToken, user: User, game: Game | None, now: dt.datetime
+) -> tuple[str, str]:
     if game is None:
-        return InboundOutcome.NO_GAME, "this game no longer exists."
+        return InboundOutcome.NO_GAME, gettext("this game no longer exists.")
     if game.is_over:
-        return InboundOutcome.GAME_OVER, f"the game is already over ({game.result})."
+        return InboundOutcome.GAME_OVER, sentence(rules_refusal(rules.GameOver()))
     if game.move_number != token.move_number:
         return InboundOutcome.MOVED_ON, _moved_on(token.move_number, game.move_number)
+    command = None
     try:
         command = command_parse(mail.first_line)
         arguments = {
@@ -220,31 +232,38 @@ def _act(
     except CommandError as exc:
         return InboundOutcome.UNREADABLE, str(exc)
     except CoordinateError as exc:
-        return InboundOutcome.ILLEGAL, gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
+        return InboundOutcome.ILLEGAL, refusal_message(exc)
     except StalePage:
         current = Game.objects.values_list("move_number", flat=True).get(pk=game.pk)
         return InboundOutcome.MOVED_ON, _moved_on(token.move_number, current)
-    except TimeRanOut:
-        result = Game.objects.values_list("result", flat=True).get(pk=game.pk)
-        return InboundOutcome.GAME_OVER, (
-            f"your time ran out before this reply arrived, so the game ended on time ({result})."
-        )
     except MoveRefused as exc:
-        if exc.code == "game_over":
-            return InboundOutcome.GAME_OVER, "the game is already over."
-        if exc.code == "not_your_turn":
-            return InboundOutcome.NOT_YOUR_TURN, "it is not your turn in this game."
-        where = f"{command.coordinate}: " if command.coordinate else ""
-        return InboundOutcome.ILLEGAL, f"{where}{str(exc).rstrip('.')}."
+        outcome = _REFUSED_OUTCOMES.get(exc.code, InboundOutcome.ILLEGAL)
+        message = refusal_message(exc)
+        if outcome != InboundOutcome.ILLEGAL or not command.coordinate:
+            return outcome, message
+        return outcome, gettext("%(point)s: %(refusal)s") % {
+            "point": command.coordinate,
+            "refusal": message,
+        }
     except GameActionError as exc:  # any other refusal the services add later
-        return InboundOutcome.ILLEGAL, f"{str(exc).rstrip('.')}."
-    except (NotAPlayer, NoSuchGame):
-        return InboundOutcome.NO_GAME, "you are not a player of this game."
+        return InboundOutcome.ILLEGAL, refusal_message(exc)
+    except (NotAPlayer, NoSuchGame) as exc:
+        return InboundOutcome.NO_GAME, refusal_of(exc).message
     return _PLAYED[command.kind], ""
 
 
+# The refusals of a move that are not the rules refusing the point itself.
+_REFUSED_OUTCOMES = {
+    TimeRanOut.code: InboundOutcome.GAME_OVER,
+    "game_over": InboundOutcome.GAME_OVER,
+    "not_your_turn": InboundOutcome.NOT_YOUR_TURN,
+}
+
+
 def _moved_on(replied_to: int, now_at: int) -> str:
-    return (
-        f"the game has moved on: you replied to the mail about move {replied_to}, and it is "
-        f"now move {now_at}."
-    )
+    """Both numbers as the game page names a move: the one to be played (stored move numbers
+    count the moves played)."""
+    return gettext(
+        "The game has moved on: you replied to the mail about move %(replied_to)s, and it is "
+        "now move %(now_at)s."
+    ) % {"replied_to": replied_to + 1, "now_at": now_at + 1}

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Callable
 
 from django.conf import settings
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import clock, game_settings
 from games.choices import BoardKind, ClockKind, RuleSetKey
@@ -149,10 +149,11 @@ def context() -> dict[str, object]:
 def _rate(text: str) -> str:
     """django-ninja's "120/m" in words: "120 a minute"."""
     count, _slash, unit = str(text).partition("/")
+    number = int(count) if count.isdigit() else 0
     units = {
-        "s": _("%(count)s requests a second"),
-        "m": _("%(count)s requests a minute"),
-        "h": _("%(count)s requests an hour"),
-        "d": _("%(count)s requests a day"),
+        "s": ngettext("%(count)s request a second", "%(count)s requests a second", number),
+        "m": ngettext("%(count)s request a minute", "%(count)s requests a minute", number),
+        "h": ngettext("%(count)s request an hour", "%(count)s requests an hour", number),
+        "d": ngettext("%(count)s request a day", "%(count)s requests a day", number),
     }
     return units.get(unit[:1], "%(count)s/" + unit) % {"count": count}

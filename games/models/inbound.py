@@ -27,9 +27,9 @@ class InboundOutcome(models.TextChoices):
 
 class InboundMail(models.Model):
     """A reply mail the receiver handled: one row per message and reply address, so a message
-    delivered twice acts once. `detail` is the sentence the player was sent back (empty when
-    no answer was needed); `replied` is set once that answer went out (or the mail server refused
-    it for good, which is logged)."""
+    delivered twice acts once. `detail` is the sentence the player was sent back, in their
+    language (empty when no answer was needed); `replied` is set once that answer went out (or
+    the mail server refused it for good, which is logged)."""
 
     dedup_key = models.CharField(max_length=64, unique=True)  # sha256 hex, see ReplyMail
     message_id = models.CharField(max_length=500, blank=True)

@@ -95,10 +95,14 @@ def _confirm_check(
             point = game.topology.parse(confirm)
             game_state(game).play(point, colour)
         except CoordinateError as exc:
-            return None, gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
+            return None, gettext("Nothing can be played there: %(reason)s.") % {
+                "reason": rules_refusal(exc)
+            }
         except rules.IllegalMove as exc:
-            reason = rules_refusal(exc)
-            return None, gettext("%(reason)s.") % {"reason": reason[:1].upper() + reason[1:]}
+            return None, gettext("%(point)s cannot be played: %(reason)s.") % {
+                "point": game.topology.name(point),
+                "reason": rules_refusal(exc),
+            }
         return point, ""
     if confirm:
         return None, gettext("It is not your turn.") if colour is not None else ""

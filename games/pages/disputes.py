@@ -35,10 +35,10 @@ def marking_context(
     toggle: str = "",
     at: str = "",
 ) -> dict:
-    """Everything templates/games/marking.html shows: the board with the current marking drawn
-    (dead stones faded, territory squares), the count it gives, who accepts it, and for a
-    player while the phase is open the stones as links (`?toggle=D4` asks to confirm without
-    JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
+    """Everything templates/games/disputes/marking.html shows: the board with the current
+    marking drawn (dead stones faded, territory squares), the count it gives, who accepts it,
+    and for a player while the phase is open the stones as links (`?toggle=D4` asks to confirm
+    without JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
     the point the keyboard cursor starts on (`cursor_start`, "" unless a point of the board):
     the chain the player has just toggled."""
     position = game_state(game).position
@@ -49,20 +49,9 @@ def marking_context(
     can_act = colour is not None and is_open
     stones = frozenset(p for p, c in enumerate(position.stones) if c != rules.EMPTY)
     dead = frozenset(topology.from_sgf(p) for p in dispute.dead)
-    toggle_point = None
-    toggle_error = ""
-    if toggle and can_act:
-        try:
-            point = topology.parse(toggle)
-        except CoordinateError as exc:
-            toggle_error = gettext("%(reason)s.") % {"reason": rules_refusal(exc)}
-        else:
-            if point in stones:
-                toggle_point = point
-            else:
-                toggle_error = gettext("There is no stone at %(point)s to mark.") % {
-                    "point": topology.name(point)
-                }
+    toggle_point, toggle_error = (
+        _toggled_stone(topology, stones, toggle) if toggle and can_act else (None, "")
+    )
     toggle_info = None
     if toggle_point is not None:
         chain = stone_chain(position, toggle_point)
@@ -157,3 +146,18 @@ def toggled_text(*, game: Game, dispute: ScoreDispute, point: int) -> str:
         "result": count.result if count.winner is not None else gettext("a draw"),
     }
     return f"{chain % {'point': name, 'count': stones}} {total}"
+
+
+def _toggled_stone(topology, stones: frozenset[int], toggle: str) -> tuple[int | None, str]:
+    """The stone a `?toggle=` coordinate names, or None and the sentence saying why none."""
+    try:
+        point = topology.parse(toggle)
+    except CoordinateError as exc:
+        return None, gettext("Nothing can be marked there: %(reason)s.") % {
+            "reason": rules_refusal(exc)
+        }
+    if point not in stones:
+        return None, gettext("There is no stone at %(point)s to mark.") % {
+            "point": topology.name(point)
+        }
+    return point, ""

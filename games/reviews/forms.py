@@ -11,9 +11,20 @@ from games.reviews.models import ReviewVisibility
 
 
 class ReviewUploadForm(forms.Form):
-    """An SGF record to review (at most `REVIEW_SGF_MAX_BYTES`)."""
+    """An SGF record to review (at most `REVIEW_SGF_MAX_BYTES`), and which game of it when the
+    file holds several."""
 
     sgf = forms.FileField(label=_("SGF file"))
+    game = forms.IntegerField(
+        label=_("Game in the file"),
+        min_value=1,
+        max_value=100_000,
+        initial=1,
+        required=False,
+        help_text=_(
+            "A file may hold several games: the first is reviewed unless you choose another."
+        ),
+    )
 
     def clean_sgf(self):
         upload = self.cleaned_data["sgf"]

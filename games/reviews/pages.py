@@ -8,19 +8,22 @@ move replayed, so a page of the largest tree `REVIEW_MAX_NODES` allows stays che
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games.reviews.chart import estimate_chart, lead_label, points_text
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE, other
 from rules.game import PLAY, Move, Position
 from rules.review.estimate import turning_points
 from rules.review.variations import ROOT
+from rules.sgf_tree import SgfNote
 from rules.topology import topology_for
 
+_SETUP = {"B": BLACK, "W": WHITE, "E": EMPTY}
 TURNS_SHOWN = 3
 OPENING = 10  # moves left out of "where the game turned": the opening's estimates are noise
 TURN_LEAST = 3.0  # smaller swings are a stone's own point, not a turn of the game
@@ -54,10 +57,14 @@ class StoredTree:
         return ids[::-1]
 
     def label(self, node_id: int) -> str:
-        """'12. B D4', or 'Start' for the root."""
+        """'12. B D4', 'Start' for the root, '12. no move' or '12. setup stones' for a node
+        without a move."""
         node = self.nodes[node_id]
         if node["kind"] == "root":
             return _("Start")
+        if node["kind"] == "none":  # an uploaded record's node without a move
+            what = _("setup stones") if node.get("setup") else _("no move")
+            return f"{node['number']}. {what}"
         return f"{node['number']}. {node['colour']} {node['name']}"
 
     def position(self, node_id: int) -> Position:
@@ -68,9 +75,15 @@ class StoredTree:
         for p in self.data["setup"]["white"]:
             stones[p] = WHITE
         prisoners = [0, 0]
+        to_move = self.first
         for i in self.path(node_id)[1:]:
             node = self.nodes[i]
+            for p, letter in node.get("setup", ()):
+                stones[p] = _SETUP[letter]
+            if node["kind"] == "none":
+                continue
             colour = BLACK if node["colour"] == "B" else WHITE
+            to_move = other(colour)
             if node["kind"] == PLAY:
                 stones[node["point"]] = colour
             for p in node["captures"]:
@@ -78,11 +91,9 @@ class StoredTree:
             prisoners[colour - 1] += len(node["captures"])
         node = self.nodes[node_id]
         last = None
-        to_move = self.first
-        if node["kind"] != "root":
+        if node["kind"] not in ("root", "none"):
             colour = BLACK if node["colour"] == "B" else WHITE
             last = Move(colour, node["kind"], node["point"])
-            to_move = other(colour)
         return Position(
             topology=self.topology,
             stones=tuple(stones),
@@ -92,6 +103,72 @@ class StoredTree:
             move_number=node["number"],
             last_move=last,
         )
+
+
+def main_line_moves(tree: StoredTree, main: list[int]) -> dict[int, int]:
+    """The main line's node after each number of moves (0: the start): an uploaded record's
+    nodes without a move share their number with the move before them."""
+    at: dict[int, int] = {}
+    for node_id in main:
+        at.setdefault(tree.nodes[node_id]["number"], node_id)
+    return at
+
+
+# What reading an upload changed or chose (rules.sgf_tree.SgfNote), by its code, in the
+# reader's language.
+UPLOAD_NOTES = {
+    "games": ngettext_lazy(
+        "The file holds %(games)s game; this review is game %(game)s. To review another, "
+        "upload the file again and choose its number.",
+        "The file holds %(games)s games; this review is game %(game)s. To review another, "
+        "upload the file again and choose its number.",
+        "games",
+    ),
+    "charset_detected": gettext_lazy(
+        "The file does not say which character set its text is in; it was read as %(charset)s."
+    ),
+    "charset_not_declared": gettext_lazy(
+        "The file says its text is in %(declared)s, but it is not; it was read as %(charset)s."
+    ),
+    "charset_replaced": ngettext_lazy(
+        "%(count)s character of the file is not %(declared)s; it was replaced by �.",
+        "%(count)s characters of the file are not %(declared)s; each was replaced by �.",
+        "count",
+    ),
+    "comments_cut": ngettext_lazy(
+        "%(count)s comment was longer than %(most)s characters, the most a comment here "
+        "holds: it was cut to %(most)s, ending in “…”.",
+        "%(count)s comments were longer than %(most)s characters, the most a comment here "
+        "holds: each was cut to %(most)s, ending in “…”.",
+        "count",
+    ),
+    "labels_cut": ngettext_lazy(
+        "%(count)s label was longer than %(most)s characters, the most a label here holds: "
+        "it was cut to %(most)s.",
+        "%(count)s labels were longer than %(most)s characters, the most a label here holds: "
+        "each was cut to %(most)s.",
+        "count",
+    ),
+    "properties_dropped": gettext_lazy(
+        "These properties of the file are not kept in a review: %(properties)s."
+    ),
+}
+
+
+def upload_notes(notes: Iterable[SgfNote]) -> list[str]:
+    """What reading an upload changed or chose, one sentence per note, in the reader's
+    language (a note without a sentence here in English)."""
+    said = []
+    for note in notes:
+        text = UPLOAD_NOTES.get(note.code)
+        # A lazy plural chooses its form by the value named, when the values are given.
+        said.append(str(text % note.values) if text is not None else note.message)
+    return said
+
+
+def upload_whole() -> str:
+    """What the uploader reads when nothing was changed."""
+    return _("The whole record was read: every move, comment, mark and label is kept.")
 
 
 def node_from_query(tree: StoredTree, value: str | None, default: int) -> int:
@@ -204,6 +281,9 @@ __all__ = [
     "StoredTree",
     "comments_by_node",
     "estimate_context",
+    "main_line_moves",
     "node_from_query",
+    "upload_notes",
+    "upload_whole",
     "tree_html",
 ]

@@ -19,7 +19,6 @@ from accounts.models import User
 from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
 from core.refusals import refusal_of
-from games.errors import rules_refusal
 from games.models import Game, GameContact
 from games.moves import game_moves
 from games.reviews.errors import ReviewCommentRefused
@@ -39,9 +38,10 @@ from games.reviews.selectors import (
 )
 from games.services.contact import game_contact_create, site_contact_create
 from rules.review.estimate import estimate_series
+from rules.review.uploads import Upload, upload_read
 from rules.review.variations import ROOT, TreeNode, UnknownNode, VariationTree
 from rules.sgf import SgfError
-from rules.sgf_tree import SgfLimits, SgfTree, parse_sgf_tree
+from rules.sgf_tree import SgfLimits, SgfNote
 
 TITLE_MAX = 120
 
@@ -124,46 +124,41 @@ def review_uploads_prune(*, now: dt.datetime) -> int:
     return deleted
 
 
-def review_create_from_sgf(*, user: User, data: bytes, now: dt.datetime) -> Review:
-    """A new private review of an uploaded SGF record: every variation, comment, mark and
-    label, read once and kept. The try is counted first (`review_upload_attempt`, its own
-    transaction); then the record is read outside any transaction, in time and space linear
-    in the file (rules.sgf_tree's bounds). ValidationError with a plain message for a file
-    that is too large, has too many moves, marks or labels or too long a comment, or cannot be
-    read; RateLimited past the "review" limit."""
+def review_create_from_sgf(
+    *, user: User, data: bytes, now: dt.datetime, game: int = 1
+) -> tuple[Review, tuple[SgfNote, ...]]:
+    """A new private review of game number `game` (from 1) of an uploaded SGF record: every
+    node, variation, comment, mark and label, read once and kept, and the notes on what the
+    reading changed or chose (a comment or label cut, properties not kept, the charset, the
+    number of games in the file) for the uploader. The try is counted first
+    (`review_upload_attempt`, its own transaction); then the record is read outside any
+    transaction, in time and space linear in the file (rules.sgf_tree's bounds), and written
+    and read back (rules.review.uploads). ValidationError with the refusal registry's sentence
+    and code for a file that is too large, has too many moves, marks or labels, cannot be
+    read, has no such game, or would not read back the same; RateLimited past the "review"
+    limit."""
     review_upload_attempt(user=user, now=now)
     try:
-        parsed = parse_sgf_tree(data, _limits())
-        tree, comments = VariationTree.from_sgf(parsed, max_nodes=settings.REVIEW_MAX_NODES)
+        upload = upload_read(data, limits=_limits(), max_nodes=settings.REVIEW_MAX_NODES, game=game)
     except SgfError as exc:
-        raise ValidationError(
-            _("This file cannot be reviewed: %(why)s") % {"why": rules_refusal(exc)},
-            code="sgf_refused",
-        ) from exc
-    return _review_store(user=user, parsed=parsed, tree=tree, comments=comments, now=now)
+        refusal = refusal_of(exc)
+        raise ValidationError(refusal.message, code=refusal.code) from exc
+    review = _review_store(user=user, upload=upload, now=now)
+    return review, upload.notes
 
 
 @transaction.atomic
-def _review_store(
-    *,
-    user: User,
-    parsed: SgfTree,
-    tree: VariationTree,
-    comments: dict[int, str],
-    now: dt.datetime,
-) -> Review:
-    record = parsed.record
-    details = {
-        "black_player": record.black_player,
-        "white_player": record.white_player,
-        "date": record.date,
-        "result": record.result,
-    }
-    black = record.black_player or _("Black")
-    white = record.white_player or _("White")
+def _review_store(*, user: User, upload: Upload, now: dt.datetime) -> Review:
+    details = upload.details()
+    black = details["black_player"] or _("Black")
+    white = details["white_player"] or _("White")
+    title = f"{black} – {white}"
+    if upload.parsed.games > 1:
+        title += " " + _("(game %(number)s)") % {"number": upload.parsed.game}
+    tree = upload.tree
     review = Review.objects.create(
         owner=user,
-        title=f"{black} – {white}"[:TITLE_MAX],
+        title=title[:TITLE_MAX],
         tree=tree.to_data(),
         nodes=len(tree),
         board=board_key(tree.topology),
@@ -174,7 +169,7 @@ def _review_store(
     # The record's comments are the uploader's, but not typed: no flood limit counts them.
     ReviewComment.objects.bulk_create(
         ReviewComment(review=review, node=node, author=user, text=text, created=now, typed=False)
-        for node, text in sorted(comments.items())
+        for node, text in sorted(upload.comments.items())
     )
     return review
 

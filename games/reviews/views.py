@@ -86,8 +86,9 @@ def review_start(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def review_upload(request: HttpRequest) -> HttpResponse:
     """Upload an SGF record to review: read once (variations, comments, marks) and kept as a
-    private review of the uploader's. A refused file answers the form with its message and
-    the refusal's status (400; 429 past the flood limit)."""
+    private review of the uploader's; the review page then says what the reading changed, if
+    anything, and why (pages.upload_notes). A refused file answers the form with its message
+    and the refusal's status (400; 429 past the flood limit)."""
     form = ReviewUploadForm()
     status = 200
     if request.method == "POST":
@@ -96,14 +97,22 @@ def review_upload(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data["sgf"].read()
             try:
-                review = services.review_create_from_sgf(
-                    user=request.user, data=data, now=timezone.now()
+                review, notes = services.review_create_from_sgf(
+                    user=request.user,
+                    data=data,
+                    now=timezone.now(),
+                    game=form.cleaned_data["game"] or 1,
                 )
             except ValidationError as exc:
                 refusal = refusal_of(exc)
                 form.add_error("sgf", refusal.message)
                 status = refusal.status
             else:
+                said = pages.upload_notes(notes)
+                for line in said:
+                    messages.warning(request, line)
+                if not said:
+                    messages.success(request, pages.upload_whole())
                 return redirect(review.get_absolute_url())
     reviews = selectors.reviews_of_user(user=request.user)[:50]
     context = {"form": form, "reviews": reviews}
@@ -124,10 +133,11 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
     can_edit = selectors.review_can_edit(review=review, user=user)
     series = selectors.review_estimate_series(review=review)
     node = tree.nodes[node_id]
-    on_main = len(main) > node["number"] and main[node["number"]] == node_id
+    at_move = pages.main_line_moves(tree, main)
+    on_main = at_move.get(node["number"]) == node_id
     estimate = pages.estimate_context(
         series,
-        href=lambda n: f"?node={main[n]}" if n < len(main) else "?",
+        href=lambda n: f"?node={at_move[n]}" if n in at_move else "?",
         current=node["number"] if on_main else None,
     )
     context = {
@@ -422,7 +432,9 @@ def review_delete(request: HttpRequest, token: str) -> HttpResponse:
                     "link stops working.",
                     comments,
                 )
-                % {"count": comments},
+                % {"count": comments}
+                if comments
+                else _("Its moves and variations are deleted; its link stops working."),
                 _("This cannot be undone."),
             ],
             button=_("Yes, delete the review"),

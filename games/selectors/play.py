@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db.models import CharField, Exists, OuterRef, Q, Value
 from django.db.models.functions import Cast, Concat
 from django.utils.translation import gettext as _
@@ -259,9 +260,8 @@ def game_move_list(*, game: Game) -> list[MoveRow]:
     ]
 
 
-# How long after a move or a game's end its notice may still be on its way (a queued task, a
-# busy worker) before the sweep takes it for lost, and how far back the sweep looks.
-NOTICE_GRACE = dt.timedelta(minutes=1)
+# How far back the sweep looks (how long a notice may be on its way first:
+# settings.GAMES_NOTICES_SWEEP_GRACE).
 NOTICE_LOOKBACK = dt.timedelta(days=1)
 
 
@@ -271,9 +271,10 @@ def notices_missing(
     """The notices the players should have by `now` and do not: the running games whose
     "your turn" notice for the current move (`turn:<game>:<move>`) is missing, as
     (game id, move number), and the games finished without both players' game-over notice
-    (`game_over:<game>`), as ids. Only turns and ends between NOTICE_LOOKBACK and NOTICE_GRACE
-    before `now`, at most `limit` of each, by game id."""
-    since, until = now - NOTICE_LOOKBACK, now - NOTICE_GRACE
+    (`game_over:<game>`), as ids. Only turns and ends between NOTICE_LOOKBACK and
+    settings.GAMES_NOTICES_SWEEP_GRACE before `now`, at most `limit` of each, by game id."""
+    since = now - NOTICE_LOOKBACK
+    until = now - dt.timedelta(seconds=settings.GAMES_NOTICES_SWEEP_GRACE)
 
     def noticed(player: str, key: str) -> Exists:
         return Exists(Notification.objects.filter(user_id=OuterRef(player), key=OuterRef(key)))

@@ -5,12 +5,12 @@ until one comes."""
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from accounts.models import User
 from accounts.selectors import contact_refusal_reason
+from core.sql import transaction_lock
 from games import hooks
 from games.errors import ChallengeClosed
 from games.game_settings import GameSettings
@@ -27,15 +27,9 @@ CANDIDATES = 50
 
 def _queue_lock(settings: GameSettings) -> None:
     """Serialise joins of the queue for these settings until the transaction ends, so two
-    players joining at once cannot both miss each other and both wait. PostgreSQL: a
-    transaction-level advisory lock on the settings; SQLite already runs one writer at a time.
-    """
-    if connection.vendor != "postgresql":
-        return
-    text = repr(sorted(settings.columns().items()))
-    key = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big", signed=True)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+    players joining at once cannot both miss each other and both wait (core.sql.transaction_lock:
+    an advisory lock on PostgreSQL; SQLite already runs one writer at a time)."""
+    transaction_lock(name=repr(sorted(settings.columns().items())))
 
 
 @transaction.atomic

@@ -53,7 +53,7 @@ def conditional_moves_set(
             game=game, user=user, refusal=gettext("Only the players of this game can do that.")
         )
         if game.is_over:
-            raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
+            raise MoveRefused(rules_refusal(rules.GameOver()), code=rules.GameOver.code)
         if expected_move_number != game.move_number:
             raise StalePage(
                 gettext(

@@ -208,7 +208,10 @@ def line_parse(text: str, *, topology: Topology) -> Line:
         try:
             codes.append(topology.sgf(topology.parse(word)))
         except CoordinateError as exc:
-            raise ValidationError(gettext("%(reason)s.") % {"reason": rules_refusal(exc)}) from exc
+            raise ValidationError(
+                gettext("This line names a point that is not on the board: %(reason)s.")
+                % {"reason": rules_refusal(exc)}
+            ) from exc
     return list(zip(codes[::2], codes[1::2], strict=True))
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from core.metrics import MOVES
 from core.outbox import enqueue_on_commit
 from games import clock, hooks
 from games.bots.queue import bot_turn_queue
@@ -93,7 +94,7 @@ def _check_player_to_act(
         game=game, user=user, refusal=gettext("Only the players of this game can do that.")
     )
     if game.is_over:
-        raise MoveRefused(rules.GameOver.reason, code=rules.GameOver.code)
+        raise MoveRefused(rules_refusal(rules.GameOver()), code=rules.GameOver.code)
     if expected_move_number is not None and expected_move_number != game.move_number:
         if undone == "pass":
             stale = gettext(
@@ -117,7 +118,7 @@ def _check_player_to_act(
             stale % {"move_number": game.move_number, "expected_move_number": expected_move_number}
         )
     if not any_turn and colour != game.to_move:
-        raise MoveRefused(rules.NotYourTurn.reason, code=rules.NotYourTurn.code)
+        raise MoveRefused(rules_refusal(rules.NotYourTurn()), code=rules.NotYourTurn.code)
     return colour
 
 
@@ -190,6 +191,7 @@ def _apply(game: Game, state: rules.Game, colour: int, point: int | None) -> str
         raise MoveRefused(rules_refusal(exc), code=exc.code) from exc
     code = PASS_TOKEN if point is None else game.topology.sgf(point)
     game.moves += code
+    transaction.on_commit(MOVES.labels(board=f"{game.board_kind} {game.board_size}").inc)
     return code
 
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from core.metrics import sweep_metered
 from games import mail
 from games.models import (
     Challenge,
@@ -94,6 +95,7 @@ def notify_challenge_answered(challenge_id: int, paired: bool = False) -> bool:
 
 
 @shared_task(name="games.expire_challenges")
+@sweep_metered("games.expire_challenges")
 def expire_challenges() -> int:
     """Periodic (beat, hourly): close the open challenges whose expiry passed."""
     return challenges_expire(now=timezone.now())

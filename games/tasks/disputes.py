@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 
 from accounts.locale import reader_locale
 from core.mail import RETRY_OPTIONS, site_url
+from core.metrics import sweep_metered
 from games import mail
 from games.models import (
     DisputeStatus,
@@ -122,6 +123,7 @@ def notify_result_corrected(correction_id: int) -> int:
 
 
 @shared_task(name="games.sweep_disputes")
+@sweep_metered("games.sweep_disputes")
 def sweep_disputes() -> int:
     """Periodic (beat): close the marking phases past their deadline."""
     return disputes_expire(now=timezone.now())

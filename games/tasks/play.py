@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.locale import moment_text
+from core.metrics import sweep_metered
 from core.outbox import enqueue_on_commit
 from games import clock, hooks, mail
 from games.models import (
@@ -86,6 +87,7 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
         url=game.get_absolute_url(),
         now=now,
         mail=lambda: mail.your_turn_mail(game=game, now=now),
+        since=game.last_move_at if move_number else None,
     )
     # One unread "your turn" per game: the newest says it all. The opponent's own notice task
     # may never mark the older ones read (a bot answers before its task runs: stale, skipped).
@@ -176,12 +178,14 @@ def count_at_move_cap(game_id: int) -> str | None:
 
 
 @shared_task(name="games.sweep_clocks", autoretry_for=(OperationalError,), max_retries=2)
+@sweep_metered("games.sweep_clocks")
 def sweep_clocks() -> dict[str, int]:
     """The beat task, once a minute: vacations, timeouts, warnings (sweeps.clocks_sweep)."""
     return clocks_sweep(now=timezone.now())
 
 
 @shared_task(name="games.notices_sweep")
+@sweep_metered("games.notices_sweep")
 def notices_sweep() -> dict[str, int]:
     """Beat, every 2 minutes: re-queue the "your turn" and game-over notices that should exist
     and do not (selectors.play.notices_missing), e.g. because their task was lost with a worker

@@ -75,7 +75,7 @@ def dispute(request: HttpRequest, game_id: int) -> HttpResponse:
         return _turn_redirect(game.pk)
     return render(
         request,
-        "games/dispute.html",
+        "games/disputes/open.html",
         {"game": game, "window": dispute_window(), "result": result},
     )
 
@@ -101,7 +101,7 @@ def marking(request: HttpRequest, game_id: int) -> HttpResponse:
     if context["toggle_error"]:
         messages.error(request, context["toggle_error"])
     context["toggle_form"] = ToggleForm(initial={"version": dispute.version})
-    return render(request, "games/marking.html", context)
+    return render(request, "games/disputes/marking.html", context)
 
 
 def _marking_redirect(game_id: int) -> HttpResponse:
@@ -205,4 +205,6 @@ def report(request: HttpRequest, game_id: int) -> HttpResponse:
                 return _turn_redirect(game.pk)
     else:
         form = ReportForm()
-    return render(request, "games/report.html", {"game": game, "form": form}, status=status)
+    return render(
+        request, "games/disputes/report.html", {"game": game, "form": form}, status=status
+    )

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts.selectors import board_appearance_get
 from core.confirmations import confirmation_given
 from core.http_cache.tags import tagged_page
-from core.refusals import refusal_kinds
+from core.refusals import refusal_counted, refusal_kinds
 from core.refusals import sentence as _sentence
 from games import hooks
 from games.errors import MoveRefused, rules_refusal
@@ -139,6 +139,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             now=timezone.now(),
         )
     except (CoordinateError, MoveRefused) as error:
+        refusal_counted(error)
         # The refused move links to the Learn section of the rule it broke (suicide, ko...).
         text = gettext("%(reason)s Nothing was played.") % {
             "reason": _sentence(rules_refusal(error))

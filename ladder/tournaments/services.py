@@ -14,7 +14,7 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from accounts.models import User
 from accounts.selectors import user_may_compete
@@ -219,7 +219,11 @@ def tournament_update(
     registered = tournament.players.count()
     if fields["player_limit"] < registered:
         raise TournamentRefused(
-            gettext("%(count)s players have registered: the limit cannot be lower.")
+            ngettext(
+                "%(count)s player has registered: the limit cannot be lower.",
+                "%(count)s players have registered: the limit cannot be lower.",
+                registered,
+            )
             % {"count": registered}
         )
     for name, value in fields.items():

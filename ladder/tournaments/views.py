@@ -152,7 +152,9 @@ def tournament_cancel(request: HttpRequest, pk: int) -> HttpResponse:
                     "It is deleted, and the %(count)s players registered are told.",
                     players,
                 )
-                % {"count": players},
+                % {"count": players}
+                if players
+                else gettext("It is deleted; no one has registered yet."),
                 gettext("This cannot be undone."),
             ],
             button=gettext("Yes, cancel it"),

@@ -36,6 +36,7 @@ from core.mail import (
     message_send,
     site_url,
 )
+from core.metrics import NOTICE_LATENCY
 from messaging.notifications import tokens
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
 
@@ -132,6 +133,7 @@ def notify(
     url: str,
     now: dt.datetime,
     mail: Callable[[], MailContent] | None = None,
+    since: dt.datetime | None = None,
 ) -> Notified:
     """Record a notification and, when it travels by immediate mail and was not mailed yet,
     build the mail with `mail()` (only then: images are costly) and send it.
@@ -143,6 +145,9 @@ def notify(
 
     Inside `mail_deferred` the mail is neither built nor sent: the notification's id is handed
     to the block instead.
+
+    `since`: when the news happened (a move); the time from it to the notice recorded by this
+    call, and to its mail sent by this call, is observed (core.metrics.NOTICE_LATENCY).
 
     Raises TransientMailError when the mail server asks to try again later, UnknownKindError
     naming `event` when no such kind is registered.
@@ -165,7 +170,15 @@ def notify(
                 mailed = True
             else:
                 mailed = notification_mail_send(notification=notification, content=mail(), now=now)
+                if mailed and since is not None:
+                    _latency_observe(event, "mailed", now - since)
+    if since is not None and notification.created == now:
+        _latency_observe(event, "recorded", now - since)
     return Notified(notification, mailed)
+
+
+def _latency_observe(event: str, stage: str, latency: dt.timedelta) -> None:
+    NOTICE_LATENCY.labels(event=event, stage=stage).observe(max(latency.total_seconds(), 0.0))
 
 
 def _base_context(user: User) -> dict[str, object]:

@@ -86,8 +86,9 @@ def estimate_series(
 ) -> list[float]:
     """Black's estimated lead at the start (index 0) and after each move (index i = move i).
 
-    Moves are replayed as played (simple ko, no move cap: they were accepted); a
-    resignation ends the series. A pass gives the lead before it again.
+    Moves are replayed as played (simple ko, no move cap: they were accepted; two of one
+    colour in a row, as an uploaded record may have them, too); a resignation ends the
+    series. A pass gives the lead before it again.
     """
     game = Game.new(
         topology,
@@ -100,6 +101,7 @@ def estimate_series(
     for move in moves:
         if move.kind not in (PLAY, PASS) or game.over:
             break
+        game.to_move = move.colour
         game.apply(move)
         if move.kind == PASS:
             series.append(series[-1])

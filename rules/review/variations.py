@@ -14,23 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from rules.board import BLACK, COLOUR_LETTERS, WHITE
-from rules.errors import IllegalMove, OffBoard, RulesError
+from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE
+from rules.errors import IllegalMove, InvalidSetup, OffBoard, RulesError
 from rules.game import END_PASSES, PASS, PLAY, Game, Move
 from rules.ruleset import SIMPLE_KO, RuleSet
 from rules.sgf import SgfError, SgfRecord
-from rules.sgf_tree import (
-    SgfLimits,
-    SgfNode,
-    SgfTree,
-    too_many_labels,
-    too_many_marks,
-)
+from rules.sgf_tree import SgfNode, SgfTree
 from rules.topology import Topology, topology_for
 
 MAX_NODES = 2000
 ROOT = 0
 _COLOURS = {"B": BLACK, "W": WHITE}
+_SETUP_LETTERS = {BLACK: "B", WHITE: "W", EMPTY: "E"}
+_SETUP_COLOURS = {"B": BLACK, "W": WHITE, "E": EMPTY}
 _NO_CAP = 10**6
 
 
@@ -77,33 +73,13 @@ def _keep_open(game: Game) -> None:
         game.end_reason = None
 
 
-def _merge(
-    marks: dict[int, dict[tuple[str, int], None]],
-    labels: dict[int, dict[int, str]],
-    here: int,
-    node: SgfNode,
-    limits: SgfLimits,
-) -> None:
-    """Add `node`'s marks and labels to those kept for node `here` (each mark and labelled
-    point once, the first label kept); SgfTooLarge past the limits on one node."""
-    if node.marks:
-        kept = marks.setdefault(here, {})
-        kept.update(dict.fromkeys(node.marks))
-        if len(kept) > limits.max_marks:
-            raise too_many_marks(limits.max_marks)
-    if node.labels:
-        kept_labels = labels.setdefault(here, {})
-        for point, text in node.labels:
-            kept_labels.setdefault(point, text)
-        if len(kept_labels) > limits.max_labels:
-            raise too_many_labels(limits.max_labels)
-
-
 @dataclass
 class TreeNode:
-    """One node: its `move` (None at the root), the points its stones took (`captures`), its
-    distance from the root (`number`, the move number), marks as ``(kind, point)`` pairs
-    (CR/TR/SQ/MA) and labels as ``(point, text)`` pairs."""
+    """One node: its `move` (None at the root, and in a node of an uploaded record that holds
+    only a comment, marks or setup stones), the points its stones took (`captures`), the
+    moves played from the root to it (`number`, the move number), marks as ``(kind, point)``
+    pairs (CR/TR/SQ/MA), labels as ``(point, text)`` pairs, and setup stones placed in it as
+    ``(point, colour)`` pairs (colour 0: the point emptied)."""
 
     id: int
     parent: int | None
@@ -113,6 +89,7 @@ class TreeNode:
     children: list[int] = field(default_factory=list)
     marks: tuple[tuple[str, int], ...] = ()
     labels: tuple[tuple[int, str], ...] = ()
+    setup: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -178,11 +155,11 @@ class VariationTree:
         """The tree of an SGF record with all its variations, judged by the record's rules
         (no move cap), and its comments by node id.
 
-        SgfError naming the first refused move (and whether it is in a variation), or saying
-        the record has too many moves; a node holding only a comment or marks gives them to
-        the node before it, each mark and labelled point once, within the limits the tree was
-        read with (`SgfTooLarge` over them). Linear in the tree: marks and labels are merged
-        through dicts, never by scanning what a node already holds.
+        Every node of the record is a node of the tree: one holding only a comment, marks or
+        setup stones stays a node without a move, and a move of the colour that just played
+        is kept as played (the rules judge the stone, not whose turn it was: no pass is put
+        in). SgfError naming the first refused move (and whether it is in a variation), an
+        impossible setup, or saying the record has too many nodes.
         """
         record = tree.record
         out = cls(
@@ -194,9 +171,7 @@ class VariationTree:
             handicap=record.handicap,
             max_nodes=max_nodes,
         )
-        comments: dict[int, list[str]] = {}
-        marks: dict[int, dict[tuple[str, int], None]] = {}
-        labels: dict[int, dict[int, str]] = {}
+        comments: dict[int, str] = {}
         try:
             start = out._new_game(trusted=False)
         except RulesError as exc:
@@ -204,33 +179,36 @@ class VariationTree:
         stack: list[tuple[SgfNode, int, Game, bool]] = [(tree.root, ROOT, start, True)]
         while stack:
             node, parent, game, main = stack.pop()
-            here = parent
-            if node.move is not None and node is not tree.root:
-                try:
-                    here = out._add(parent, game, node.move).id
-                except TreeFull as exc:
-                    raise SgfError(str(exc)) from exc
-                except IllegalMove as exc:
-                    where = "" if main else " in a variation"
-                    number = out.nodes[parent].number + 1
-                    move = node.move
-                    name = out.topology.name(move.point) if move.kind == PLAY else move.kind
-                    raise SgfError(
-                        f"illegal move {number}{where}: {COLOUR_LETTERS[move.colour]} {name} "
-                        f"({exc.code}: {exc})"
-                    ) from exc
+            here = ROOT if node is tree.root else out._add_sgf(parent, game, node, main)
             if node.comment:
-                comments.setdefault(here, []).append(node.comment)
-            _merge(marks, labels, here, node, tree.limits)
+                comments[here] = node.comment
+            kept = out.nodes[here]
+            kept.marks, kept.labels = node.marks, node.labels
             kids = node.children
             for index in range(len(kids) - 1, -1, -1):
                 branch = game if index == 0 else game.copy()
                 stack.append((kids[index], here, branch, main and index == 0))
-        for node_id, kept in marks.items():
-            out.nodes[node_id].marks = tuple(kept)
-        for node_id, kept_labels in labels.items():
-            out.nodes[node_id].labels = tuple(kept_labels.items())
-        return out, {k: "\n\n".join(v) for k, v in comments.items()}
+        return out, comments
+
+    def _add_sgf(self, parent: int, game: Game, node: SgfNode, main: bool) -> int:
+        """Hang a node of a record under `parent` (`game` is the position there); its id."""
+        try:
+            if node.move is None:
+                return self._add_setup(parent, game, node.setup).id
+            if node.move.colour != game.to_move and not game.over:
+                game.to_move = node.move.colour  # as played: no pass put in between
+            return self._add(parent, game, node.move).id
+        except TreeFull as exc:
+            raise SgfError(str(exc)) from exc
+        except IllegalMove as exc:
+            where = "" if main else " in a variation"
+            number = self.nodes[parent].number + 1
+            move = node.move
+            name = self.topology.name(move.point) if move.kind == PLAY else move.kind
+            raise SgfError(
+                f"illegal move {number}{where}: {COLOUR_LETTERS[move.colour]} {name} "
+                f"({exc.code}: {exc})"
+            ) from exc
 
     # Reading ---------------------------------------------------------------------------------
 
@@ -258,8 +236,8 @@ class VariationTree:
         return ids
 
     def moves_to(self, node_id: int) -> list[Move]:
-        """The moves from the root to `node_id`."""
-        return [self.nodes[i].move for i in self.path(node_id)[1:]]
+        """The moves from the root to `node_id` (nodes without a move left out)."""
+        return [m for i in self.path(node_id)[1:] if (m := self.nodes[i].move) is not None]
 
     def stones_at(self, node_id: int) -> tuple[list[int], list[int]]:
         """The black and white stones at `node_id`, from the stored captures (no rules)."""
@@ -267,7 +245,12 @@ class VariationTree:
         board.update(dict.fromkeys(self.white_setup, WHITE))
         for i in self.path(node_id)[1:]:
             node = self.nodes[i]
-            if node.move.kind == PLAY:
+            for p, colour in node.setup:
+                if colour == EMPTY:
+                    board.pop(p, None)
+                else:
+                    board[p] = colour
+            if node.move is not None and node.move.kind == PLAY:
                 board[node.move.point] = node.move.colour
             for p in node.captures:
                 board.pop(p, None)
@@ -279,8 +262,14 @@ class VariationTree:
     def game_at(self, node_id: int) -> Game:
         """The position at `node_id` as a rules Game, ready for the next move."""
         game = self._new_game(trusted=False)
-        for move in self.moves_to(node_id):
-            game.apply(move)
+        for i in self.path(node_id)[1:]:
+            node = self.nodes[i]
+            if node.move is None:
+                _place(game, node.setup)
+                continue
+            if node.move.colour != game.to_move and not game.over:
+                game.to_move = node.move.colour  # two of one colour, as an upload had them
+            game.apply(node.move)
             _keep_open(game)
         return game
 
@@ -362,13 +351,30 @@ class VariationTree:
         parent.children.append(node.id)
         return node
 
+    def _add_setup(self, parent_id: int, game: Game, setup: tuple[tuple[int, int], ...]):
+        """Hang a node without a move (setup stones, or none) under the parent, placing its
+        stones on `game`; SgfError when they leave a group without liberties."""
+        if len(self.nodes) >= self.max_nodes:
+            raise TreeFull(self.max_nodes)
+        try:
+            _place(game, setup)
+        except InvalidSetup as exc:
+            raise SgfError(f"impossible setup stones: {exc}") from exc
+        parent = self.nodes[parent_id]
+        node = TreeNode(self.next_id, parent_id, None, (), parent.number, setup=tuple(setup))
+        self.next_id += 1
+        self.nodes[node.id] = node
+        parent.children.append(node.id)
+        return node
+
     # Data ------------------------------------------------------------------------------------
 
     def to_data(self) -> dict:
         """A JSON-ready dict of the whole tree (`from_data` reads it back). Each node is
         ``{"id", "parent", "colour": "B"|"W"|None, "point": index|None, "kind": "play"|"pass"|
-        "root", "name": "D4"|"pass"|"", "number", "captures", "children"}``, plus "marks" and
-        "labels" when it has any."""
+        "root"|"none", "name": "D4"|"pass"|"", "number", "captures", "children"}``, plus
+        "marks", "labels" and "setup" (``[point, "B"|"W"|"E"]`` pairs) when it has any;
+        "none" is a node without a move (a comment, marks or setup stones of an upload)."""
         nodes = []
         for node in self.nodes.values():
             move = node.move
@@ -377,7 +383,7 @@ class VariationTree:
                 "parent": node.parent,
                 "colour": COLOUR_LETTERS[move.colour] if move else None,
                 "point": move.point if move else None,
-                "kind": move.kind if move else "root",
+                "kind": move.kind if move else ("root" if node.parent is None else "none"),
                 "name": self.node_name(node.id),
                 "number": node.number,
                 "captures": list(node.captures),
@@ -387,6 +393,8 @@ class VariationTree:
                 entry["marks"] = [list(m) for m in node.marks]
             if node.labels:
                 entry["labels"] = [list(label) for label in node.labels]
+            if node.setup:
+                entry["setup"] = [[p, _SETUP_LETTERS[c]] for p, c in node.setup]
             nodes.append(entry)
         return {
             "version": 1,
@@ -424,7 +432,7 @@ class VariationTree:
         )
         for entry in data["nodes"]:
             move = None
-            if entry["kind"] != "root":
+            if entry["kind"] not in ("root", "none"):
                 move = Move(_COLOURS[entry["colour"]], entry["kind"], entry["point"])
             tree.nodes[entry["id"]] = TreeNode(
                 id=entry["id"],
@@ -435,6 +443,7 @@ class VariationTree:
                 children=list(entry["children"]),
                 marks=tuple(tuple(m) for m in entry.get("marks", ())),
                 labels=tuple(tuple(label) for label in entry.get("labels", ())),
+                setup=tuple((p, _SETUP_COLOURS[c]) for p, c in entry.get("setup", ())),
             )
         return tree
 
@@ -464,6 +473,7 @@ class VariationTree:
                 marks=node.marks,
                 labels=node.labels,
                 children=tuple(built[c] for c in node.children),
+                setup=node.setup,
             )
         return built[ROOT]
 
@@ -479,6 +489,24 @@ class VariationTree:
             to_move=self.first if not self.nodes[ROOT].children else None,
             **details,
         )
+
+
+def _place(game: Game, setup: tuple[tuple[int, int], ...]) -> None:
+    """Put setup stones on `game` (colour 0 empties the point), as SGF's AB/AW/AE do: no
+    captures, the same player to move; InvalidSetup when a group is left without liberties."""
+    if not setup:
+        return
+    for colour in (BLACK, WHITE, EMPTY):
+        points = [p for p, c in setup if c == colour]
+        if points:
+            game.board.place_setup(points, colour)
+    board = game.board
+    for p, colour in setup:
+        if colour != EMPTY and board.liberties(p) == 0:
+            raise InvalidSetup(f"the stone at {game.topology.name(p)} has no liberties")
+    game.ko_point = None
+    if game.history is not None:
+        game.history.add(board.hash)
 
 
 __all__ = ["MAX_NODES", "ROOT", "TreeFull", "TreeNode", "UnknownNode", "VariationTree"]

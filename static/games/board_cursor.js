@@ -15,7 +15,7 @@
  * page):
  *   - play: on a point the player may play, click board.js's link (its confirm bar, with the
  *     move said in words); elsewhere say why not.
- *   - mark (the marking page): click the stone's link (marking.js toggles its chain dead or
+ *   - mark (the marking page): click the stone's link (disputes.js toggles its chain dead or
  *     alive); a point says "marked dead" for a stone the marking counts dead.
  *   - variation (a review whose owner adds moves; its script takes the event) and read (any
  *     other review): a board left read-only says that nothing is played there.

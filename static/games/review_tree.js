@@ -2,7 +2,7 @@
  * Badux review with variations (templates/games/reviews/show.html).
  *
  * The page carries the tree as JSON (#review-tree-data: rules.review.variations.VariationTree.to_data,
- * nodes {id, parent, colour, point, kind, name, number, captures, children}) and the comments by node
+ * nodes {id, parent, colour, point, kind, name, number, captures, children, setup?}) and the comments by node
  * (#review-comments-data). Every board state is rebuilt here from the setup and the stored
  * captures; no rule of the game lives in this file: a new move goes to the server
  * (data-move-url, the review's move endpoint), whose rules judge it and answer the new node.
@@ -53,8 +53,12 @@
   var current = Number(page.getAttribute("data-node"));
   var tip = current;  // the last node of the line shown (the page's ?line=, see follow)
 
+  // As games.reviews.pages.StoredTree.label: a node without a move ("none", from an uploaded
+  // record) holds setup stones or only a comment and marks.
   function label(n) {
-    return n.kind === "root" ? _("Start") : n.number + ". " + n.colour + " " + n.name;
+    if (n.kind === "root") { return _("Start"); }
+    if (n.kind === "none") { return n.number + ". " + (n.setup ? _("setup stones") : _("no move")); }
+    return n.number + ". " + n.colour + " " + n.name;
   }
 
   function path(id) {
@@ -69,6 +73,7 @@
     (data.setup.white || []).forEach(function (p) { board[p] = 2; });
     path(id).slice(1).forEach(function (i) {
       var n = nodes[i];
+      (n.setup || []).forEach(function (s) { board[s[0]] = s[1] === "B" ? 1 : (s[1] === "W" ? 2 : 0); });
       if (n.kind === "play") { board[n.point] = n.colour === "B" ? 1 : 2; }
       n.captures.forEach(function (p) { board[p] = 0; });
     });

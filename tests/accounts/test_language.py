@@ -162,10 +162,10 @@ def test_signing_up_in_japanese_keeps_japanese_for_the_players_mails(
 ):
     _sign_up(client, django_capture_on_commit_callbacks, HTTP_ACCEPT_LANGUAGE="ja")
     assert User.objects.get(username="kuro").language == "ja"
-    # allauth's own Japanese catalog writes the verification mail.
+    # Our Japanese catalog writes the verification mail (our words, not allauth's).
     with translation.override("ja"):
-        subject = translation.gettext("Please Confirm Your Email Address")
-    assert subject != "Please Confirm Your Email Address"
+        subject = translation.gettext("Verify your e-mail address")
+    assert subject != "Verify your e-mail address"
     assert subject in mailoutbox[0].subject
 
 

@@ -67,12 +67,12 @@ def test_a_japanese_visitor_signs_up_and_plays_and_a_german_opponent_is_told_in_
     kuro = User.objects.get(username="kuro")
     assert kuro.language == "ja"  # kept for the mails the player gets later
 
-    # The verification mail: allauth's Japanese subject, our Japanese greeting.
+    # The verification mail: our Japanese subject and greeting.
     [verification] = mailoutbox
     assert verification.to == ["kuro@example.org"]
     with translation.override("ja"):
-        subject = translation.gettext("Please Confirm Your Email Address")
-    assert subject != "Please Confirm Your Email Address" and subject in verification.subject
+        subject = translation.gettext("Verify your e-mail address")
+    assert subject != "Verify your e-mail address" and subject in verification.subject
     assert _said("ja", "Hello from Badux!") in verification.body
     link = re.search(r"https?://\S+/accounts/confirm-email/\S+", verification.body).group(0)
     page.goto(link)

@@ -1,5 +1,6 @@
 """The saved review page's text boxes ("Play at", the title) have the site's input box and a
-44 px tap target at phone and desktop widths (they had no type and kept a 21 px box)."""
+44 px tap target at phone and desktop widths (they had no type and kept a 21 px box); the phone
+in German and in Japanese, whose labels are longer or denser than English."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from tests.browser.helpers import log_in
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.parametrize("viewport", ["phone", "desktop"])
-def test_review_text_boxes_are_tap_sized(browser, live_server, user_factory, viewport):
-    black = user_factory(username="kuroboxes")
+@pytest.mark.parametrize(
+    ("viewport", "language"), [("phone", "de"), ("phone", "ja"), ("desktop", "en")]
+)
+def test_review_text_boxes_are_tap_sized(browser, live_server, user_factory, viewport, language):
+    black = user_factory(username="kuroboxes", language=language if language != "en" else "")
     white = user_factory(username="shiroboxes")
     now = timezone.now()
     game = play.game_start(
@@ -31,6 +34,7 @@ def test_review_text_boxes_are_tap_sized(browser, live_server, user_factory, vie
     page = log_in(browser, live_server.url, black.username)
     page.set_viewport_size(VIEWPORTS[viewport])
     page.goto(f"{live_server.url}{review.get_absolute_url()}")
+    assert page.locator("html").get_attribute("lang") == language
     for selector in ("#review-point", "#review-title"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["height"] >= 44, (selector, box)

@@ -128,3 +128,18 @@ def test_the_404_page_says_the_same_for_a_missing_page_and_a_hidden_one(client):
     assert response.status_code == 404
     assert b"There is no such page, or it is not yours to see." in response.content
     assert b'<main id="content"' in response.content  # the site's page, with its header
+
+
+@pytest.mark.parametrize(
+    ("reason", "said"),
+    [
+        ("that point is already occupied", "That point is already occupied."),
+        ("该点已有棋子", "该点已有棋子。"),
+        ("そこには打てません", "そこには打てません。"),
+        ("그 점에는 돌이 있습니다", "그 점에는 돌이 있습니다."),
+        ("该点已有棋子。", "该点已有棋子。"),
+        ("Точка занята!", "Точка занята!"),
+    ],
+)
+def test_a_refusal_ends_with_its_own_languages_full_stop(reason, said):
+    assert sentence(reason) == said

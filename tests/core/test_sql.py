@@ -1,18 +1,20 @@
 """core.sql: the hot statements' cursor, prepared once per connection on PostgreSQL,
-and otherwise a cursor like Django's own; and core's one hand-written statement, the outbox's
-INSERT, against Model.save's."""
+and otherwise a cursor like Django's own; the quoted names every hand-written statement uses;
+core's own statements, the outbox's INSERT and DELETE against Model.save's and Model.delete's;
+and the transaction lock (an advisory lock on PostgreSQL)."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 import baduxsite.tasks  # noqa: F401  (registers the ping task the outbox test queues)
 from accounts.models import User
 from core.models import OutboxTask
 from core.outbox import enqueue_on_commit
-from core.sql import delete_sql, statement_cursor
+from core.sql import delete_sql, quoted_names, statement_cursor, transaction_lock
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +107,72 @@ def test_the_outbox_delete_removes_the_row_model_delete_removes(settings):
     theirs.delete()
 
     assert list(OutboxTask.objects.values_list("pk", flat=True)) == [kept.pk]
+
+
+def test_quoted_names_are_the_table_and_columns_django_writes():
+    """core.sql.quoted_names, by which every hand-written statement names a table or column:
+    the names Django's own SQL for the model uses, quoted as it quotes them."""
+    table, pk, column = quoted_names(OutboxTask, "pk", "due")
+    orm = str(OutboxTask.objects.filter(due__isnull=True).order_by("pk").query)
+    assert f"FROM {table} " in orm
+    assert f"WHERE {table}.{column} IS NULL ORDER BY {table}.{pk} ASC" in orm
+    users, email = quoted_names(User, "email")
+    assert f"FROM {users} WHERE {users}.{email} = " in str(User.objects.filter(email="x").query)
+
+
+def _advisory_locks_held() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            " AND pid = pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="advisory locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_transaction_lock_is_held_until_the_transaction_ends():
+    with transaction.atomic():
+        transaction_lock(name="queue 13x13")
+        transaction_lock(name="queue 13x13")  # the same name: the same lock
+        assert _advisory_locks_held() == 1
+        transaction_lock(name="queue 19x19")
+        assert _advisory_locks_held() == 2
+    assert _advisory_locks_held() == 0
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="advisory locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_second_transaction_cannot_take_a_held_lock():
+    other = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        with transaction.atomic():
+            transaction_lock(name="queue 13x13")
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks"
+                    " WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+                )
+                key = cursor.fetchone()[0]
+            with other.cursor() as cursor:  # autocommit: the lock, if taken, ends at once
+                cursor.execute("SELECT pg_try_advisory_xact_lock(%s::bigint)", [key])
+                assert cursor.fetchone()[0] is False
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_try_advisory_xact_lock(%s::bigint)", [key])
+            assert cursor.fetchone()[0] is True
+    finally:
+        other.close()
+
+
+def test_elsewhere_a_transaction_lock_runs_no_statement():
+    if connection.vendor == "postgresql":
+        pytest.skip("SQLite's: it runs one writer at a time")
+    with CaptureQueriesContext(connection) as captured:
+        transaction_lock(name="queue 13x13")
+    assert captured.captured_queries == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_lock_outside_a_transaction_is_refused():
+    with pytest.raises(TransactionManagementError):
+        transaction_lock(name="queue 13x13")

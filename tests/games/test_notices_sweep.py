@@ -6,13 +6,16 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
-from games.selectors.play import NOTICE_GRACE, notices_missing
+from games.selectors.play import notices_missing
 from games.services import play as play_service
 from games.tasks.play import notices_sweep
 from messaging.models import Notification
 from tests.games.conftest import NOW
+
+GRACE = dt.timedelta(seconds=settings.GAMES_NOTICES_SWEEP_GRACE)
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +31,7 @@ def test_a_turn_without_its_notice_is_found_once_overdue(game_factory, white):
     game = game_factory(moves=("E5",))
     _lose_notices()
 
-    assert notices_missing(now=NOW + NOTICE_GRACE / 2) == ([], [])  # maybe still on its way
+    assert notices_missing(now=NOW + GRACE / 2) == ([], [])  # maybe still on its way
     assert notices_missing(now=LATER) == ([(game.pk, 1)], [])
 
 

@@ -2,7 +2,6 @@
 the file, and a record over a bound is refused with one sentence (SgfTooLarge)."""
 
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -10,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.review.variations import VariationTree
 from rules.sgf import SgfError, SgfTooLarge
-from rules.sgf_tree import SgfLimits, parse_sgf_tree, write_sgf_tree
+from rules.sgf_tree import MAX_LABEL, SgfLimits, parse_sgf_tree, write_sgf_tree
 from rules.topology import Topology
 
 LETTERS = "abcdefghijklmnopqrs"
@@ -38,10 +37,8 @@ def read(data: bytes | str, limits: SgfLimits | None = None):
 @pytest.mark.parametrize("record", [mark_only_nodes, marked_variations])
 def test_the_reported_records_are_refused_at_once_with_a_sentence(record):
     data = record()
-    started = time.perf_counter()
     with pytest.raises(SgfTooLarge) as refused:
         read(data)
-    assert time.perf_counter() - started < 2  # generous: the first took minutes before
     assert refused.value.bound == "marks" and refused.value.most == 200
     assert str(refused.value) == (
         "a move has more than 200 marks (circles, triangles, squares, crosses); leave some out"
@@ -57,19 +54,24 @@ def test_real_commentary_fits_comfortably():
     assert len(first.marks) == 50 + 9 and len(first.labels) == 40
 
 
-def test_marks_merged_into_one_node_are_kept_once_each():
-    # 100 nodes holding only the same 150 circles give them to the move before, once each.
-    circles = "CR" + "".join(f"[{p}]" for p in POINTS[:150])
+def test_nodes_holding_only_marks_stay_nodes_each_with_its_marks_once():
+    # 100 nodes holding the same 150 circles (each given twice) stay 100 nodes after the move.
+    circles = "CR" + "".join(f"[{p}]" for p in POINTS[:150] * 2)
     tree, _ = read("(;SZ[19];B[pd]" + f";{circles}" * 100 + ")")
-    alone, _ = read(f"(;SZ[19];B[pd]{circles})")
-    assert len(tree.nodes[1].marks) == 150 and tree.nodes[1].marks == alone.nodes[1].marks
+    assert len(tree) == 102
+    marked = [n for n in tree.nodes.values() if n.marks]
+    assert len(marked) == 100 and all(len(n.marks) == 150 for n in marked)
+    assert all(n.move is None for n in marked) and not tree.nodes[1].marks
 
 
-def test_marks_merged_past_the_bound_on_one_node_are_refused():
-    # Each node is within the bound; together on the move they are not.
+def test_the_bound_on_one_node_holds_for_each_node_of_marks():
+    # Each node is within the bound and keeps its own marks; one past it is refused.
     nodes = "".join(";CR" + "".join(f"[{p}]" for p in POINTS[i : i + 100]) for i in (0, 100, 200))
+    tree, _ = read(f"(;SZ[19];B[pd]{nodes})")
+    assert [len(tree.nodes[i].marks) for i in (2, 3, 4)] == [100, 100, 100]
+    over = ";CR" + "".join(f"[{p}]" for p in POINTS[:201])
     with pytest.raises(SgfTooLarge, match="more than 200 marks"):
-        read(f"(;SZ[19];B[pd]{nodes})")
+        read(f"(;SZ[19];B[pd]{over})")
 
 
 @pytest.mark.parametrize(
@@ -94,9 +96,12 @@ def test_the_whole_tree_is_bounded_too():
     assert refused.value.bound == "annotations" and refused.value.most == 20_000
 
 
-def test_labels_keep_one_short_text_per_point():
-    tree = parse_sgf_tree("(;SZ[9];B[ee]LB[aa:" + "x" * 5000 + "][aa:second][bb:B])")
-    assert tree.root.children[0].labels == ((0, "x" * 8), (10, "B"))
+def test_labels_keep_one_text_per_point_cut_to_the_most_and_say_so():
+    tree = parse_sgf_tree("(;SZ[9];B[ee]LB[aa:" + "x" * 5000 + "][aa:second][bb:LongLabel12])")
+    assert tree.root.children[0].labels == ((0, "x" * MAX_LABEL), (10, "LongLabel12"))
+    assert [(n.code, n.values) for n in tree.notes] == [
+        ("labels_cut", {"count": 1, "most": MAX_LABEL})
+    ]
 
 
 # Hostile trees ---------------------------------------------------------------------------------
@@ -190,7 +195,7 @@ def test_hostile_trees_cost_work_and_space_in_proportion_to_the_file(text, limit
     nodes = tree.nodes.values()
     assert all(len(n.marks) <= limits.max_marks for n in nodes)
     assert all(len(n.labels) <= limits.max_labels for n in nodes)
-    assert all(len(text) <= 8 for n in nodes for _p, text in n.labels)
+    assert all(len(text) <= MAX_LABEL for n in nodes for _p, text in n.labels)
     kept = sum(len(n.marks) + len(n.labels) for n in nodes)
     assert kept <= limits.max_annotations
     # The stored tree and the written SGF grow with the nodes and the marks kept, which the

@@ -92,17 +92,17 @@ def test_written_tree_reads_back_the_same_in_sgfmill_and_here():
     assert variations[1].get("C") == "Better: approach the corner first."
 
 
-def test_two_moves_of_one_colour_in_a_variation_read_as_a_pass_between():
+def test_two_moves_of_one_colour_in_a_variation_stay_two_moves_with_no_pass_between():
     tree = parse_sgf_tree("(;SZ[9];B[ee](;W[cc])(;B[gg]))")
     second = tree.root.children[0].children[1]
-    assert second.implied and second.move.kind == PASS and second.move.colour == 2
-    assert second.children[0].move.kind == PLAY
+    assert second.move.kind == PLAY and second.move.colour == 1 and not second.children
+    assert tree.nodes == 4
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("(;SZ[9];B[ee](;W[gg])(;W[cc];AB[dd]))", "setup stones (AB) inside a variation"),
+        ("(;SZ[9];B[ee](;W[gg])(;W[cc]AB[dd]))", "move 2 has setup stones (AB) in its node (W)"),
         ("(;SZ[9];B[ee]W[cc])", "both a black and a white move"),
         ("(;SZ[9];B[zz])", "is not a point on the 9×9 board"),
         ("(;SZ[9];B[ee]CR[zz])", "CR[zz] is not a point"),
@@ -121,8 +121,11 @@ def test_size_node_and_comment_limits_have_plain_messages():
         parse_sgf_tree("(;SZ[9]" + ";B[aa];W[bb]" * 30 + ")", limits)
     with pytest.raises(SgfError, match="more than 5 moves and comments"):
         parse_sgf_tree("(;SZ[9];B[aa](;W[bb])(;W[cc])(;W[dd])(;W[ee]))", limits)
-    with pytest.raises(SgfError, match="a comment is 11 characters long"):
-        parse_sgf_tree("(;SZ[9];B[aa]C[hello world])", limits)
+    cut = parse_sgf_tree("(;SZ[9];B[aa]C[hello world])", limits)
+    assert cut.root.children[0].comment == "hello wor…"
+    assert [n.message for n in cut.notes] == [
+        "Comments longer than 10 characters were cut to 10 (1)."
+    ]
 
 
 def test_deeply_nested_variations_are_refused_or_read_never_crash():

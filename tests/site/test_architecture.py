@@ -183,3 +183,30 @@ def test_tests_share_helpers_through_helper_modules_not_through_other_tests():
             if any(name.rpartition(".")[2].startswith("test_") for name in names):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 80
+
+
+def test_no_module_is_over_six_hundred_lines():
+    """A module a newcomer can read through; a longer one is split by what it holds."""
+    long = {
+        name: lines
+        for name, path in _modules().items()
+        if (lines := len(path.read_text().splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}
+
+
+def test_no_function_is_over_eighty_lines():
+    """A function fits on a screen; a longer one is split into named steps (bench/ included)."""
+    paths = list(_modules().values()) + sorted((ROOT / "bench").rglob("*.py"))
+    long = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long[f"{path.relative_to(ROOT)}:{node.name}"] = lines
+    assert long == {}

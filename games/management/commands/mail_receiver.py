@@ -5,7 +5,8 @@ import threading
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.inbound.receiver import receiver_start, receiver_stop
+from core.heartbeats import HEARTBEAT_SECONDS
+from games.inbound.receiver import receiver_heartbeat, receiver_start, receiver_stop
 from messaging.replies.address import inbound_domain
 
 
@@ -38,6 +39,9 @@ class Command(BaseCommand):
         protocol = "LMTP" if lmtp else "SMTP"
         self.stdout.write(f"{protocol} receiver for play+…@{domain} on {host}:{port}")
         self.stdout.flush()
-        stop.wait()
+        # Its heartbeat, for the readiness check, while it listens (core.heartbeats).
+        receiver_heartbeat()
+        while not stop.wait(HEARTBEAT_SECONDS):
+            receiver_heartbeat()
         receiver_stop(controller)
         self.stdout.write("Receiver stopped.")

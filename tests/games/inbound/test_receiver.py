@@ -76,7 +76,7 @@ def test_an_illegal_move_is_answered_the_game_unchanged_and_the_answer_can_be_re
     game.refresh_from_db()
     assert game.move_codes() == ["ee"]
     (answer,) = _answers(mailoutbox, white)
-    assert "E5: that point is already occupied." in answer.body
+    assert "E5: That point is already occupied." in answer.body
     assert answer.extra_headers["In-Reply-To"] == "<e2e-3@example.org>"
     _send(receiver, reply_to(answer, "D4", message_id="<e2e-4@example.org>"))
     game.refresh_from_db()
@@ -91,7 +91,8 @@ def test_a_reply_after_the_game_moved_on_is_refused(receiver, game_factory, blac
     game.refresh_from_db()
     assert game.move_codes() == ["df"]
     (answer,) = _answers(mailoutbox, black)
-    assert "you replied to the mail about move 0, and it is now move 1" in answer.body
+    # As the page numbers moves: the mail asked for move 1; the page now says "move 2".
+    assert "you replied to the mail about move 1, and it is now move 2." in answer.body
 
 
 def test_the_same_message_id_twice_plays_once(receiver, game_factory, black, mailoutbox):

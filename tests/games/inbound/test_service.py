@@ -82,7 +82,7 @@ def test_a_hex_coordinate_plays(game_factory, black, reply):
 @pytest.mark.parametrize(
     ("ruleset", "moves", "mover", "line", "words"),
     [
-        ("go-area", ("E5",), "white", "E5", "E5: that point is already occupied."),
+        ("go-area", ("E5",), "white", "E5", "E5: That point is already occupied."),
         ("go-area", ("J9", "A2", "J8", "B1"), "black", "A1", "(suicide)"),
         ("go-territory", KO_SETUP, "white", "C4", "retake the ko"),
         ("go-area", KO_SETUP, "white", "C4", "repeat an earlier position"),
@@ -122,7 +122,8 @@ def test_a_reply_to_an_old_mail_is_refused_when_the_game_moved_on(
     assert result.outcome == "moved_on"
     assert snapshot(game) == before
     (answer,) = mailoutbox
-    assert "you replied to the mail about move 0, and it is now move 2" in answer.body
+    # Numbered as the game page numbers moves: the mail was about move 1, the page says move 3.
+    assert "you replied to the mail about move 1, and it is now move 3." in answer.body
 
 
 def test_not_your_turn(game_factory, black, white, reply, mailoutbox):
@@ -131,7 +132,7 @@ def test_not_your_turn(game_factory, black, white, reply, mailoutbox):
     assert reply(game, black, "C3").outcome == "not_your_turn"
     assert snapshot(game) == before
     (answer,) = mailoutbox
-    assert "it is not your turn" in answer.body
+    assert "It is not your turn." in answer.body
     assert "It is shiro's turn." in answer.body
     assert answer.reply_to == []
 
@@ -141,7 +142,7 @@ def test_game_over(game_factory, black, white, reply, mailoutbox):
     play.game_resign(game_id=game.pk, user=black, expected_move_number=1, now=NOW)
     assert reply(game, white, "D4", move_number=1).outcome == "game_over"
     (answer,) = mailoutbox
-    assert "the game is already over (W+R)" in answer.body
+    assert "The game is already over.\n\nThe game is over: W+R." in answer.body
 
 
 def test_a_reply_after_the_deadline_ends_the_game_on_time(game_factory, black, reply, mailoutbox):
@@ -150,7 +151,7 @@ def test_a_reply_after_the_deadline_ends_the_game_on_time(game_factory, black, r
     assert result.outcome == "game_over"
     assert (game.status, game.result, game.moves) == (GameStatus.FINISHED, "W+T", "")
     (answer,) = [m for m in mailoutbox if "Nothing was played" in m.body]
-    assert "your time ran out before this reply arrived, so the game ended on time (W+T)." in (
+    assert "Your time ran out before this move arrived, so the game ended on time (W+T)." in (
         answer.body
     )
 

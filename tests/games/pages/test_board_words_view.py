@@ -230,7 +230,8 @@ def test_a_typed_preview_keeps_the_page_move_number_and_says_a_refusal(
     # An occupied point: the preview page says why, and offers nothing to play.
     response = client.post(url, {"point": "E5", "move_number": 1, "preview": "1"}, follow=True)
     body = response.content.decode()
-    assert "That point is already occupied." in [str(m) for m in response.context["messages"]]
+    said = [str(m) for m in response.context["messages"]]
+    assert "E5 cannot be played: that point is already occupied." in said
     assert 'id="move-confirm"' not in body
     # A preview asked from a page older than the game: its confirmation is refused on play.
     response = client.post(url, {"point": "D4", "move_number": 0, "preview": "1"}, follow=True)

@@ -41,7 +41,9 @@ def public(finished, black, now):
 
 
 def test_imported_comments_do_not_count_toward_the_comment_limit(black, now):
-    review = services.review_create_from_sgf(user=black, data=record_with_comments(12), now=now)
+    review, _notes = services.review_create_from_sgf(
+        user=black, data=record_with_comments(12), now=now
+    )
     imported = ReviewComment.objects.filter(review=review)
     assert imported.count() == 12 and not imported.filter(typed=True).exists()
     # The uploader's first ten typed comments in the minute are taken, the eleventh is not.

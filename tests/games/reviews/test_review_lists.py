@@ -37,7 +37,7 @@ def reviews(game_factory, black, white, user_factory, now):
         services.review_create_from_game(game=hexa, user=white, now=later), white, later, "Hex"
     )
     latest = now + dt.timedelta(minutes=2)
-    upload = services.review_create_from_sgf(user=teacher, data=RECORD, now=latest)
+    upload, _notes = services.review_create_from_sgf(user=teacher, data=RECORD, now=latest)
     third = publish(upload, teacher, latest, "Ear-reddening game")
     link_only = services.review_create_from_game(game=nine, user=white, now=now)
     services.review_update(
@@ -101,7 +101,7 @@ def test_the_list_has_pages(client, black, now, settings):
     settings.FLOOD_LIMITS = {"review": (100, 3600)}
     for i in range(21):
         at = now + dt.timedelta(seconds=i)
-        review = services.review_create_from_sgf(user=black, data=RECORD, now=at)
+        review, _notes = services.review_create_from_sgf(user=black, data=RECORD, now=at)
         publish(review, black, at, f"R{i}")
     first = client.get(reverse("games:reviews_list"))
     assert titles(first)[0] == "R20" and len(titles(first)) == 20

@@ -119,8 +119,9 @@ def test_comments_by_owner_and_players_are_limited_escaped_in_the_page(
         services.review_comment_add(
             review_id=review.pk, user=black, node=3, text="x" * 2001, now=now
         )
-    with pytest.raises(ValidationError, match="no move 999"):
+    with pytest.raises(ValidationError, match="no longer in this review") as refused:
         services.review_comment_add(review_id=review.pk, user=black, node=999, text="x", now=now)
+    assert "999" not in str(refused.value)  # the tree's node ids are not the player's moves
     stranger = user_factory(username="kibitz")
     with pytest.raises(PermissionDenied):
         services.review_comment_add(review_id=review.pk, user=stranger, node=3, text="x", now=now)
@@ -396,7 +397,7 @@ def test_a_finished_game_gets_its_estimate_once_and_the_pages_show_it(client, fi
 def test_an_uploaded_record_gets_its_estimate_on_request(
     client, black, now, django_capture_on_commit_callbacks
 ):
-    review = services.review_create_from_sgf(
+    review, _notes = services.review_create_from_sgf(
         user=black, data=(DATA / "review_kgs.sgf").read_bytes(), now=now
     )
     client.force_login(black)

@@ -1,7 +1,8 @@
 /*
- * Marking dead stones (templates/games/marking.html): a click on a stone toggles its chain at
- * once. Without this script each stone is a link ("?toggle=D4") to a confirmation form, so the
- * page works without JavaScript; with it the click fills in the page's toggle form
+ * Marking dead stones in a disputed count (templates/games/disputes/marking.html): a click on a
+ * stone toggles its chain at once. Without this script each stone is a link ("?toggle=D4") to a
+ * confirmation form, so the page works without JavaScript; with it the click fills in the
+ * page's toggle form
  *
  *   <form id="toggle-form" method="post" action="...">  with inputs "point" and "version"
  *

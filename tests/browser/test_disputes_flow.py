@@ -1,7 +1,7 @@
 """Disputing a count in a real browser, on a 9×9 Go board and a hex-6 Badux board.
 
 Black disputes the automatic count from the game page, clicks one stone on the marking page
-(marking.js toggles its whole chain at once) and accepts; White sees the new marking, accepts,
+(disputes.js toggles its whole chain at once) and accepts; White sees the new marking, accepts,
 and the game page shows the recount. Screenshots of the marking page (phone and desktop width)
 and of the game page after the agreement go to the samples folder's screenshots/marking-*.png.
 """
@@ -56,7 +56,7 @@ def test_dispute_mark_and_accept_in_the_browser(
     was_dead = "dead" in (stone.get_attribute("class") or "")
     chain = page.locator("svg.bd circle.bd-st.dead").count()
 
-    # marking.js: one click toggles the chain and reloads the page; no confirmation step.
+    # disputes.js: one click toggles the chain and reloads the page; no confirmation step.
     page.click(f'a.bd-stone[data-name="{click}"]')
     page.wait_for_load_state()
     page.wait_for_function(
