@@ -29,17 +29,19 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="review",
             name="board",
-            field=models.CharField(blank=True, default="", max_length=16),
+            field=models.CharField(blank=True, db_default="", default="", max_length=16),
         ),
         migrations.AddField(
             model_name="review",
             name="visitor_comments",
-            field=models.BooleanField(default=True, verbose_name="Signed-in visitors may comment"),
+            field=models.BooleanField(
+                db_default=True, default=True, verbose_name="Signed-in visitors may comment"
+            ),
         ),
         migrations.AddField(
             model_name="reviewcomment",
             name="typed",
-            field=models.BooleanField(default=True),
+            field=models.BooleanField(db_default=True, default=True),
         ),
         migrations.AddIndex(
             model_name="review",

@@ -59,10 +59,10 @@ class Review(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
     # The board as "kind-size" ("square-19", "hex-6"), the reviews page's board filter.
-    board = models.CharField(max_length=16, blank=True, default="")
+    board = models.CharField(max_length=16, blank=True, default="", db_default="")
     # Whether signed-in visitors may comment when the review is public (the owner's choice).
     visitor_comments = models.BooleanField(
-        default=True, verbose_name=_("Signed-in visitors may comment")
+        default=True, db_default=True, verbose_name=_("Signed-in visitors may comment")
     )
     created = models.DateTimeField()
     updated = models.DateTimeField()
@@ -118,7 +118,7 @@ class ReviewComment(models.Model):
     created = models.DateTimeField()
     # Typed on the page (False: read from an uploaded record, or copied with a review). Only
     # typed comments count toward the "review_comment" flood limits.
-    typed = models.BooleanField(default=True)
+    typed = models.BooleanField(default=True, db_default=True)
 
     class Meta:
         indexes = [
