@@ -23,7 +23,7 @@ from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 
 from core.limits import RateLimited
@@ -99,6 +99,24 @@ def refusal_page(request: HttpRequest, error: Exception, *, back: str) -> HttpRe
     """A page's answer to a refusal after a POST: `refusal_message` shown on the page at
     `back` (a URL or a URL name), where the visitor came from."""
     messages.error(request, refusal_message(error))
+    return redirect(back)
+
+
+def refusal_answer(request: HttpRequest, error: Exception, *, back: str) -> HttpResponse:
+    """A page's answer to a refusal after a POST, with nothing logged: a refusal answered
+    "forbidden" or "not found" gets its error page (403.html, 404.html) with the registry's
+    status and message, rendered here rather than raised (Django logs a raised
+    PermissionDenied with its traceback, as for a bug); any other refusal is
+    `refusal_page`'s message on the page at `back`. An exception that is not a refusal is
+    raised again (a bug, which stays a 500)."""
+    refusal = refusal_of(error)
+    if refusal is None:
+        raise error
+    if refusal.status in (403, 404):
+        template = f"{refusal.status}.html"
+        context = {"exception": refusal.message}
+        return render(request, template, context, status=refusal.status)
+    messages.error(request, refusal.message)
     return redirect(back)
 
 

@@ -6,6 +6,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from games.forms import GAME_CHOICES
 from games.reviews.models import ReviewVisibility
 from rules.sgf_tree import MAX_LABEL
 
@@ -96,6 +97,34 @@ class ReviewSettingsForm(forms.Form):
         label=_("Who may open it"),
         choices=ReviewVisibility.choices,
         widget=forms.RadioSelect,
+    )
+    visitor_comments = forms.BooleanField(
+        label=_("Signed-in visitors may comment when it is public"), required=False
+    )
+
+
+class ReviewReportForm(forms.Form):
+    """Why a comment on a review is reported to the site staff."""
+
+    reason = forms.CharField(
+        label=_("What is wrong with this comment?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("For example: insults, spam, or something that has nothing to do with Go."),
+    )
+
+
+class ReviewListForm(forms.Form):
+    """The reviews page's filters: a board, a player."""
+
+    board = forms.ChoiceField(
+        label=_("Board"), choices=[("", _("Any board")), *GAME_CHOICES], required=False
+    )
+    player = forms.CharField(
+        label=_("Player"),
+        max_length=150,
+        required=False,
+        help_text=_("Reviews they wrote, played in or are named in."),
     )
 
 

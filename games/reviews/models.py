@@ -9,6 +9,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import BoardKind
+from games.game_settings import topology_label
+from rules.topology import topology_for
+
 
 def review_token() -> str:
     """The review's link id: 16 URL-safe characters, unguessable (a link-only review is
@@ -54,18 +58,36 @@ class Review(models.Model):
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
+    # The board as "kind-size" ("square-19", "hex-6"), the reviews page's board filter.
+    board = models.CharField(max_length=16, blank=True, default="", db_default="")
+    # Whether signed-in visitors may comment when the review is public (the owner's choice).
+    visitor_comments = models.BooleanField(
+        default=True, db_default=True, verbose_name=_("Signed-in visitors may comment")
+    )
     created = models.DateTimeField()
     updated = models.DateTimeField()
     published = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "visibility"])]
+        indexes = [
+            models.Index(fields=["game", "visibility"]),
+            models.Index(fields=["visibility", "published"], name="review_public_newest"),
+            models.Index(fields=["owner", "visibility"], name="review_owner_visibility"),
+        ]
 
     def __str__(self) -> str:
         return self.title
 
     def get_absolute_url(self) -> str:
         return reverse("games:review_show", args=[self.token])
+
+    @property
+    def board_label(self) -> str:
+        """E.g. 'Go 19×19' or 'Badux hex 6'; empty when the board is not known."""
+        kind, _sep, n = self.board.rpartition("-")
+        if kind not in BoardKind.values or not n.isdigit():
+            return ""
+        return f"{BoardKind(kind).label} {topology_label(topology_for(kind, int(n)))}"
 
 
 class ReviewUpload(models.Model):
@@ -94,9 +116,15 @@ class ReviewComment(models.Model):
     )
     text = models.TextField()
     created = models.DateTimeField()
+    # Typed on the page (False: read from an uploaded record, or copied with a review). Only
+    # typed comments count toward the "review_comment" flood limits.
+    typed = models.BooleanField(default=True, db_default=True)
 
     class Meta:
-        indexes = [models.Index(fields=["review", "node"])]
+        indexes = [
+            models.Index(fields=["review", "node"]),
+            models.Index(fields=["author", "typed", "created"], name="review_comment_typed"),
+        ]
         ordering = ["created", "pk"]
 
     def __str__(self) -> str:

@@ -263,12 +263,17 @@ def estimate_context(
     return {"chart": chart, "turns": turns, "final": lead_label(series[-1])}
 
 
-def comments_by_node(rows) -> dict[str, list[dict]]:
-    """Comments, (node, author name, text) rows, as JSON-ready data for review_tree.js:
-    {"node id": [{"author", "text"}]}."""
+def comments_by_node(rows, *, reporter: int | None = None) -> dict[str, list[dict]]:
+    """Comments, (node, author name, text, id, author id) rows, as JSON-ready data for
+    review_tree.js: {"node id": [{"author", "text", "id", "report"}]}; "report" is True for
+    the comments the signed-in visitor with id `reporter` (None: nobody) may report, the
+    others'."""
     out: dict[str, list[dict]] = {}
-    for node, author, text in rows:
-        out.setdefault(str(node), []).append({"author": author, "text": text})
+    for node, author, text, comment_id, author_id in rows:
+        report = reporter is not None and author_id != reporter
+        out.setdefault(str(node), []).append(
+            {"author": author, "text": text, "id": comment_id, "report": report}
+        )
     return out
 
 

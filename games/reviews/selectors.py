@@ -3,10 +3,11 @@ SGF of a review; a player's notes; the estimate series."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from accounts.models import User
-from games.models import Game
+from games.models import Game, GameStatus
 from games.reviews.models import GameEstimate, GameNote, Review, ReviewComment, ReviewVisibility
 from rules.errors import RulesError
 from rules.review.variations import VariationTree
@@ -46,16 +47,33 @@ def review_can_edit(*, review: Review, user: User | None) -> bool:
 
 
 def review_can_comment(*, review: Review, user: User | None) -> bool:
-    """The owner; and, on a shared review of a finished game, that game's players."""
+    """The owner; on a shared review of a finished game, that game's players; on a public
+    review the owner lets visitors comment on (`visitor_comments`), every signed-in visitor
+    who may open it."""
     if review_can_edit(review=review, user=user):
         return True
+    if user is None or not user.is_authenticated:
+        return False
     game = review.game
+    if (
+        review.visibility == ReviewVisibility.PUBLIC
+        and review.visitor_comments
+        and review_can_view(review=review, user=user)
+    ):
+        return True
     return (
         game is not None
         and game.is_over
         and review.visibility != ReviewVisibility.PRIVATE
         and _player(game, user)
     )
+
+
+def review_comment_refusal(*, review: Review, user: User | None) -> str:
+    """Why `user` may not comment on `review` (for one `review_can_comment` refuses)."""
+    if review.visibility == ReviewVisibility.PUBLIC and not review.visitor_comments:
+        return gettext("The owner of this review has turned visitors' comments off.")
+    return gettext("Only the owner and the game's players can comment on this review.")
 
 
 def review_tree(*, review: Review) -> VariationTree:
@@ -79,11 +97,18 @@ def review_comments(*, review: Review) -> QuerySet[ReviewComment]:
     return review.comments.select_related("author").order_by("created", "pk")
 
 
-def review_comment_rows(*, review: Review) -> list[tuple[int, str, str]]:
-    """The review's comments as (node, author's name, text), in the order they were written
-    (no model instances: a review may hold a thousand)."""
+def review_comment_get(*, review: Review, comment_id: int) -> ReviewComment | None:
+    """The comment `comment_id` of `review` (its author loaded), or None."""
+    return review.comments.select_related("author").filter(pk=comment_id).first()
+
+
+def review_comment_rows(*, review: Review) -> list[tuple[int, str, str, int, int]]:
+    """The review's comments as (node, author's name, text, comment id, author id), in the
+    order they were written (no model instances: a review may hold a thousand)."""
     return list(
-        review.comments.order_by("created", "pk").values_list("node", "author__username", "text")
+        review.comments.order_by("created", "pk").values_list(
+            "node", "author__username", "text", "pk", "author_id"
+        )
     )
 
 
@@ -103,6 +128,36 @@ def reviews_of_user_for_game(*, game: Game, user: User | None) -> QuerySet[Revie
     if user is None or not user.is_authenticated:
         return Review.objects.none()
     return Review.objects.filter(game=game, owner=user).order_by("-updated", "-pk")
+
+
+def reviews_public(*, board: str = "", player: User | None = None) -> QuerySet[Review]:
+    """The public reviews anyone may open, newest published first: of uploaded records and of
+    finished public games (never of a running or private game). `board` ("square-19")
+    keeps one board's; `player` keeps those they own, played in, or that name them as a
+    record's player."""
+    reviews = Review.objects.filter(visibility=ReviewVisibility.PUBLIC).filter(
+        Q(game__isnull=True) | Q(game__public=True, game__status=GameStatus.FINISHED)
+    )
+    if board:
+        reviews = reviews.filter(board=board)
+    if player is not None:
+        name = player.username
+        reviews = reviews.filter(
+            Q(owner=player)
+            | Q(game__black=player)
+            | Q(game__white=player)
+            | Q(game__isnull=True, details__black_player__iexact=name)
+            | Q(game__isnull=True, details__white_player__iexact=name)
+        )
+    return reviews.select_related("owner", "game__black", "game__white").order_by(
+        "-published", "-pk"
+    )
+
+
+def reviews_public_of_owner(*, owner: User) -> QuerySet[Review]:
+    """The public reviews `owner` wrote that anyone may open (their profile's), newest
+    published first."""
+    return reviews_public().filter(owner=owner)
 
 
 def reviews_of_user(*, user: User) -> QuerySet[Review]:

@@ -20,8 +20,9 @@ from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
 from core.refusals import refusal_of, sentence
 from games.errors import rules_refusal
-from games.models import Game
+from games.models import Game, GameContact
 from games.moves import game_moves
+from games.reviews.errors import ReviewCommentRefused
 from games.reviews.models import (
     GameEstimate,
     GameNote,
@@ -30,7 +31,13 @@ from games.reviews.models import (
     ReviewUpload,
     ReviewVisibility,
 )
-from games.reviews.selectors import review_can_comment, review_tree
+from games.reviews.selectors import (
+    review_can_comment,
+    review_can_view,
+    review_comment_refusal,
+    review_tree,
+)
+from games.services.contact import game_contact_create, site_contact_create
 from rules.review.estimate import estimate_series
 from rules.review.marks import BadLabel, annotate
 from rules.review.uploads import Upload, upload_read
@@ -39,6 +46,11 @@ from rules.sgf import SgfError
 from rules.sgf_tree import SgfLimits, SgfNote
 
 TITLE_MAX = 120
+
+
+def board_key(topology) -> str:
+    """A board as the reviews page filters by it: "square-19", "hex-6"."""
+    return f"{topology.kind}-{topology.n}"
 
 
 def _limits() -> SgfLimits:
@@ -90,6 +102,7 @@ def review_create_from_game(*, game: Game, user: User, now: dt.datetime) -> Revi
         game=game,
         tree=tree.to_data(),
         nodes=len(tree),
+        board=board_key(tree.topology),
         created=now,
         updated=now,
     )
@@ -150,12 +163,14 @@ def _review_store(*, user: User, upload: Upload, now: dt.datetime) -> Review:
         title=title[:TITLE_MAX],
         tree=tree.to_data(),
         nodes=len(tree),
+        board=board_key(tree.topology),
         details={k: v for k, v in details.items() if v},
         created=now,
         updated=now,
     )
+    # The record's comments are the uploader's, but not typed: no flood limit counts them.
     ReviewComment.objects.bulk_create(
-        ReviewComment(review=review, node=node, author=user, text=text, created=now)
+        ReviewComment(review=review, node=node, author=user, text=text, created=now, typed=False)
         for node, text in sorted(upload.comments.items())
     )
     return review
@@ -238,13 +253,15 @@ def review_node_remove(*, review_id: int, user: User, node: int, now: dt.datetim
 def review_comment_add(
     *, review_id: int, user: User, node: int, text: str, now: dt.datetime
 ) -> ReviewComment:
-    """A comment on node `node`, by the owner, or after the game by one of its players on a
-    shared review. ValidationError for an empty or too long comment, a node the tree does not
-    hold or a full review; RateLimited past the "review_comment" limits; PermissionDenied for
-    anyone else."""
+    """A comment typed on node `node`: by the owner; after the game by one of its players on
+    a shared review; by any signed-in visitor on a public review that lets them
+    (selectors.review_can_comment). ValidationError for an empty or too long comment, a node
+    the tree does not hold or a full review; RateLimited past the "review_comment" limits,
+    which count typed comments only (not those read from an uploaded record or copied);
+    ReviewCommentRefused (403) for anyone else."""
     review = Review.objects.select_for_update(of=("self",)).select_related("game").get(pk=review_id)
     if not review_can_comment(review=review, user=user):
-        raise PermissionDenied(_("You cannot comment on this review."))
+        raise ReviewCommentRefused(review_comment_refusal(review=review, user=user))
     text = text.strip()
     if not text:
         raise ValidationError(_("Write something first."))
@@ -255,7 +272,7 @@ def review_comment_add(
         review_tree(review=review).node(node)
     except UnknownNode as exc:
         raise ValidationError(refusal_of(exc).message, code=exc.code) from exc
-    own = ReviewComment.objects.filter(author=user)
+    own = ReviewComment.objects.filter(author=user, typed=True)
     limit_enforce(name="review_comment", rows=own, now=now, sender=user)
     limit_enforce(name="review_comment_hour", rows=own, now=now)
     if review.comments.count() >= settings.REVIEW_COMMENTS_MAX:
@@ -270,12 +287,19 @@ def review_comment_add(
 
 @transaction.atomic
 def review_update(
-    *, review_id: int, user: User, title: str, visibility: str, now: dt.datetime
+    *,
+    review_id: int,
+    user: User,
+    title: str,
+    visibility: str,
+    now: dt.datetime,
+    visitor_comments: bool | None = None,
 ) -> Review:
-    """The owner renames the review and chooses who may open it. The first time a review of
-    a game is made public its players (other than the owner) are told after the commit.
-    ValidationError for an empty title, an unknown visibility, or sharing an analysis of a
-    game still being played."""
+    """The owner renames the review, chooses who may open it and (`visitor_comments`, None
+    keeps it) whether signed-in visitors may comment when it is public. The first time a
+    review of a game is made public its players (other than the owner) are told after the
+    commit. ValidationError for an empty title, an unknown visibility, or sharing an analysis
+    of a game still being played."""
     review = _locked_own(review_id, user)
     title = " ".join(title.split())[:TITLE_MAX]
     if not title:
@@ -286,11 +310,13 @@ def review_update(
         raise ValidationError(_("You can share this analysis once the game is over."))
     review.title = title
     review.visibility = visibility
+    if visitor_comments is not None:
+        review.visitor_comments = visitor_comments
     review.updated = now
     first_publication = visibility == ReviewVisibility.PUBLIC and review.published is None
     if first_publication:
         review.published = now
-    review.save(update_fields=["title", "visibility", "updated", "published"])
+    review.save(update_fields=["title", "visibility", "visitor_comments", "updated", "published"])
     if first_publication and review.game is not None:
         enqueue_on_commit("games.review_published", review.pk)
     return review
@@ -308,17 +334,58 @@ def review_copy(*, review_id: int, user: User, now: dt.datetime) -> Review:
         game=source.game,
         tree=source.tree,
         nodes=source.nodes,
+        board=source.board,
         details=source.details,
         estimate=source.estimate,
         copied_from=source,
         created=now,
         updated=now,
     )
+    # Copied, not typed: their authors' flood limits do not count them.
     ReviewComment.objects.bulk_create(
-        ReviewComment(review=copy, node=c.node, author_id=c.author_id, text=c.text, created=now)
+        ReviewComment(
+            review=copy, node=c.node, author_id=c.author_id, text=c.text, created=now, typed=False
+        )
         for c in source.comments.all()
     )
     return copy
+
+
+REPORT_QUOTE = 1000  # characters of the reported comment quoted to the staff
+
+
+def review_comment_report(
+    *, comment_id: int, user: User, reason: str, link: str, now: dt.datetime
+) -> GameContact:
+    """`user` reports a comment someone else wrote on a review they may open, to the site
+    staff, through the "contact the site" path (games.services.contact: staff are mailed once
+    after the commit, see it in the admin and answer by mail; the "contact" flood limit).
+    `link` is the comment's address on the site. Raises ReviewComment.DoesNotExist (also for
+    a review the reporter may not open), ReviewCommentRefused for one's own comment,
+    ValidationError for an empty or too long reason, RateLimited past the limit."""
+    comment = ReviewComment.objects.select_related("review__game", "author").get(pk=comment_id)
+    review = comment.review
+    if not review_can_view(review=review, user=user):
+        raise ReviewComment.DoesNotExist
+    if comment.author_id == user.pk:
+        raise ReviewCommentRefused(_("You cannot report your own comment."))
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("Say what is wrong with the comment."))
+    quoted = comment.text[:REPORT_QUOTE]
+    text = _(
+        "Report of a comment by %(author)s on the review “%(title)s”, %(link)s\n\n"
+        "The comment:\n%(comment)s\n\nWhy it is reported:\n%(reason)s"
+    ) % {
+        "author": comment.author.username,
+        "title": review.title,
+        "link": link,
+        "comment": quoted,
+        "reason": reason,
+    }
+    if review.game_id is not None:
+        return game_contact_create(game_id=review.game_id, user=user, text=text, now=now)
+    return site_contact_create(user=user, text=text, now=now)
 
 
 @transaction.atomic

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,9 +26,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from accounts.selectors import board_appearance_get
+from accounts.selectors import board_appearance_get, user_find_by_username
 from core.confirmations import confirmation_given, confirmation_page
-from core.refusals import refusal_kinds, refusal_message, refusal_of
+from core.refusals import (
+    refusal_answer,
+    refusal_form,
+    refusal_kinds,
+    refusal_message,
+    refusal_of,
+)
 from games.game_settings import topology_label
 from games.pages.board_text import keys_help
 from games.pages.replay import replay_board_title
@@ -36,14 +43,16 @@ from games.reviews.forms import (
     MARK_TOOLS,
     GameNoteForm,
     ReviewCommentForm,
+    ReviewListForm,
     ReviewMarkForm,
     ReviewMoveForm,
+    ReviewReportForm,
     ReviewSettingsForm,
     ReviewUploadForm,
 )
 from games.reviews.models import Review, ReviewVisibility
 from games.views.board_words import position_answer
-from games.views.common import error_message, viewable_game
+from games.views.common import PAGE_SIZE, error_message, viewable_game
 from rules.errors import IllegalMove
 from rules.review.marks import board_marks
 from rules.review.variations import ROOT
@@ -125,6 +134,7 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
     node_id = pages.node_from_query(tree, request.GET.get("node"), default)
     rows = selectors.review_comment_rows(review=review)
     user = request.user
+    reporter = user.pk if user.is_authenticated else None
     can_edit = selectors.review_can_edit(review=review, user=user)
     series = selectors.review_estimate_series(review=review)
     node = tree.nodes[node_id]
@@ -149,9 +159,10 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
         "label_max": MAX_LABEL,
         "appearance": board_appearance_get(user=user),
         "tree_html": pages.tree_html(tree, current=node_id, commented={r[0] for r in rows}),
+        "report_url": reverse("games:review_comment_report", args=[review.token, 0]),
         "tree_data": review.tree,
-        "comments_data": pages.comments_by_node(rows),
-        "comments": [{"author": a, "text": t} for n, a, t in rows if n == node_id],
+        "comments_data": pages.comments_by_node(rows, reporter=reporter),
+        "comments": pages.comments_by_node(rows, reporter=reporter).get(str(node_id), []),
         "can_edit": can_edit,
         "can_comment": selectors.review_can_comment(review=review, user=user),
         "comment_max": settings.REVIEW_COMMENT_MAX_LENGTH,
@@ -346,7 +357,9 @@ def review_remove(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def review_comment(request: HttpRequest, token: str) -> HttpResponse:
-    """Comment on one move of the review."""
+    """Comment on one move of the review. A refusal is answered through the registry with
+    nothing logged (core.refusals.refusal_answer): 403 with its page for a visitor who may
+    not comment, the message on the review for the others."""
     review = _review(request, token)
     form = ReviewCommentForm(request.POST)
     node = form.data.get("node", "")
@@ -366,9 +379,64 @@ def review_comment(request: HttpRequest, token: str) -> HttpResponse:
             text=form.cleaned_data["text"],
             now=timezone.now(),
         )
-    except (ValidationError, PermissionDenied) as exc:
-        messages.error(request, error_message(exc))
+    except refusal_kinds() as exc:
+        return refusal_answer(request, exc, back=back)
     return redirect(back)
+
+
+@login_required
+def review_comment_report(request: HttpRequest, token: str, comment_id: int) -> HttpResponse:
+    """Report a comment on a review to the site staff: the form (GET), then the report
+    (POST), sent through the "contact the site" path (services.review_comment_report)."""
+    review = _review(request, token)
+    comment = selectors.review_comment_get(review=review, comment_id=comment_id)
+    if comment is None:
+        raise Http404(_("No such comment."))
+    back = _at(review, comment.node)
+    form = ReviewReportForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            link = request.build_absolute_uri(back)
+            try:
+                services.review_comment_report(
+                    comment_id=comment.pk,
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                    link=link,
+                    now=timezone.now(),
+                )
+            except refusal_kinds() as exc:
+                if refusal_of(exc).status in (403, 404):
+                    return refusal_answer(request, exc, back=back)
+                status = refusal_form(form, exc)
+            else:
+                messages.success(request, _("Your report was sent to the site staff."))
+                return redirect(back)
+    context = {"review": review, "comment": comment, "form": form, "back": back}
+    return render(request, "games/reviews/report.html", context, status=status)
+
+
+def reviews_list(request: HttpRequest) -> HttpResponse:
+    """The public reviews, newest first; `?board=square-19` one board's, `?player=name` those
+    a player wrote, played in or is named in. Twenty a page (`?page=N`)."""
+    form = ReviewListForm(request.GET or None)
+    board, player, name = "", None, ""
+    if form.is_valid():
+        board = form.cleaned_data["board"]
+        name = form.cleaned_data["player"].strip()
+        if name:
+            player = user_find_by_username(username=name)
+            if player is None:
+                messages.error(request, _("There is no player named '%(name)s'.") % {"name": name})
+    if name and player is None:
+        reviews = Review.objects.none()
+    else:
+        reviews = selectors.reviews_public(board=board, player=player)
+    page = Paginator(reviews, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {"form": form, "page": page, "player": player}
+    return render(request, "games/reviews/list.html", context)
 
 
 @login_required
@@ -388,6 +456,7 @@ def review_settings(request: HttpRequest, token: str) -> HttpResponse:
             user=request.user,
             title=form.cleaned_data["title"],
             visibility=form.cleaned_data["visibility"],
+            visitor_comments=form.cleaned_data["visitor_comments"],
             now=timezone.now(),
         )
     except (ValidationError, PermissionDenied) as exc:

@@ -5,6 +5,7 @@ Usage (``{% load player_games %}``)::
 
     {% home_games user %}                 {# home page: welcome, your turn, Play / New game #}
     {% player_record profile viewer %}    {# profile: record per variant and recent games #}
+    {% player_reviews profile viewer %}   {# profile: the public reviews they wrote #}
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from django import template
 
 from accounts.models import User
+from games.reviews import selectors as reviews_selectors
 from games.selectors import records as records_selectors
 
 register = template.Library()
@@ -33,4 +35,21 @@ def player_record(profile: User, viewer: User | None) -> dict:
         "is_self": viewer is not None and viewer.pk == profile.pk,
         "record": records_selectors.player_record(user=profile),
         "recent": records_selectors.player_recent_games(user=profile, viewer=viewer),
+    }
+
+
+PROFILE_REVIEWS = 10
+
+
+@register.inclusion_tag("games/reviews/_profile_reviews.html")
+def player_reviews(profile: User, viewer: User | None) -> dict:
+    """The profile's Reviews card: the newest public reviews the player wrote, and a link to
+    the reviews page for all of theirs."""
+    viewer = viewer if viewer is not None and viewer.is_authenticated else None
+    reviews = list(reviews_selectors.reviews_public_of_owner(owner=profile)[: PROFILE_REVIEWS + 1])
+    return {
+        "profile": profile,
+        "is_self": viewer is not None and viewer.pk == profile.pk,
+        "reviews": reviews[:PROFILE_REVIEWS],
+        "more": len(reviews) > PROFILE_REVIEWS,
     }

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE
 from rules.errors import IllegalMove, InvalidSetup, OffBoard, RulesError
-from rules.game import PASS, PLAY, Game, Move
+from rules.game import END_PASSES, PASS, PLAY, Game, Move
 from rules.ruleset import SIMPLE_KO, RuleSet
 from rules.sgf import SgfError, SgfRecord
 from rules.sgf_tree import SgfNode, SgfTree
@@ -64,6 +64,13 @@ class StartKept(RulesError):
 
     def __init__(self) -> None:
         super().__init__("the start of the review cannot be removed")
+
+
+def _keep_open(game: Game) -> None:
+    """A review goes on after the end: two passes in a row end a game, not its analysis, so
+    the position stays open to the next move (the passes stay in the record)."""
+    if game.end_reason == END_PASSES:
+        game.end_reason = None
 
 
 @dataclass
@@ -263,6 +270,7 @@ class VariationTree:
             if node.move.colour != game.to_move and not game.over:
                 game.to_move = node.move.colour  # two of one colour, as an upload had them
             game.apply(node.move)
+            _keep_open(game)
         return game
 
     def __len__(self) -> int:
@@ -274,8 +282,10 @@ class VariationTree:
         """Play the next move after `parent_id`: a stone at `point`, or a pass for None.
 
         The colour is whoever is to move there. Returns the child that holds the move (an
-        existing one when it was tried before). Raises UnknownNode, an IllegalMove subclass
-        (occupied, suicide, ko, superko, off the board, the game is over), or TreeFull.
+        existing one when it was tried before). A review goes on from any node: after two
+        passes in a row the player to move may still play or pass (`_keep_open`). Raises
+        UnknownNode, an IllegalMove subclass (occupied, suicide, ko, superko, off the board),
+        or TreeFull.
         """
         parent = self.node(parent_id)
         game = self.game_at(parent.id)
@@ -332,6 +342,7 @@ class VariationTree:
             captures = tuple(sorted(game.play(move.point, move.colour)))
         else:
             game.pass_turn(move.colour)
+            _keep_open(game)
             captures = ()
         parent = self.nodes[parent_id]
         node = TreeNode(self.next_id, parent_id, move, captures, parent.number + 1)

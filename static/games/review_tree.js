@@ -28,6 +28,10 @@
   var dataScript = document.getElementById("review-tree-data");
   if (!page || !dataScript) { return; }
   var _ = window.gettext || function (text) { return text; };
+  function fmt(text, values) {
+    if (window.interpolate) { return window.interpolate(text, values, true); }
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
+  }
 
   var data = JSON.parse(dataScript.textContent);
   var commentsScript = document.getElementById("review-comments-data");
@@ -47,6 +51,7 @@
   var treeBox = page.querySelector("[data-review-tree]");
   var here = page.querySelector("[data-review-here]");
   var commentBox = page.querySelector("[data-review-comments]");
+  var reportUrl = commentBox ? commentBox.getAttribute("data-report-url") : "";
   var errorBox = page.querySelector("[data-review-error]");
   var editable = page.getAttribute("data-editable") === "1";
   var marks = window.baduxReviewMarks || null;
@@ -140,6 +145,13 @@
         p.appendChild(document.createTextNode(part));
       });
       box.appendChild(p);
+      if (c.report && reportUrl) {
+        var report = el("p", { "class": "small" });
+        var link = el("a", { href: reportUrl.replace(/\/0\/report\/$/, "/" + c.id + "/report/") },
+          fmt(_("Report this comment by %(author)s"), { author: c.author }));
+        report.appendChild(link);
+        box.appendChild(report);
+      }
       commentBox.appendChild(box);
     });
   }

@@ -94,6 +94,8 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     reviews_forms.ReviewMarkForm: (lambda d, u: reviews_forms.ReviewMarkForm(d),),
     reviews_forms.ReviewCommentForm: (lambda d, u: reviews_forms.ReviewCommentForm(d),),
     reviews_forms.ReviewSettingsForm: (lambda d, u: reviews_forms.ReviewSettingsForm(d),),
+    reviews_forms.ReviewListForm: (lambda d, u: reviews_forms.ReviewListForm(d),),
+    reviews_forms.ReviewReportForm: (lambda d, u: reviews_forms.ReviewReportForm(d),),
     reviews_forms.GameNoteForm: (lambda d, u: reviews_forms.GameNoteForm(d),),
     ratings_forms.RatingSearchForm: (lambda d, u: ratings_forms.RatingSearchForm(d),),
     ratings_forms.DeclareForm: (lambda d, u: ratings_forms.DeclareForm(d),),

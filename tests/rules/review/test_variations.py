@@ -123,6 +123,23 @@ def test_the_same_move_twice_opens_no_second_branch_and_a_pass_is_a_move():
     assert tree.node(tree.main_line()[1]).children == [tree.main_line()[2], first.id]
 
 
+def test_analysis_goes_on_after_the_final_two_passes():
+    t = square(9)
+    tree = tree_of(t, ["E5", "C3", "pass", "pass"])
+    end = tree.main_line()[-1]
+    assert not tree.game_at(end).over  # a review's position stays open to the next move
+    after = tree.play(end, t.parse("G7"))
+    assert after.move == Move(BLACK, PLAY, t.parse("G7")) and after.number == 5
+    # More passes, and play after them, from the end and from every node after it.
+    third = tree.play(end, None)
+    fourth = tree.play(third.id, None)
+    answer = tree.play(fourth.id, t.parse("G7"))
+    assert (third.move.colour, fourth.move.colour, answer.move.colour) == (BLACK, WHITE, BLACK)
+    assert tree.stones_at(answer.id)[0] == sorted([t.parse("E5"), t.parse("G7")])
+    with pytest.raises(Occupied):
+        tree.play(answer.id, t.parse("C3"))  # the rules still judge every move
+
+
 def test_the_tree_holds_at_most_max_nodes_and_says_so():
     t = square(9)
     tree = tree_of(t, ["E5"])
