@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext
 
 from games.reviews.chart import estimate_chart, lead_label, points_text
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE, other
@@ -65,7 +65,13 @@ class StoredTree:
         if node["kind"] == "none":  # an uploaded record's node without a move
             what = _("setup stones") if node.get("setup") else _("no move")
             return f"{node['number']}. {what}"
-        return f"{node['number']}. {node['colour']} {node['name']}"
+        colour = (
+            pgettext("a black move in the move list", "B")
+            if node["colour"] == "B"
+            else pgettext("a white move in the move list", "W")
+        )
+        name = _("pass") if node["kind"] == "pass" else node["name"]
+        return f"{node['number']}. {colour} {name}"
 
     def position(self, node_id: int) -> Position:
         """The position at a node for the board drawing (stones, prisoners, last move)."""
