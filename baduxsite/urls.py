@@ -3,13 +3,12 @@ then the site pages."""
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.decorators.cache import cache_page
 from django.views.generic import TemplateView
-from django.views.i18n import JavaScriptCatalog
 
 from baduxsite.api import api
 from baduxsite.health import ReadinessView, liveness
 from baduxsite.metrics import metrics
+from core.http_cache.catalog import javascript_catalog
 from games.views.contact import site_contact
 
 # A database connection failure outside a view answers 503, as inside one (baduxsite.middleware).
@@ -38,7 +37,7 @@ urlpatterns = [
     # cache key carries the active language (Django's i18n cache-key suffix).
     path(
         "i18n/js/",
-        cache_page(60 * 60)(JavaScriptCatalog.as_view(domain="djangojs")),
+        javascript_catalog,
         name="javascript_catalog",
     ),
     path("", include("accounts.urls")),

@@ -117,6 +117,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "messaging.context_processors.notifications",
                 "baduxsite.context_processors.site_links",
+                "baduxsite.context_processors.release",
             ],
         },
     },

@@ -381,7 +381,7 @@ def review_comment(request: HttpRequest, token: str) -> HttpResponse:
         )
     except refusal_kinds() as exc:
         return refusal_answer(request, exc, back=back)
-    return redirect(back)
+    return redirect(f"{back}#review-comments-title")  # the new comment in view, not the top
 
 
 @login_required

@@ -28,6 +28,7 @@
   var dataScript = document.getElementById("review-tree-data");
   if (!page || !dataScript) { return; }
   var _ = window.gettext || function (text) { return text; };
+  var pgettext = window.pgettext || function (context, text) { return text; };
   function fmt(text, values) {
     if (window.interpolate) { return window.interpolate(text, values, true); }
     return text.replace(/%\((\w+)\)s/g, function (all, key) { return values[key]; });
@@ -65,7 +66,10 @@
   function label(n) {
     if (n.kind === "root") { return _("Start"); }
     if (n.kind === "none") { return n.number + ". " + (n.setup ? _("setup stones") : _("no move")); }
-    return n.number + ". " + n.colour + " " + n.name;
+    var colour = n.colour === "B"
+      ? pgettext("a black move in the move list", "B")
+      : pgettext("a white move in the move list", "W");
+    return n.number + ". " + colour + " " + (n.kind === "pass" ? _("pass") : n.name);
   }
 
   function path(id) {
