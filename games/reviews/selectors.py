@@ -130,25 +130,27 @@ def reviews_of_user_for_game(*, game: Game, user: User | None) -> QuerySet[Revie
     return Review.objects.filter(game=game, owner=user).order_by("-updated", "-pk")
 
 
-def reviews_public(*, board: str = "", player: User | None = None) -> QuerySet[Review]:
+def reviews_public(
+    *, board: str = "", player: User | None = None, name: str = ""
+) -> QuerySet[Review]:
     """The public reviews anyone may open, newest published first: of uploaded records and of
     finished public games (never of a running or private game). `board` ("square-19")
     keeps one board's; `player` keeps those they own, played in, or that name them as a
-    record's player."""
+    record's player; `name` without a `player` (no account of that name) keeps the uploaded
+    records that name it as a player."""
     reviews = Review.objects.filter(visibility=ReviewVisibility.PUBLIC).filter(
         Q(game__isnull=True) | Q(game__public=True, game__status=GameStatus.FINISHED)
     )
     if board:
         reviews = reviews.filter(board=board)
-    if player is not None:
-        name = player.username
-        reviews = reviews.filter(
-            Q(owner=player)
-            | Q(game__black=player)
-            | Q(game__white=player)
-            | Q(game__isnull=True, details__black_player__iexact=name)
-            | Q(game__isnull=True, details__white_player__iexact=name)
+    named = player.username if player is not None else name
+    if named:
+        in_record = Q(game__isnull=True, details__black_player__iexact=named) | Q(
+            game__isnull=True, details__white_player__iexact=named
         )
+        if player is not None:
+            in_record |= Q(owner=player) | Q(game__black=player) | Q(game__white=player)
+        reviews = reviews.filter(in_record)
     return reviews.select_related("owner", "game__black", "game__white").order_by(
         "-published", "-pk"
     )

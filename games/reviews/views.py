@@ -428,12 +428,9 @@ def reviews_list(request: HttpRequest) -> HttpResponse:
         name = form.cleaned_data["player"].strip()
         if name:
             player = user_find_by_username(username=name)
-            if player is None:
-                messages.error(request, _("There is no player named '%(name)s'.") % {"name": name})
-    if name and player is None:
-        reviews = Review.objects.none()
-    else:
-        reviews = selectors.reviews_public(board=board, player=player)
+    reviews = selectors.reviews_public(board=board, player=player, name=name)
+    if name and player is None and not reviews.exists():
+        messages.error(request, _("There is no player named '%(name)s'.") % {"name": name})
     page = Paginator(reviews, PAGE_SIZE).get_page(request.GET.get("page"))
     context = {"form": form, "page": page, "player": player}
     return render(request, "games/reviews/list.html", context)

@@ -90,6 +90,13 @@ def test_a_record_names_its_players_and_an_unknown_name_is_said(client, reviews,
     assert titles(page) == [] and "There is no player named" in page.content.decode()
 
 
+def test_a_name_found_only_in_a_record_lists_that_record(client, reviews):
+    # No account is named Gennan Inseki: the uploaded record that names him is still found.
+    page = client.get(reverse("games:reviews_list"), {"player": "gennan inseki"})
+    assert titles(page) == ["Ear-reddening game"]
+    assert "There is no player named" not in page.content.decode()
+
+
 def test_private_games_and_hidden_reviews_are_never_listed(reviews):
     Game.objects.filter(pk=reviews["nine"].game_id).update(public=False)
     assert [r.title for r in selectors.reviews_public()] == ["Ear-reddening game", "Hex"]
