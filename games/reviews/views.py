@@ -156,6 +156,8 @@ def review_show(request: HttpRequest, token: str) -> HttpResponse:
         "last_point": node["point"] if node["kind"] == "play" else None,
         "marks": board_marks(node.get("marks", ()), node.get("labels", ())),
         "mark_tools": MARK_TOOLS,
+        # The tool a plain form last used (`?tool=`), kept chosen for the next mark.
+        "mark_tool": _known_tool(request.GET.get("tool", "")),
         "label_max": MAX_LABEL,
         "appearance": board_appearance_get(user=user),
         "tree_html": pages.tree_html(tree, current=node_id, commented={r[0] for r in rows}),
@@ -290,7 +292,13 @@ def review_mark(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, error)
     else:
         messages.success(request, said)
-    return redirect(back)
+    tool = _known_tool(request.POST.get("tool", ""))
+    return redirect(f"{back}&tool={tool}" if tool else back)
+
+
+def _known_tool(tool: str) -> str:
+    """`tool` when it names one of the mark tools, else ""."""
+    return tool if tool in dict(MARK_TOOLS) else ""
 
 
 def _mark_said(tree: pages.StoredTree, node_id: int, point: int, tool: str | None) -> str:

@@ -43,9 +43,15 @@ def test_the_owner_marks_without_javascript_and_the_mark_is_drawn_and_exported(
 ):
     client.force_login(black)
     answer = _mark(client, review, node=2, tool="triangle", point="d4")
-    assert answer.status_code == 302 and answer["Location"].endswith("?node=2")
+    assert answer.status_code == 302 and answer["Location"].endswith("?node=2&tool=triangle")
     said = [str(m) for m in get_messages(answer.wsgi_request)]
     assert said == ["Triangle at D4."]
+    # The page the form comes back to keeps the tool chosen for the next mark.
+    square = _mark(client, review, node=2, tool="square", point="E5")
+    page = client.get(square["Location"]).content.decode()
+    assert 'id="review-tool-square" name="tool" value="square" checked' in page
+    assert 'value="triangle" checked' not in page
+    _mark(client, review, node=2, tool="square", point="E5")  # the same again takes it off
     _mark(client, review, node=2, tool="letter", point="C3")
     _mark(client, review, node=2, tool="letter", point="C4")
     _mark(client, review, node=2, tool="number", point="J9", text="ko")
