@@ -125,7 +125,9 @@ def test_a_visitor_comments_through_the_page(client, public, user_factory):
     client.force_login(visitor)
     assert 'id="review-comment-text"' in client.get(public.get_absolute_url()).content.decode()
     response = client.post(url, {"node": "3", "text": "Nice tesuji"})
-    assert response.status_code == 302 and response["Location"].endswith("?node=3#review-comments-title")
+    assert response.status_code == 302 and response["Location"].endswith(
+        "?node=3#review-comments-title"
+    )
     assert ReviewComment.objects.get(author=visitor).text == "Nice tesuji"
 
 
