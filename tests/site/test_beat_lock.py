@@ -85,6 +85,7 @@ def test_a_beat_on_a_broker_that_is_not_redis_schedules_without_the_lock(tmp_pat
     assert "the broker is not Redis" in warnings[0]
     with app.connection_for_read() as connection:
         queue = connection.SimpleQueue(app.conf.task_default_queue)
-        message = queue.get(timeout=5)
-        assert message.headers["task"] == "tests.noop"
+        sent = [queue.get(timeout=5).headers["task"] for _ in range(queue.qsize())]
         queue.close()
+    # The due task was sent (beside the scheduler's own heartbeats to each queue).
+    assert "tests.noop" in sent
