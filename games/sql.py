@@ -17,6 +17,7 @@ read or write, on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -232,3 +233,22 @@ def challenges_open_sql(vendor: str) -> str:
         f"SELECT * FROM {table}"  # noqa: S608 - names from the model
         f" WHERE ({recipient} = %s OR {creator} = %s) AND {status} = %s AND {expires} > %s"
     )
+
+
+def running_games(*, user_id: int, status: str) -> list[Game]:
+    """The rows of `running_sql` as games (unordered)."""
+    return list(Game.objects.raw(running_sql(connection.vendor), [user_id, user_id, status]))
+
+
+def finished_games_page(*, user_id: int, status: str, size: int, start: int) -> list[Game]:
+    """The rows of `finished_page_sql` as games, each with its `listed_count`."""
+    params = [user_id, user_id, status, size, start]
+    return list(Game.objects.raw(finished_page_sql(connection.vendor), params))
+
+
+def open_challenges(*, user_id: int, status: str, after: dt.datetime) -> list[Challenge]:
+    """The rows of `challenges_open_sql` as challenges (unordered): those expiring after
+    `after`."""
+    expires = Challenge._meta.get_field("expires").get_db_prep_value(after, connection)
+    params = [user_id, user_id, status, expires]
+    return list(Challenge.objects.raw(challenges_open_sql(connection.vendor), params))

@@ -8,7 +8,6 @@ import datetime as dt
 from collections.abc import Iterable
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from accounts.models import User
@@ -32,8 +31,7 @@ def games_running_for(*, user: User) -> list[Game]:
     """`user`'s running games: their turn first, then by time left (earliest deadline first;
     a stopped clock, the player being on vacation, last). Their players are left unread, for
     `players_load` (with those of a page's other lists: one query for all). games.sql."""
-    params = [user.pk, user.pk, GameStatus.PLAYING.value]
-    games = list(Game.objects.raw(sql.running_sql(connection.vendor), params))
+    games = sql.running_games(user_id=user.pk, status=GameStatus.PLAYING.value)
     # A player's few running games cost less to sort here than an ORDER BY costs to build.
     user_id = user.pk
     games.sort(
@@ -58,8 +56,9 @@ def games_finished_slice(*, user: User, start: int, stop: int) -> tuple[list[Gam
     """`user`'s finished games from index `start` to `stop` (most recent first), their players
     left for `players_load`, and the count of all of them, read with the rows: None when the
     slice is empty (past the end). One query (games.sql)."""
-    params = [user.pk, user.pk, GameStatus.FINISHED.value, max(stop - start, 0), start]
-    games = list(Game.objects.raw(sql.finished_page_sql(connection.vendor), params))
+    games = sql.finished_games_page(
+        user_id=user.pk, status=GameStatus.FINISHED.value, size=max(stop - start, 0), start=start
+    )
     return games, (games[0].listed_count if games else None)
 
 
@@ -106,11 +105,9 @@ def players_load(*, games: Iterable[Game] = (), challenges: Iterable[Challenge] 
 def challenges_open_for(*, user: User, now: dt.datetime) -> tuple[list[Challenge], list[Challenge]]:
     """`user`'s open invitations received and their own open challenges and invitations, each
     newest first, in one query (games.sql), their players left for `players_load`."""
-    expires = Challenge._meta.get_field("expires").get_db_prep_value(now, connection)
-    params = [user.pk, user.pk, ChallengeStatus.OPEN.value, expires]
     # Newest first (-created, -pk), sorted here: cheaper than an ORDER BY for a few rows.
     challenges = sorted(
-        Challenge.objects.raw(sql.challenges_open_sql(connection.vendor), params),
+        sql.open_challenges(user_id=user.pk, status=ChallengeStatus.OPEN.value, after=now),
         key=lambda c: (c.created, c.pk),
         reverse=True,
     )
