@@ -12,6 +12,8 @@ import functools
 import zlib
 from collections.abc import Iterable
 
+from django.utils.translation import pgettext
+
 import rules
 from games.models import PASS_TOKEN, Game
 from rules.game import PLAY, Move, shared_move
@@ -73,6 +75,14 @@ def _from_moves(game: Game, moves: list[Move]) -> rules.Game:
     return rules.replay(
         game.topology, game.rule_set, moves, handicap=game.handicap, to_move=game.first_to_move
     )
+
+
+def colour_letter(colour: int) -> str:
+    """The letter a move list writes for a colour, in the active language ('B', 'W' in
+    English; 'S', 'W' in German)."""
+    if colour == rules.BLACK:
+        return pgettext("a black move in the move list", "B")
+    return pgettext("a white move in the move list", "W")
 
 
 def move_label(game: Game, move: Move) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import gettext, gettext_lazy
 
 import rules
 from accounts.selectors import BoardAppearance
@@ -20,7 +20,7 @@ from games.counting import (
 )
 from games.errors import rules_refusal
 from games.models import PASS_TOKEN, Game
-from games.moves import game_state
+from games.moves import colour_letter, game_state
 from games.pages.tags import game_state_key
 from games.selectors.play import (
     MoveRow,
@@ -163,8 +163,8 @@ def move_list_html(moves: Sequence[MoveRow]) -> SafeString:
     text, one short item per move (a link each made a 200-move page 13 KB heavier and its
     template loop took most of the page's time; the replay page steps through the moves)."""
     colour = {
-        BLACK: escape(pgettext("a black move in the move list", "B")),
-        WHITE: escape(pgettext("a white move in the move list", "W")),
+        BLACK: escape(colour_letter(BLACK)),
+        WHITE: escape(colour_letter(WHITE)),
     }
     passed = escape(gettext("pass"))
     return mark_safe(  # noqa: S308 - the labels are escaped

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
+from games.moves import colour_letter
 from games.reviews.chart import estimate_chart, lead_label, points_text
 from rules.board import BLACK, COLOUR_LETTERS, EMPTY, WHITE, other
 from rules.game import PLAY, Move, Position
@@ -65,11 +66,7 @@ class StoredTree:
         if node["kind"] == "none":  # an uploaded record's node without a move
             what = _("setup stones") if node.get("setup") else _("no move")
             return f"{node['number']}. {what}"
-        colour = (
-            pgettext("a black move in the move list", "B")
-            if node["colour"] == "B"
-            else pgettext("a white move in the move list", "W")
-        )
+        colour = colour_letter(BLACK if node["colour"] == "B" else WHITE)
         name = _("pass") if node["kind"] == "pass" else node["name"]
         return f"{node['number']}. {colour} {name}"
 
