@@ -45,3 +45,7 @@ class UserRelationAdmin(admin.ModelAdmin):
     list_filter = ("kind",)
     search_fields = ("owner__username", "target__username")
     raw_id_fields = ("owner", "target")
+
+
+# Moderation's tables (read-only here) are registered with their feature.
+from accounts.moderation import admin as moderation_admin  # noqa: E402, F401

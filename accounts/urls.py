@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from accounts import views
 
@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("players/online/", views.who_is_here, name="who_is_here"),
     path("players/search/", views.player_search, name="player_search"),
+    path("", include("accounts.moderation.urls")),
     path("players/<str:username>/", views.profile_detail, name="profile_detail"),
     path("players/<str:username>/lists/", views.relation_change, name="relation_change"),
     path("settings/profile/", views.profile_edit, name="profile_edit"),

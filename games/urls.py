@@ -46,6 +46,7 @@ urlpatterns = [
     path("<int:game_id>/pass/", play.pass_turn, name="pass"),
     path("<int:game_id>/resign/", play.resign, name="resign"),
     path("<int:game_id>/chat/", play.chat, name="chat"),
+    path("<int:game_id>/chat/<int:line_id>/report/", play.chat_report, name="chat_report"),
     path("<int:game_id>/conditional/add/", conditional.conditional_add, name="conditional_add"),
     path(
         "<int:game_id>/conditional/remove/",

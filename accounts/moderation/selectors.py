@@ -10,9 +10,10 @@ from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext
 
-from accounts.models import User
+from accounts.models import RelationKind, User, UserRelation
 from accounts.moderation.models import (
     RESTRICTING,
+    GamesChoice,
     Report,
     ReportStatus,
     Sanction,
@@ -108,6 +109,35 @@ def moderation_play_check(*, user: User, now: dt.datetime) -> None:
         raise Suspended(sanction)
 
 
+def moderation_challenge_check(*, user: User, recipient: User | None, now: dt.datetime) -> None:
+    """Raise Suspended when `user` may not play at `now`; Muted when they are muted and
+    challenge a stranger: an open challenge (anyone may take it) or a player neither of the two
+    keeps as a buddy."""
+    sanction = restriction_get(user_id=user.pk, now=now)
+    if sanction is None:
+        return
+    if sanction.kind != SanctionKind.MUTE:
+        raise Suspended(sanction)
+    if recipient is None or not _buddies(user, recipient):
+        raise Muted(sanction)
+
+
+def _buddies(one: User, other: User) -> bool:
+    return UserRelation.objects.filter(
+        Q(owner=one, target=other) | Q(owner=other, target=one), kind=RelationKind.BUDDY
+    ).exists()
+
+
+def clock_held(*, user_id: int, now: dt.datetime) -> bool:
+    """Whether `user_id`'s game clocks stand still at `now`: a suspension in force whose
+    moderator chose to stop their clocks (games.services.moderation)."""
+    return (
+        sanctions_in_force(user_id=user_id, now=now)
+        .filter(kind=SanctionKind.SUSPEND, games=GamesChoice.STOP)
+        .exists()
+    )
+
+
 def moderator_is(*, user: User) -> bool:
     """Whether `user` may use the moderation queue: staff, or the `accounts.moderate`
     permission."""
@@ -119,11 +149,6 @@ def reports_open() -> QuerySet[Report]:
     return Report.objects.filter(status=ReportStatus.OPEN).select_related(
         "reporter", "reported_user", "appeal_of"
     )
-
-
-def report_get(*, report_id: int) -> Report:
-    """One report with its people; Report.DoesNotExist otherwise."""
-    return Report.objects.select_related("reporter", "reported_user", "appeal_of").get(pk=report_id)
 
 
 def reports_about(*, user_id: int) -> QuerySet[Report]:

@@ -309,3 +309,17 @@ def appeal_file(*, user: User, sanction_id: int, text: str, now: dt.datetime) ->
     )
     _log(action="appeal", moderator=None, user=user, sanction=sanction, reason=text, now=now)
     return report
+
+
+def report_create_unless_open(**arguments) -> Report | None:
+    """`report_create(**arguments)` for the report paths that keep a record of their own (a
+    spam report, a result report, a review comment's report to the staff): when the reporter
+    already has an open report on the same thing, it is kept and None returned, instead of
+    refusing. Other refusals (RateLimited ...) are raised."""
+    try:
+        with transaction.atomic():
+            return report_create(**arguments)
+    except ReportRefused as error:
+        if error.code != "report_duplicate":
+            raise
+        return None

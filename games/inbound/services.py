@@ -29,6 +29,7 @@ from django.utils.translation import gettext
 import rules
 from accounts.locale import reader_locale
 from accounts.models import User
+from accounts.moderation.selectors import Restricted
 from core.outbox import enqueue_on_commit
 from core.refusals import refusal_message, refusal_of, rules_refusal, sentence
 from games.errors import (
@@ -245,6 +246,8 @@ def _act_refused(
             "point": command.coordinate,
             "refusal": message,
         }
+    except Restricted as exc:  # suspended by a moderator: the refusal says why and until when
+        return InboundOutcome.RESTRICTED, refusal_of(exc).message
     except GameActionError as exc:  # any other refusal the services add later
         return InboundOutcome.ILLEGAL, refusal_message(exc)
     except (NotAPlayer, NoSuchGame) as exc:

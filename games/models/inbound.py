@@ -23,6 +23,7 @@ class InboundOutcome(models.TextChoices):
     MOVED_ON = "moved_on", gettext_lazy("Game had moved on")
     UNREADABLE = "unreadable", gettext_lazy("First line is not a move")
     NO_GAME = "no_game", gettext_lazy("Game or player no longer exists")
+    RESTRICTED = "restricted", gettext_lazy("Player suspended by the moderators")
 
 
 class InboundMail(models.Model):

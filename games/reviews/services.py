@@ -16,6 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.moderation.models import ReportKind
+from accounts.moderation.selectors import moderation_speech_check
+from accounts.moderation.services import report_create_unless_open
 from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
 from core.refusals import refusal_of, sentence
@@ -258,10 +261,13 @@ def review_comment_add(
     (selectors.review_can_comment). ValidationError for an empty or too long comment, a node
     the tree does not hold or a full review; RateLimited past the "review_comment" limits,
     which count typed comments only (not those read from an uploaded record or copied);
-    ReviewCommentRefused (403) for anyone else."""
+    ReviewCommentRefused (403) for anyone else; Muted when a moderator muted a commenter
+    who is not the review's owner."""
     review = Review.objects.select_for_update(of=("self",)).select_related("game").get(pk=review_id)
     if not review_can_comment(review=review, user=user):
         raise ReviewCommentRefused(review_comment_refusal(review=review, user=user))
+    if review.owner_id != user.pk:  # the owner's notes on their own review are not speech
+        moderation_speech_check(user=user, now=now)
     text = text.strip()
     if not text:
         raise ValidationError(_("Write something first."))
@@ -360,7 +366,9 @@ def review_comment_report(
     """`user` reports a comment someone else wrote on a review they may open, to the site
     staff, through the "contact the site" path (games.services.contact: staff are mailed once
     after the commit, see it in the admin and answer by mail; the "contact" flood limit).
-    `link` is the comment's address on the site. Raises ReviewComment.DoesNotExist (also for
+    `link` is the comment's address on the site. It also lands in the moderators' queue
+    (accounts.moderation.services.report_create, with a copy of the comment). Raises
+    ReviewComment.DoesNotExist (also for
     a review the reporter may not open), ReviewCommentRefused for one's own comment,
     ValidationError for an empty or too long reason, RateLimited past the limit."""
     comment = ReviewComment.objects.select_related("review__game", "author").get(pk=comment_id)
@@ -383,6 +391,16 @@ def review_comment_report(
         "comment": quoted,
         "reason": reason,
     }
+    report_create_unless_open(
+        reporter=user,
+        reported_user=comment.author,
+        kind=ReportKind.REVIEW_COMMENT,
+        snapshot=comment.text,
+        reason=reason,
+        url=link,
+        target=comment,
+        now=now,
+    )
     if review.game_id is not None:
         return game_contact_create(game_id=review.game_id, user=user, text=text, now=now)
     return site_contact_create(user=user, text=text, now=now)

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
+from accounts.moderation.selectors import moderation_challenge_check, moderation_play_check
 from accounts.selectors import ContactRefused, contact_refusal_reason
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
@@ -64,9 +65,11 @@ def challenge_create(
     limits: "invitation", "invitation_day" and "invitation_pair" for invitations (each one
     mails its recipient), "challenge" for open challenges, and those of games against bots
     (games.bots.limits) for invitations to a bot the site plays for. The recipient of an
-    invitation is told after the commit.
+    invitation is told after the commit. Suspended when a moderator suspended or banned the
+    creator, Muted when they are muted and challenge a stranger (accounts.moderation).
     """
     colour_check(creator_colour)
+    moderation_challenge_check(user=creator, recipient=recipient, now=now)
     if len(message) > MESSAGE_MAX_LENGTH:
         raise ValidationError(
             gettext("The message is at most %(MESSAGE_MAX_LENGTH)s characters.")
@@ -140,8 +143,10 @@ def challenge_accept(
     expired challenge still records the expiry). `rng` decides a random colour (tests);
     `acceptor_colour` ('black'/'white') is honoured when the creator left the colour random.
     `paired` is True when auto-match took the challenge, so the creator is told they were
-    paired rather than that their challenge was accepted.
+    paired rather than that their challenge was accepted. Suspended when a moderator
+    suspended or banned `user`.
     """
+    moderation_play_check(user=user, now=now)
     try:
         with transaction.atomic():
             challenge = _locked_open_challenge(challenge_id, now)

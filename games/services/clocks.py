@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 import rules
+from accounts.moderation.selectors import clock_held
 from games import clock
 from games.models import ClockKind, Game, Vacation
 from games.selectors import play as selectors
@@ -47,11 +48,16 @@ def clock_schedule(*, game: Game, colour: int) -> None:
 
 def clock_start(*, game: Game, colour: int, now: dt.datetime, left: dt.timedelta) -> None:
     """Start `colour`'s clock at `now` with `left`, or keep it stopped while they are on
-    vacation (deadline None, `left` kept for when they come back) and always for a bot: bots
-    never time out."""
+    vacation or suspended with their clocks stopped (deadline None, `left` kept for when they
+    come back) and always for a bot: bots never time out."""
     game.clock_started = now
     game.clock_left = left
-    if game.player(colour).is_bot or player_on_vacation(game=game, colour=colour, now=now):
+    user_id = game.black_id if colour == BLACK else game.white_id
+    if (
+        game.player(colour).is_bot
+        or player_on_vacation(game=game, colour=colour, now=now)
+        or clock_held(user_id=user_id, now=now)
+    ):
         game.deadline = None
         game.warn_at = None
     else:

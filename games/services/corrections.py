@@ -16,6 +16,8 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from accounts.moderation.models import ReportKind
+from accounts.moderation.services import report_create_unless_open
 from core.outbox import enqueue_on_commit
 from games import hooks
 from games.counting import COUNTED_END_REASONS
@@ -77,7 +79,9 @@ def scoring_report_file(
     *, game_id: int, user: User, reason: str, now: dt.datetime
 ) -> ScoringReport:
     """A player of a finished game reports its result to the site staff (mailed after the
-    commit). Raises NotAPlayer for anyone else, GameActionError while the game runs or when this
+    commit), and to the moderators' queue (accounts.moderation, with its flood limit:
+    RateLimited). Raises NotAPlayer for anyone else, GameActionError while the game runs or when
+    this
     player already has an open report on it, ValidationError for an empty or too long reason."""
     game = game_lock(game_id=game_id)
     game_player_check(
@@ -99,6 +103,17 @@ def scoring_report_file(
         raise GameActionError(gettext("You already reported this result; the staff will answer."))
     report = ScoringReport.objects.create(game=game, raised_by=user, reason=reason, created=now)
     enqueue_on_commit("games.notify_report", report.pk)
+    opponent = game.white if game.black_id == user.pk else game.black
+    report_create_unless_open(
+        reporter=user,
+        reported_user=opponent,
+        kind=ReportKind.RESULT,
+        snapshot=gettext("Game %(id)s, result %(result)s") % {"id": game.pk, "result": game.result},
+        reason=reason,
+        url=game.get_absolute_url(),
+        target=game,
+        now=now,
+    )
     return report
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from accounts.moderation.selectors import moderation_play_check
 from core.metrics import MOVES
 from core.outbox import enqueue_on_commit
 from games import clock, hooks
@@ -85,14 +86,17 @@ def _check_player_to_act(
     user: User,
     expected_move_number: int | None,
     *,
+    now: dt.datetime,
     any_turn: bool = False,
     undone: str = "move",
 ) -> int:
     """The colour of `user`, who may act now; `undone` ("move", "pass" or "resign") tells a
-    stale page what did not happen."""
+    stale page what did not happen. Suspended (accounts.moderation) when a moderator
+    suspended or banned them."""
     colour = game_player_check(
         game=game, user=user, refusal=gettext("Only the players of this game can do that.")
     )
+    moderation_play_check(user=user, now=now)
     if game.is_over:
         raise MoveRefused(rules_refusal(rules.GameOver()), code=rules.GameOver.code)
     if expected_move_number is not None and expected_move_number != game.move_number:
@@ -265,7 +269,7 @@ def game_move(
         game = game_lock_for_turn(game_id=game_id, now=now)
         if isinstance(point, str):
             point = game.topology.parse(point)
-        colour = _check_player_to_act(game, user, expected_move_number)
+        colour = _check_player_to_act(game, user, expected_move_number, now=now)
         if not _end_if_overdue(game, now):
             state = game_state(game)
             return _play(game, state, colour, point, now)
@@ -279,7 +283,7 @@ def game_pass(
     (dead stones estimated by `rules.deadstones`). Errors as `game_move`."""
     with transaction.atomic():
         game = game_lock_for_turn(game_id=game_id, now=now)
-        colour = _check_player_to_act(game, user, expected_move_number, undone="pass")
+        colour = _check_player_to_act(game, user, expected_move_number, now=now, undone="pass")
         if not _end_if_overdue(game, now):
             state = game_state(game)
             return _play(game, state, colour, None, now)
@@ -292,7 +296,24 @@ def game_resign(
 ) -> Game:
     """`user` resigns (on either player's turn); the opponent wins ('B+R' / 'W+R')."""
     game = game_lock(game_id=game_id)
-    colour = _check_player_to_act(game, user, expected_move_number, any_turn=True, undone="resign")
+    colour = _check_player_to_act(
+        game, user, expected_move_number, now=now, any_turn=True, undone="resign"
+    )
+    state = game_state(game)
+    state.resign(colour)
+    _store_state(game, state)
+    _finish(game, state, now)
+    return game
+
+
+def game_resign_for_moderators(*, game_id: int, user: User, now: dt.datetime) -> Game | None:
+    """Resign `user`'s running game `game_id` for them, as the moderators decided when they
+    banned them (the player's own checks do not apply: they may no longer play). None when
+    the game is over already or not theirs. Caller holds a transaction."""
+    game = game_lock(game_id=game_id)
+    colour = game.colour_of(user)
+    if game.is_over or colour is None:
+        return None
     state = game_state(game)
     state.resign(colour)
     _store_state(game, state)

@@ -12,10 +12,12 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from accounts.moderation.forms import ReportForm
+from accounts.moderation.selectors import Restricted
 from accounts.selectors import board_appearance_get
 from core.confirmations import confirmation_given
 from core.http_cache.tags import tagged_page
-from core.refusals import refusal_counted, refusal_kinds
+from core.refusals import refusal_counted, refusal_form, refusal_kinds, refusal_of
 from core.refusals import sentence as _sentence
 from games import hooks
 from games.errors import MoveRefused, rules_refusal
@@ -213,8 +215,38 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
                 text=form.cleaned_data["text"],
                 now=timezone.now(),
             )
+        except Restricted as error:  # said on the board, beside the chat, not as an error page
+            messages.error(request, refusal_of(error).message)
         except refusal_kinds() as error:
             messages.error(request, _message(error))
     else:
         messages.error(request, gettext("A chat line is 1 to 1000 characters."))
     return redirect(f"{redirect('games:board', game_id=game_id).url}#chat")
+
+
+@login_required
+def chat_report(request: HttpRequest, game_id: int, line_id: int) -> HttpResponse:
+    """Report a chat line to the moderators: the form (GET), then the report (POST, with a copy
+    of the line: chat_services.game_chat_report)."""
+    line = chat_selectors.chat_line_get(game_id=game_id, line_id=line_id, user=request.user)
+    back = f"{reverse('games:board', args=[game_id])}#chat"
+    form = ReportForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                chat_services.game_chat_report(
+                    line_id=line.pk,
+                    reporter=request.user,
+                    reason=form.cleaned_data["reason"],
+                    url=request.build_absolute_uri(back),
+                    now=timezone.now(),
+                )
+            except refusal_kinds() as error:
+                status = refusal_form(form, error)
+            else:
+                messages.success(request, gettext("Your report was sent to the moderators."))
+                return redirect(back)
+    context = {"line": line, "form": form, "back": back}
+    return render(request, "games/chat_report.html", context, status=status)

@@ -13,9 +13,13 @@ import datetime as dt
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
+from accounts.moderation.models import ReportKind
+from accounts.moderation.selectors import moderation_speech_check
+from accounts.moderation.services import report_create_unless_open
 from accounts.selectors import user_check_can_contact
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
@@ -80,6 +84,7 @@ def _message_add(
     now: dt.datetime,
     mail_key: str | None = None,
 ):
+    moderation_speech_check(user=author, now=now)
     limit_enforce(
         name="message", rows=Message.objects.filter(author=author), now=now, sender=author
     )
@@ -100,9 +105,9 @@ def thread_start(
 ) -> Thread:
     """A new thread from `sender` to `recipient` with its first message; the recipient is
     told after the commit. Raises ContactRefused (ignore list, closed account, oneself),
-    ValidationError for an empty, too long or NUL-holding subject or body, and RateLimited
-    (a ValidationError) past the "message_thread" or "message" limit. Nothing is written
-    when it raises."""
+    ValidationError for an empty, too long or NUL-holding subject or body, RateLimited
+    (a ValidationError) past the "message_thread" or "message" limit, and Muted when a
+    moderator muted the sender. Nothing is written when it raises."""
     user_check_can_contact(sender=sender, recipient=recipient)
     # One line: it becomes a mail's Subject header, where a line break is refused.
     subject = " ".join(_clean_text(subject, what="subject", most=SUBJECT_MAX_LENGTH).split())
@@ -139,7 +144,7 @@ def message_send(
     Thread.DoesNotExist, NotInThread, ContactRefused (either player ignores the other now,
     or the other closed their account), ValidationError for a bad body, RateLimited past
     the "message" limit; IntegrityError when a message with `mail_key` (a reply mail's
-    dedupe key) exists."""
+    dedupe key) exists, Muted when a moderator muted the sender."""
     thread = Thread.objects.select_for_update().get(pk=thread_id)
     recipient = thread_other_member(thread=thread, user=sender)
     user_check_can_contact(sender=sender, recipient=recipient)
@@ -178,7 +183,9 @@ def thread_archive(*, thread_id: int, user: User, archived: bool = True) -> None
 def message_report_spam(*, message_id: int, reporter: User, now: dt.datetime) -> SpamReport:
     """`reporter` reports a message they received as spam. Staff get one admin mail per
     message (after the commit) and see the report in the admin. Reporting twice keeps the
-    first report. Raises Message.DoesNotExist, NotInThread when the message was not sent
+    first report. The report also lands in the moderators' queue (accounts.moderation), where
+    the "report" flood limit applies (RateLimited). Raises Message.DoesNotExist, NotInThread
+    when the message was not sent
     to `reporter` (one cannot report one's own message)."""
     message = Message.objects.select_related("thread").get(pk=message_id)
     if (
@@ -191,4 +198,20 @@ def message_report_spam(*, message_id: int, reporter: User, now: dt.datetime) ->
     )
     if created:
         enqueue_on_commit("messaging.spam_report_mail", report.pk)
+        _moderation_report(message=message, reporter=reporter, now=now)
     return report
+
+
+def _moderation_report(*, message: Message, reporter: User, now: dt.datetime) -> None:
+    """The spam report in the moderators' queue too, with a copy of the message (a report
+    already open on it is kept)."""
+    report_create_unless_open(
+        reporter=reporter,
+        reported_user=message.author,
+        kind=ReportKind.MESSAGE,
+        snapshot=f"{message.thread.subject}\n\n{message.body}",
+        reason=gettext("Reported as spam."),
+        url=reverse("messages:thread", args=[message.thread_id]),
+        target=message,
+        now=now,
+    )

@@ -35,6 +35,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from accounts import forms as accounts_forms
+from accounts.moderation import forms as moderation_forms
 from games import forms as games_forms
 from games.bots import forms as bots_forms
 from games.bots.engines import engines
@@ -96,6 +97,10 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     reviews_forms.ReviewSettingsForm: (lambda d, u: reviews_forms.ReviewSettingsForm(d),),
     reviews_forms.ReviewListForm: (lambda d, u: reviews_forms.ReviewListForm(d),),
     reviews_forms.ReviewReportForm: (lambda d, u: reviews_forms.ReviewReportForm(d),),
+    moderation_forms.ReportForm: (lambda d, u: moderation_forms.ReportForm(d),),
+    moderation_forms.SanctionForm: (lambda d, u: moderation_forms.SanctionForm(d),),
+    moderation_forms.LiftForm: (lambda d, u: moderation_forms.LiftForm(d),),
+    moderation_forms.AppealForm: (lambda d, u: moderation_forms.AppealForm(d),),
     reviews_forms.GameNoteForm: (lambda d, u: reviews_forms.GameNoteForm(d),),
     ratings_forms.RatingSearchForm: (lambda d, u: ratings_forms.RatingSearchForm(d),),
     ratings_forms.DeclareForm: (lambda d, u: ratings_forms.DeclareForm(d),),
