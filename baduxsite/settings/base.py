@@ -363,6 +363,7 @@ CELERY_TASK_ROUTES = {
     "games.inbound_reply_send": {"queue": MAIL_QUEUE},
     "messaging.account_mail_send": {"queue": MAIL_QUEUE},
     "messaging.digest_send": {"queue": MAIL_QUEUE},
+    "accounts.moderation_tell": {"queue": MAIL_QUEUE},
     "*_mail": {"queue": MAIL_QUEUE},
     "bots.*": {"queue": BOT_QUEUE},
 }

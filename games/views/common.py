@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from core.refusals import refusal_message
+from accounts.moderation.selectors import Restricted
+from core.refusals import refusal_message, refusal_of
 from games.models import Game
 from games.selectors import play as selectors
 
@@ -37,5 +38,8 @@ def board_redirect(game_id: int) -> HttpResponse:
 
 def error_message(error: Exception) -> str:
     """What a refusal says to the player: core.refusals.refusal_message (which raises the
-    error page for refusals answered "not found" or "forbidden")."""
+    error page for refusals answered "not found" or "forbidden"), but a moderator's restriction
+    (muted, suspended), which is said on the page the player was on, with its reason and end."""
+    if isinstance(error, Restricted):
+        return refusal_of(error).message
     return refusal_message(error)

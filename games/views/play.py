@@ -13,11 +13,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.moderation.forms import ReportForm
-from accounts.moderation.selectors import Restricted
 from accounts.selectors import board_appearance_get
 from core.confirmations import confirmation_given
 from core.http_cache.tags import tagged_page
-from core.refusals import refusal_counted, refusal_form, refusal_kinds, refusal_of
+from core.refusals import refusal_counted, refusal_form, refusal_kinds
 from core.refusals import sentence as _sentence
 from games import hooks
 from games.errors import MoveRefused, rules_refusal
@@ -215,8 +214,6 @@ def chat(request: HttpRequest, game_id: int) -> HttpResponse:
                 text=form.cleaned_data["text"],
                 now=timezone.now(),
             )
-        except Restricted as error:  # said on the board, beside the chat, not as an error page
-            messages.error(request, refusal_of(error).message)
         except refusal_kinds() as error:
             messages.error(request, _message(error))
     else:

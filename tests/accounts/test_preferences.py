@@ -32,6 +32,7 @@ VALID = {
     "notify_tournament_round": "digest",
     "notify_tournament_end": "off",
     "notify_message": "digest",
+    "notify_moderation": "off",
 }
 # Every kind the apps register today, in page order, with the modes each offers.
 KINDS_TODAY = [
@@ -49,6 +50,7 @@ KINDS_TODAY = [
     ("tournament_round", ["off", "immediate", "digest"]),
     ("tournament_end", ["off", "immediate", "digest"]),
     ("message", ["off", "immediate", "digest"]),
+    ("moderation", ["off"]),
 ]
 
 
@@ -73,7 +75,8 @@ def test_defaults_apply_before_anything_is_saved(player):
     assert selectors.notify_modes_get(user=player) == {
         name: "digest" if name in ("chat", "review_published", "ladder_position") else "immediate"
         for name, _ in KINDS_TODAY
-    }
+        if name != "moderation"
+    } | {"moderation": "off"}
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("wood", True)
     assert selectors.board_appearance_get(user=AnonymousUser()) == board
