@@ -44,7 +44,10 @@ class SanctionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     duration = forms.ChoiceField(
-        label=_("For a mute, suspension or ban: how long"), choices=DURATIONS, required=False
+        label=_("For a mute, suspension or ban: how long"),
+        choices=DURATIONS,
+        required=False,
+        initial="24",
     )
     games = forms.ChoiceField(
         label=_("Their running games (suspension: stop the clocks; ban: resign)"),

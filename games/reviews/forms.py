@@ -113,6 +113,11 @@ class ReviewReportForm(forms.Form):
         help_text=_("For example: insults, spam, or something that has nothing to do with Go."),
     )
 
+    def __init__(self, *args, label: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if label is not None:  # the question for a whole review rather than one comment
+            self.fields["reason"].label = label
+
 
 class ReviewListForm(forms.Form):
     """The reviews page's filters: a board, a player."""

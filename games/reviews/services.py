@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.moderation.models import ReportKind
+from accounts.moderation.models import Report, ReportKind
 from accounts.moderation.selectors import moderation_speech_check
-from accounts.moderation.services import report_create_unless_open
+from accounts.moderation.services import report_create, report_create_unless_open
 from core.limits import limit_enforce, limit_get
 from core.outbox import enqueue_on_commit
 from core.refusals import refusal_of, sentence
@@ -404,6 +404,31 @@ def review_comment_report(
     if review.game_id is not None:
         return game_contact_create(game_id=review.game_id, user=user, text=text, now=now)
     return site_contact_create(user=user, text=text, now=now)
+
+
+@transaction.atomic
+def review_report(
+    *, review_id: int, user: User, reason: str, link: str, now: dt.datetime
+) -> Report:
+    """`user` reports a review someone else wrote, that they may open, to the moderators, with
+    a copy of its title and its owner's comments (`link`: its address). Raises
+    Review.DoesNotExist (also for a review they may not open) and report_create's refusals
+    (one's own review, twice, the flood limit, an empty reason)."""
+    review = Review.objects.select_related("owner").get(pk=review_id)
+    if not review_can_view(review=review, user=user):
+        raise Review.DoesNotExist
+    said = review.comments.filter(author_id=review.owner_id).values_list("text", flat=True)
+    snapshot = "\n\n".join([review.title, *said[:50]])
+    return report_create(
+        reporter=user,
+        reported_user=review.owner,
+        kind=ReportKind.REVIEW,
+        snapshot=snapshot,
+        reason=reason,
+        url=link,
+        target=review,
+        now=now,
+    )
 
 
 @transaction.atomic

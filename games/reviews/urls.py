@@ -19,6 +19,7 @@ urlpatterns = [
         views.review_comment_report,
         name="review_comment_report",
     ),
+    path("reviews/<slug:token>/report/", views.review_report, name="review_report"),
     path("reviews/<slug:token>/settings/", views.review_settings, name="review_settings"),
     path("reviews/<slug:token>/copy/", views.review_copy, name="review_copy"),
     path("reviews/<slug:token>/delete/", views.review_delete, name="review_delete"),

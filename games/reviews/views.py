@@ -426,6 +426,31 @@ def review_comment_report(request: HttpRequest, token: str, comment_id: int) -> 
     return render(request, "games/reviews/report.html", context, status=status)
 
 
+@login_required
+def review_report(request: HttpRequest, token: str) -> HttpResponse:
+    """Report a review to the moderators: the form (GET), then the report (POST)."""
+    review = _review(request, token)
+    back = review.get_absolute_url()
+    form = ReviewReportForm(request.POST or None, label=_("What is wrong with this review?"))
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            link = request.build_absolute_uri(back)
+            reason, now = form.cleaned_data["reason"], timezone.now()
+            try:
+                services.review_report(
+                    review_id=review.pk, user=request.user, reason=reason, link=link, now=now
+                )
+            except refusal_kinds() as exc:
+                status = refusal_form(form, exc)
+            else:
+                messages.success(request, _("Your report was sent to the moderators."))
+                return redirect(back)
+    context = {"review": review, "form": form, "back": back}
+    return render(request, "games/reviews/review_report.html", context, status=status)
+
+
 def reviews_list(request: HttpRequest) -> HttpResponse:
     """The public reviews, newest first; `?board=square-19` one board's, `?player=name` those
     a player wrote, played in or is named in. Twenty a page (`?page=N`)."""

@@ -24,6 +24,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from accounts.api.tokens import api_token_create
+from accounts.moderation.models import ReportKind, Sanction
+from accounts.moderation.services import report_create
 from core.confirmations import CONFIRM_FIELD, CONFIRM_VALUE
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game
@@ -181,6 +183,17 @@ def _api_token_revoke(f) -> Case:
     return Case(user, reverse("api_token_revoke", args=[token.pk]), {}, done)
 
 
+def _moderation_ban(f) -> Case:
+    moderator = f("user_factory")(username="judge", is_staff=True)
+    player = f("user_factory")(username="troll")
+    report = report_create(
+        reporter=moderator, reported_user=player, kind=ReportKind.PLAYER, snapshot="", reason="x"
+    )
+    data = {"kind": "ban", "reason": "Cheating.", "duration": "", "games": "resign"}
+    url = reverse("moderation_report", args=[report.pk])
+    return Case(moderator, url, data, lambda: Sanction.objects.filter(user=player).exists())
+
+
 # Every page POST that ends, resigns, withdraws, disqualifies, deletes or costs a rating.
 CONFIRMED: dict[str, Callable[..., Case]] = {
     "tournament:withdraw": _tournament_withdraw,
@@ -195,6 +208,7 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "games:review_delete": _review_delete,
     "games:review_remove": _review_remove,
     "api_token_revoke": _api_token_revoke,
+    "moderation_report": _moderation_ban,  # a suspension or ban (a dismissal need not ask)
 }
 
 # URLs whose names say such a verb but that need not ask, and why.
