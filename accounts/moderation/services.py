@@ -116,8 +116,10 @@ def report_create(
                 target_id=target.pk if target is not None else None,
                 created=now,
             )
-    except IntegrityError as error:  # the same report sent twice at once
-        raise duplicate from error
+    except IntegrityError as error:
+        if own.filter(subject=subject, status=ReportStatus.OPEN).exists():
+            raise duplicate from error  # the same report sent twice at once
+        raise
 
 
 def _log(

@@ -95,7 +95,9 @@ def _open_for(request: HttpRequest) -> tuple[list[Challenge], list[Challenge]]:
 )
 def challenge_create(request: HttpRequest, body: ChallengeIn):
     """An open challenge in the Waiting Room, or with `recipient` an invitation to that
-    player. Refusals: 400 `invalid_setting`, 403 `contact_refused`, 404 `not_found` (no such
+    player. Refusals: 400 `invalid_setting`, 403 `contact_refused`, 403 `suspended`, 403
+    `muted` (by the site's moderators: a muted player invites buddies only; the message says
+    why and until when), 404 `not_found` (no such
     recipient), 429 `rate_limited` (the site's flood limits). Needs a play token."""
     recipient = None
     if body.recipient is not None:
@@ -124,7 +126,7 @@ def _challenge(challenge_id: int) -> Challenge:
 )
 def challenge_accept(request: HttpRequest, challenge_id: Id, body: AcceptIn) -> GameOut:
     """Accept an open challenge or an invitation to you: the game starts. Refusals: 403
-    `not_a_player` (an invitation to someone else), 403 `contact_refused`, 409
+    `not_a_player` (an invitation to someone else), 403 `contact_refused`, 403 `suspended`, 409
     `challenge_closed` or `own_challenge`. Needs a play token."""
     user = api_user(request)
     _challenge(challenge_id)

@@ -176,7 +176,8 @@ def _played_already(game: Game, user, code: str, expected_move_number: int | Non
 )
 def game_move(request: HttpRequest, game_id: Id, body: MoveIn) -> GameDetailOut:
     """Play a stone at `point` (the board's label, `D4`). Refusals: 400 `invalid_point` or
-    `off_board`, 403 `not_a_player`, 404 `not_found`, 409 with the rules' code (`occupied`,
+    `off_board`, 403 `not_a_player`, 403 `suspended` (the site's moderators suspended you; the
+    message says why and until when), 404 `not_found`, 409 with the rules' code (`occupied`,
     `suicide`, `ko`, `superko`, `not_your_turn`, `game_over`), 409 `stale_move_number`, 409
     `timeout` (your time ran out first: the game ended). Needs a play token.
 
