@@ -260,7 +260,7 @@ def sanctions_end_due(*, now: dt.datetime) -> int:
     for pk in list(due):
         with transaction.atomic():
             sanction = (
-                Sanction.objects.select_for_update()
+                Sanction.objects.select_for_update(of=("self",))
                 .select_related("user")
                 .filter(pk=pk, ended__isnull=True)
                 .first()
