@@ -12,5 +12,6 @@ class AccountsConfig(AppConfig):
         # accounts app's part of the players' data.
         from accounts import mail, receivers  # noqa: F401
         from accounts.data import parts, tasks  # noqa: F401
+        from accounts.data import receivers as data_receivers  # noqa: F401
 
         parts.register()
