@@ -11,8 +11,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.data import erasure
 from accounts.data.models import AccountClosure
@@ -119,7 +118,7 @@ def test_after_the_grace_period_the_sweep_erases_and_the_placeholder_stays(
         game.refresh_from_db()
         assert player.pk in (game.black_id, game.white_id) and game.result  # resigned, kept
     response = client.post(
-        reverse("account_login"), {"login": "deleted-%d" % player.pk, "password": PASSWORD}
+        reverse("account_login"), {"login": f"deleted-{player.pk}", "password": PASSWORD}
     )
     assert "_auth_user_id" not in client.session
     assert response.status_code == 200
