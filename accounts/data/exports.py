@@ -38,8 +38,8 @@ _SALT = "accounts.data.export"
 
 
 def data_export_dir() -> Path:
-    """The folder of the archives (settings.DATA_EXPORT_DIR), made on first use."""
-    path = Path(settings.DATA_EXPORT_DIR)
+    """The folder of the archives (MEDIA_ROOT/exports: backups carry it), made on first use."""
+    path = Path(settings.MEDIA_ROOT) / "exports"
     path.mkdir(parents=True, exist_ok=True)
     return path
 

@@ -19,7 +19,7 @@ class ExportStatus(models.TextChoices):
 
 class DataExport(models.Model):
     """An archive of a player's data, built by the task `accounts.data_export_build` into a file
-    under settings.DATA_EXPORT_DIR and deleted (row and file) by the beat sweep once `expires`
+    under MEDIA_ROOT/exports and deleted (row and file) by the beat sweep once `expires`
     passed."""
 
     user = models.ForeignKey(

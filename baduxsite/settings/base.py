@@ -275,9 +275,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
     # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).
     "bots-sweep": {"task": "bots.sweep", "schedule": 2 * 60},
-    # Hourly: delete the data archives past DATA_EXPORT_KEEP_HOURS (accounts.data.exports).
+    # Hourly: delete expired data archives; erase closed accounts past their grace period.
     "accounts-data-export-sweep": {"task": "accounts.data_export_sweep", "schedule": 60 * 60},
-    # Hourly: erase the closed accounts past ACCOUNT_CLOSE_GRACE_DAYS (accounts.data.erasure).
     "accounts-account-erase-sweep": {"task": "accounts.account_erase_sweep", "schedule": 60 * 60},
 }
 # Every task module, by feature folder (autodiscovery finds only an app's own `tasks`; the apps'
@@ -501,12 +500,8 @@ if BACKUP_NIGHTLY:
         "task": "core.backup_nightly",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),
     }
-# --- The players' data (accounts/data/) ---------------------------------------------------------
-# Where the archives of players' data are written (under the media, so backups carry them).
-DATA_EXPORT_DIR = env.get_str("DATA_EXPORT_DIR", "") or str(Path(MEDIA_ROOT) / "exports")
-# Hours an archive and its mailed link live; the hourly sweep deletes it after (privacy page).
+# Players' data (accounts/data/, shown on /privacy/): an archive's hours; a closure's grace days.
 DATA_EXPORT_KEEP_HOURS = env.get_int("DATA_EXPORT_KEEP_HOURS", 72)
-# Days a closed account waits before it is erased; logging in within them restores it.
 ACCOUNT_CLOSE_GRACE_DAYS = env.get_int("ACCOUNT_CLOSE_GRACE_DAYS", 7)
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)

@@ -18,7 +18,7 @@ NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
 @pytest.fixture(autouse=True)
 def export_dir(settings, tmp_path):
-    settings.DATA_EXPORT_DIR = str(tmp_path / "exports")
+    settings.MEDIA_ROOT = str(tmp_path)
     return tmp_path / "exports"
 
 
