@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import secrets
 from pathlib import Path
 
 from django.conf import settings
@@ -78,9 +79,10 @@ def data_export_build(*, export_id: int, now: dt.datetime) -> bool:
         return False
     total = archive_total(user=export.user)
     DataExport.objects.filter(pk=export.pk).update(status=ExportStatus.BUILDING, total=total)
-    name = f"badux-data-{export.user_id}-{export.pk}.zip"
+    name = _file_name(export)
     final = data_export_dir() / name
-    partial = final.with_suffix(".part")
+    # A name of this run's own: a build redelivered while another still runs writes its own.
+    partial = final.with_name(f"{name}.{secrets.token_hex(4)}.part")
     try:
         written = archive_write(
             user=export.user,
@@ -104,6 +106,10 @@ def data_export_build(*, export_id: int, now: dt.datetime) -> bool:
         )
         enqueue_on_commit(MAIL_TASK, export.pk)
     return True
+
+
+def _file_name(export: DataExport) -> str:
+    return f"badux-data-{export.user_id}-{export.pk}.zip"
 
 
 def data_export_token(*, export: DataExport) -> str:
@@ -172,7 +178,8 @@ def data_export_sweep(*, now: dt.datetime) -> int:
 
 def data_export_delete(*, export: DataExport) -> None:
     """Delete one archive: its file, then its row."""
-    if export.file_name:
-        data_export_path(export=export).unlink(missing_ok=True)
-        (data_export_path(export=export).with_suffix(".part")).unlink(missing_ok=True)
+    name = _file_name(export)
+    (data_export_dir() / name).unlink(missing_ok=True)
+    for partial in data_export_dir().glob(f"{name}.*.part"):  # a build that crashed
+        partial.unlink(missing_ok=True)
     DataExport.objects.filter(pk=export.pk).delete()

@@ -115,9 +115,11 @@ def test_the_sweep_deletes_expired_archives_and_their_files(
     export.refresh_from_db()
     path = exports.data_export_path(export=export)
     assert path.exists()
+    crashed = path.with_name(f"{path.name}.0a1b2c3d.part")  # a build that died half way
+    crashed.write_bytes(b"PK")
     assert exports.data_export_sweep(now=now) == 0
     assert exports.data_export_sweep(now=export.expires + dt.timedelta(seconds=1)) == 1
-    assert not path.exists() and not DataExport.objects.exists()
+    assert not path.exists() and not crashed.exists() and not DataExport.objects.exists()
     assert list(export_dir.iterdir()) == []
 
 
