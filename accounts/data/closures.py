@@ -1,8 +1,9 @@
-"""Closing an account: the player confirms with their password (`account_close`); their running
-games are ended by the closing receivers (the games app resigns them), every session of theirs
-ends, and the account waits settings.ACCOUNT_CLOSE_GRACE_DAYS. Logging in within that time
-restores it (`account_restore`, from the login signal); after it, the beat sweep erases it
-(accounts.data.erasure). Reads: `account_closure_get`."""
+"""Closing an account: the player confirms with their password (`account_close`); their
+running games are ended by the closing receivers (the games app resigns them), their API tokens
+are revoked, every session of theirs ends, and the account waits
+settings.ACCOUNT_CLOSE_GRACE_DAYS. Logging in within that time restores it (`account_restore`,
+from the login signal); after it, the beat sweep erases it (accounts.data.erasure). Reads:
+`account_closure_get`."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.utils.module_loading import import_string
 
 from accounts.data.models import AccountClosure
 from accounts.data.registry import closing_receivers
-from accounts.models import User
+from accounts.models import ApiToken, User
 
 
 def account_closure_get(*, user: User) -> AccountClosure | None:
@@ -30,13 +31,15 @@ def account_close_grace() -> dt.timedelta:
 @transaction.atomic
 def account_close(*, user: User, now: dt.datetime) -> AccountClosure:
     """Close `user`'s account: erased at now + the grace period unless they log in before.
-    The closing receivers run now (running games resigned), and every session of the player
-    ends once this commits. Closing twice keeps the first date."""
+    The closing receivers run now (running games resigned), the API tokens are revoked,
+    and every session of the player ends once this commits. Closing twice keeps the first date."""
     User.objects.select_for_update().filter(pk=user.pk).first()
     closure, created = AccountClosure.objects.get_or_create(
         user=user, defaults={"requested": now, "erase_at": now + account_close_grace()}
     )
     if created:
+        # No program acts for the player meanwhile: their API tokens stop now.
+        ApiToken.objects.filter(user=user, revoked__isnull=True).update(revoked=now)
         for receiver in closing_receivers():
             receiver(user=user, now=now)
     transaction.on_commit(lambda: sessions_end(user_id=user.pk))

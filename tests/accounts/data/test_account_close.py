@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts.api.tokens import api_token_create
 from accounts.data import erasure
 from accounts.data.models import AccountClosure
 from accounts.models import User
@@ -56,11 +57,12 @@ def test_the_reauthentication_is_rate_limited(client, user_factory):
     assert not AccountClosure.objects.exists()
 
 
-def test_closing_resigns_running_games_and_ends_every_session(
+def test_closing_resigns_running_games_revokes_tokens_and_ends_every_session(
     client, user_factory, game_factory, django_capture_on_commit_callbacks
 ):
     player, other = user_factory(), user_factory()
     game = game_factory(black=player, white=other, moves=("D4",))
+    token, _raw = api_token_create(user=player, name="bot", scope="play", now=timezone.now())
     elsewhere = Client()
     elsewhere.force_login(player)
     client.force_login(player)
@@ -72,6 +74,8 @@ def test_closing_resigns_running_games_and_ends_every_session(
     closure = AccountClosure.objects.get(user=player)
     assert closure.erase_at - closure.requested == dt.timedelta(days=7)
     assert Session.objects.count() == 0
+    token.refresh_from_db()
+    assert token.revoked is not None
     assert elsewhere.get(reverse("data_page")).status_code == 302  # logged out there too
 
 
