@@ -35,6 +35,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from accounts import forms as accounts_forms
+from accounts.data import forms as data_forms
 from games import forms as games_forms
 from games.bots import forms as bots_forms
 from games.bots.engines import engines
@@ -67,6 +68,9 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     accounts_forms.PlayerSearchForm: (lambda d, u: accounts_forms.PlayerSearchForm(d),),
     accounts_forms.RelationForm: (lambda d, u: accounts_forms.RelationForm(d),),
     accounts_forms.ApiTokenForm: (lambda d, u: accounts_forms.ApiTokenForm(d),),
+    data_forms.AccountCloseForm: (
+        lambda d, u: data_forms.AccountCloseForm(d, request=allauth_context.request),
+    ),
     messages_forms.ThreadForm: (lambda d, u: messages_forms.ThreadForm(d),),
     messages_forms.ReplyForm: (lambda d, u: messages_forms.ReplyForm(d),),
     notifications_forms.MarkReadForm: (lambda d, u: notifications_forms.MarkReadForm(d),),
