@@ -14,6 +14,7 @@ from messaging.messages.models import (
     ThreadMember,
 )
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
+from messaging.push.models import PushChoice, PushDelivery, PushSubscription
 
 __all__ = [
     "BODY_MAX_LENGTH",
@@ -24,6 +25,9 @@ __all__ = [
     "Event",
     "Message",
     "Notification",
+    "PushChoice",
+    "PushDelivery",
+    "PushSubscription",
     "SpamReport",
     "SpamStatus",
     "Thread",
