@@ -51,7 +51,7 @@
     say(t("Asking your browser…"));
     window.Notification.requestPermission().then(function (permission) {
       if (permission !== "granted") {
-        throw new Error(t("Your browser did not allow notifications for this site. Allow them in its site settings, then try again."));
+        throw { said: t("Your browser did not allow notifications for this site. Allow them in its site settings, then try again.") };
       }
       return registration();
     }).then(function (reg) {
@@ -59,8 +59,8 @@
     }).then(function (subscription) {
       return post(box.dataset.subscribeUrl, subscription.toJSON()).then(function (response) {
         if (response.ok) return;
-        return response.json().then(function (answer) { throw new Error(answer.message); }, function () {
-          throw new Error(t("The site could not store this device. Try again later."));
+        return response.json().then(function (answer) { throw { said: answer.message }; }, function () {
+          throw { said: t("The site could not store this device. Try again later.") };
         });
       });
     }).then(function () {
@@ -68,7 +68,9 @@
       show(true);
       window.location.reload();
     }).catch(function (error) {
-      say(error && error.message ? error.message : t("This browser could not subscribe."));
+      // Our own refusals are said as they are; the browser's (no push service, a blocked
+      // permission) are in its words and language, so the site says it in its own.
+      say(error && error.said ? error.said : t("This browser could not subscribe to push notifications. Try again later, or from another browser."));
     }).then(function () { on.disabled = false; });
   }
 
