@@ -41,18 +41,11 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[max(0, int(round(len(ordered) * share)) - 1)]
 
 
-def bench(moves: int, *, relay: bool) -> list[float]:
+def _push_service():
+    """The tests' local push service, running, and the site set to push to it."""
     from django.conf import settings
-    from django.test import Client
-    from django.urls import reverse
-    from django.utils import timezone
 
-    from accounts.models import User
-    from core.outbox import outbox_relay_run
-    from games.game_settings import GameSettings
-    from games.services import play
     from messaging.push.keys import vapid_keys_make
-    from rules import square
     from tests.messaging.push.conftest import LocalPushService, _handler
 
     keys = vapid_keys_make()
@@ -69,6 +62,22 @@ def bench(moves: int, *, relay: bool) -> list[float]:
         "SERVICE_HOSTS": ["127.0.0.1"],
         "INSECURE_ENDPOINTS": True,
     }
+    return service, server
+
+
+def bench(moves: int, *, relay: bool) -> list[float]:
+    from django.conf import settings
+    from django.test import Client
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from accounts.models import User
+    from core.outbox import outbox_relay_run
+    from games.game_settings import GameSettings
+    from games.services import play
+    from rules import square
+
+    service, server = _push_service()
     settings.OUTBOX_PUBLISH_AT_COMMIT = not relay
 
     tag = f"{int(time.time() * 1000)}{'r' if relay else 'c'}"
