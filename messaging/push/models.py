@@ -24,6 +24,9 @@ class PushSubscription(models.Model):
     p256dh = models.CharField(max_length=100)
     auth = models.CharField(max_length=40)
     user_agent = models.CharField(max_length=USER_AGENT_MAX_LENGTH, blank=True)
+    # SHA-256 of the session that subscribed it: logging out of that session removes it, so a
+    # shared device stops showing the player's notices once they log out.
+    session = models.CharField(max_length=64, blank=True, db_index=True)
     created = models.DateTimeField()
     # The last push the service took for this device (None: none yet).
     last_used = models.DateTimeField(null=True, blank=True)

@@ -120,33 +120,40 @@ def _key_check(p256dh: str, auth: str) -> None:
         )
 
 
+def session_digest(session_key: str | None) -> str:
+    """What a subscription keeps of the session that made it: a SHA-256, never the key."""
+    return hashlib.sha256(session_key.encode()).hexdigest() if session_key else ""
+
+
 def push_subscription_save(
-    *, user: User, endpoint: str, p256dh: str, auth: str, user_agent: str, now: dt.datetime
+    *,
+    user: User,
+    endpoint: str,
+    p256dh: str,
+    auth: str,
+    user_agent: str,
+    now: dt.datetime,
+    session_key: str | None = None,
 ) -> PushSubscription:
     """Store the subscription of one of `user`'s devices (a new endpoint, or one subscribed
     before: its keys renewed, and moved to `user` if another player had it). At
     settings.PUSH["DEVICES_MOST"] devices, the least recently used is removed to make room.
+    `session_key`: the session subscribing (logging out of it removes the device).
     ValidationError (code push_endpoint or push_keys) for an endpoint on a host not in
     settings.PUSH["SERVICE_HOSTS"], not HTTPS, or keys that are not a P-256 point and 16 bytes."""
     endpoint = endpoint.strip()
     _endpoint_check(endpoint)
     _key_check(p256dh, auth)
+    fields = {
+        "user": user,
+        "p256dh": p256dh,
+        "auth": auth,
+        "user_agent": user_agent[:USER_AGENT_MAX_LENGTH],
+        "session": session_digest(session_key),
+    }
     with transaction.atomic():
-        subscription, created = PushSubscription.objects.update_or_create(
-            endpoint=endpoint,
-            defaults={
-                "user": user,
-                "p256dh": p256dh,
-                "auth": auth,
-                "user_agent": user_agent[:USER_AGENT_MAX_LENGTH],
-            },
-            create_defaults={
-                "user": user,
-                "p256dh": p256dh,
-                "auth": auth,
-                "user_agent": user_agent[:USER_AGENT_MAX_LENGTH],
-                "created": now,
-            },
+        subscription, _ = PushSubscription.objects.update_or_create(
+            endpoint=endpoint, defaults=fields, create_defaults={**fields, "created": now}
         )
         others = PushSubscription.objects.filter(user=user).exclude(pk=subscription.pk)
         extra = others.count() - (settings.PUSH["DEVICES_MOST"] - 1)
@@ -159,6 +166,15 @@ def push_subscription_save(
 def push_subscription_remove(*, user: User, subscription_id: int) -> bool:
     """Remove one of `user`'s devices; whether there was one with that id."""
     return PushSubscription.objects.filter(user=user, pk=subscription_id).delete()[0] > 0
+
+
+def push_subscriptions_remove_session(*, user: User, session_key: str | None) -> int:
+    """Remove `user`'s devices subscribed from the session `session_key` (at its log-out);
+    returns how many."""
+    if not session_key:
+        return 0
+    digest = session_digest(session_key)
+    return PushSubscription.objects.filter(user=user, session=digest).delete()[0]
 
 
 def push_subscription_remove_endpoint(*, user: User, endpoint: str) -> bool:

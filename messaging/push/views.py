@@ -69,6 +69,7 @@ def push_subscribe(request: HttpRequest) -> HttpResponse:
             user=request.user,
             user_agent=request.headers.get("User-Agent", ""),
             now=timezone.now(),
+            session_key=request.session.session_key,
             **_subscription_of(request),
         )
     except ValidationError as error:

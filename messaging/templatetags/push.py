@@ -22,6 +22,7 @@ def push_section(context: template.Context) -> dict[str, object]:
     devices = [
         {
             "pk": device.pk,
+            "endpoint": device.endpoint,
             "label": selectors.device_label(user_agent=device.user_agent),
             "created": device.created,
             "last_used": device.last_used,

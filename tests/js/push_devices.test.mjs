@@ -22,9 +22,10 @@ const SECTION = `
     <p data-push-needs-script>Subscribing a device needs JavaScript.</p>
   </section>`;
 
-function browser({ permission = "granted", existing = null, answer = { status: 201, body: { id: 1 } }, push = true } = {}) {
+function browser({ permission = "granted", existing = null, answer = { status: 201, body: { id: 1 } }, push = true, listed = [] } = {}) {
   const seen = { subscribed: [], posted: [], registered: [] };
-  const window = page(SECTION, {
+  const devices = listed.map((endpoint) => `<ul><li data-push-endpoint="${endpoint}">Chrome on Android</li></ul>`).join("");
+  const window = page(SECTION + devices, {
     url: "http://badux.test/settings/preferences/",
     scripts: push ? [] : ["messaging/push/push_devices.js"],
     before(window) {
@@ -117,7 +118,7 @@ test("a device already subscribed offers to turn push off, which forgets it at t
     endpoint: "https://fcm.googleapis.com/fcm/send/old",
     unsubscribe() { this.gone = true; return Promise.resolve(true); },
   };
-  const { window, seen } = browser({ existing });
+  const { window, seen } = browser({ existing, listed: [existing.endpoint] });
   for (let i = 0; i < 3; i++) await settle();
   const doc = window.document;
   assert.equal(doc.querySelector("[data-push-subscribe]").hidden, true);
@@ -127,4 +128,12 @@ test("a device already subscribed offers to turn push off, which forgets it at t
   assert.equal(existing.gone, true);
   assert.equal(seen.posted[0].url, "/settings/push/unsubscribe/");
   assert.deepEqual(JSON.parse(seen.posted[0].options.body), { endpoint: existing.endpoint });
+});
+
+test("a subscription the site no longer lists is offered again as turning push on", async () => {
+  const existing = { endpoint: "https://fcm.googleapis.com/fcm/send/forgotten", unsubscribe: () => Promise.resolve(true) };
+  const { window } = browser({ existing, listed: ["https://fcm.googleapis.com/fcm/send/other"] });
+  for (let i = 0; i < 3; i++) await settle();
+  assert.equal(window.document.querySelector("[data-push-subscribe]").hidden, false);
+  assert.equal(window.document.querySelector("[data-push-unsubscribe]").hidden, true);
 });

@@ -103,6 +103,11 @@
   registration().then(function (reg) {
     return reg.pushManager.getSubscription();
   }).then(function (subscription) {
-    show(Boolean(subscription));
+    // Subscribed here and listed for this player: a subscription the site forgot (removed from
+    // another device, or at a log-out) is offered again as "Turn on".
+    var listed = Array.prototype.map.call(document.querySelectorAll("[data-push-endpoint]"), function (item) {
+      return item.dataset.pushEndpoint;
+    });
+    show(Boolean(subscription) && listed.indexOf(subscription.endpoint) >= 0);
   }).catch(function () { show(false); });
 })();

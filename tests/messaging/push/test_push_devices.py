@@ -199,6 +199,18 @@ def test_subscribing_needs_push_on_and_a_login(client, black, settings):
     )
 
 
+def test_logging_out_removes_the_devices_subscribed_in_that_session(client, black, push_on):
+    other_session = _save(black, FCM + "phone")
+    client.force_login(black)
+    body = {"endpoint": FCM + "shared-pc", "keys": _keys()}
+    client.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    assert PushSubscription.objects.filter(user=black).count() == 2
+
+    client.post(reverse("account_logout"))
+
+    assert list(PushSubscription.objects.filter(user=black)) == [other_session]
+
+
 def test_the_page_unsubscribes_its_own_device_only(client, black, white):
     mine = _save(black, FCM + "mine")
     theirs = _save(white, FCM + "theirs")
