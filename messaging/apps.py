@@ -15,5 +15,7 @@ class MessagingConfig(AppConfig):
         from messaging.messages import notifications  # noqa: F401
         from messaging.messages import tasks as message_tasks  # noqa: F401
         from messaging.notifications import tasks  # noqa: F401
+        from messaging.push import receivers as push_receivers  # noqa: F401
+        from messaging.push import tasks as push_tasks  # noqa: F401
 
         parts.register()

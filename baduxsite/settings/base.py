@@ -11,6 +11,7 @@ from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
 from baduxsite.settings.logs import logging_config
+from baduxsite.settings.push import push_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 # Runtime files (SQLite database, embedded Redis socket, logs of `make run`); git-ignored.
@@ -290,6 +291,7 @@ CELERY_IMPORTS = (
     "games.tasks",
     "messaging.messages.tasks",
     "messaging.notifications.tasks",
+    "messaging.push.tasks",
     "ladder.ladders.tasks",
     "ladder.tournaments.tasks",
     "games.bots.tasks",
@@ -599,3 +601,6 @@ LOG_LEVEL = env.get_str("LOG_LEVEL", "INFO")
 # One JSON object per line (python-json-logger) instead of plain text: production's default.
 LOG_JSON = env.get_bool("LOG_JSON", False)
 LOGGING = logging_config(level=LOG_LEVEL, json=LOG_JSON)
+
+# Web Push (messaging/push/): on/off, VAPID keys, push services, timeouts; each key explained there.
+PUSH = push_settings(production=False)

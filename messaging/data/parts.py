@@ -100,6 +100,8 @@ def register() -> None:
             "messaging.Digest.user",
             "messaging.Notification.user",
             "messaging.AddressHealth.user",
+            "messaging.PushSubscription.user",
+            "messaging.PushChoice.user",
         ],
     )
     eraser_register(_erase)
@@ -107,3 +109,4 @@ def register() -> None:
     outbox_task_register("messaging.notify_message_mail", row_model="messaging.Message")
     outbox_task_register("messaging.spam_report_mail", row_model="messaging.SpamReport")
     outbox_task_register("messaging.digest_send", user_arg=0)
+    outbox_task_register("messaging.push_send", row_model="messaging.Notification")
