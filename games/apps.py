@@ -19,5 +19,6 @@ class GamesConfig(AppConfig):
         from games import notifications, receivers, tasks  # noqa: F401  (registering, see above)
         from games.reviews import receivers as reviews  # noqa: F401  (game-finished hook)
         from games.services.zones import clocks_rezone  # imports models, see above
+        from games.watching import notifications as watching  # noqa: F401  (kind, see above)
 
         time_zone_changed_register(clocks_rezone)
