@@ -29,7 +29,8 @@ class BrowseForm(forms.Form):
         ],
         required=False,
     )
-    strength = forms.ChoiceField(label=_("Strength"), required=False)
+    # Games with a player of this strength (games.hooks.strength_players).
+    strength = forms.ChoiceField(label=_("A player's strength"), required=False)
     rated = forms.ChoiceField(
         label=_("Rated"),
         choices=[("", _("Rated or not")), ("yes", _("Rated")), ("no", _("Unrated"))],
@@ -52,7 +53,6 @@ class BrowseForm(forms.Form):
         bands = hooks.strength_bands()
         if bands:
             self.fields["strength"].choices = [("", _("Any strength")), *bands]
-            self.fields["strength"].help_text = _("Games with a player of this strength.")
         else:
             del self.fields["strength"]
 
