@@ -1,6 +1,6 @@
 """Writes of watch and follow: watching a game, following a player, spectators' comments
-(kibitz), hiding them while one plays, reporting one, and the outbox row a move leaves for
-the game's watchers."""
+(kibitz), hiding them while one plays, reporting one to the moderators, and the outbox row a
+move leaves for the game's watchers."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
+from accounts.moderation.models import Report, ReportKind
+from accounts.moderation.selectors import moderation_speech_check
+from accounts.moderation.services import report_create
 from core.http_cache.stamps import status_stamps_bump_on_commit
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
 from games.errors import NoSuchGame
-from games.models import Game, GameContact, GameStatus
-from games.services.contact import game_contact_create
+from games.models import Game, GameStatus
 from games.watching.models import (
     KIBITZ_MAX_LENGTH,
     GameWatch,
@@ -24,9 +26,6 @@ from games.watching.models import (
     KibitzHidden,
     PlayerFollow,
 )
-
-# The start of a reported comment quoted to the staff.
-REPORT_QUOTE = 500
 
 
 def _public_game(game_id: int) -> Game:
@@ -92,7 +91,9 @@ def kibitz_post(*, game_id: int, user: User, text: str, now: dt.datetime) -> Kib
     """A spectator's comment on the public game `game_id`. Its players write in the chat
     instead while it runs (ValidationError; after the end they may comment too). Raises
     NoSuchGame for a missing or private game, ValidationError for an empty or too long
-    comment, RateLimited past the "kibitz" and "kibitz_hour" limits."""
+    comment, RateLimited past the "kibitz" and "kibitz_hour" limits, Muted for a player the
+    moderators have silenced."""
+    moderation_speech_check(user=user, now=now)
     game = _public_game(game_id)
     if game.status == GameStatus.PLAYING and game.colour_of(user) is not None:
         raise ValidationError(
@@ -125,26 +126,20 @@ def kibitz_hidden_set(*, user: User, hidden: bool, now: dt.datetime) -> None:
 
 def kibitz_report(
     *, kibitz_id: int, user: User, reason: str, link: str, now: dt.datetime
-) -> GameContact:
-    """`user` reports a spectator's comment to the site staff, through the "contact the site
-    about this game" path (games.services.contact: staff are mailed after the commit and see
-    it in the admin; the "contact" flood limit), as review comments are. `link` is the
-    comment's address. Raises Kibitz.DoesNotExist (also on a private game), ValidationError
-    for one's own comment or an empty reason, RateLimited past the limit."""
-    kibitz = Kibitz.objects.select_related("game", "author").get(pk=kibitz_id, game__public=True)
-    if kibitz.author_id == user.pk:
-        raise ValidationError(gettext("You cannot report your own comment."))
-    reason = reason.replace("\x00", "").strip()
-    if not reason:
-        raise ValidationError(gettext("Say what is wrong with the comment."))
-    text = gettext(
-        "Report of a spectator's comment by %(author)s on game %(game)s, %(link)s\n\n"
-        "The comment:\n%(comment)s\n\nWhy it is reported:\n%(reason)s"
-    ) % {
-        "author": kibitz.author.username,
-        "game": kibitz.game_id,
-        "link": link,
-        "comment": kibitz.text[:REPORT_QUOTE],
-        "reason": reason,
-    }
-    return game_contact_create(game_id=kibitz.game_id, user=user, text=text, now=now)
+) -> Report:
+    """`user` reports a spectator's comment to the moderators (accounts.moderation's queue,
+    `report_create`: a copy of the comment is kept, the "report" flood limits apply). `link`
+    is the comment's address. Raises Kibitz.DoesNotExist (also on a private game),
+    ReportRefused for one's own comment or a second open report on it, ValidationError for an
+    empty reason, RateLimited past the limits."""
+    kibitz = Kibitz.objects.select_related("author").get(pk=kibitz_id, game__public=True)
+    return report_create(
+        reporter=user,
+        reported_user=kibitz.author,
+        kind=ReportKind.KIBITZ,
+        snapshot=kibitz.text,
+        reason=reason.replace("\x00", ""),
+        url=link,
+        target=kibitz,
+        now=now,
+    )

@@ -154,8 +154,8 @@ def kibitz_hide(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def kibitz_report(request: HttpRequest, kibitz_id: int) -> HttpResponse:
-    """Report a spectator's comment to the site staff: the form (GET), then the report (POST),
-    sent through the "contact the site" path (services.kibitz_report)."""
+    """Report a spectator's comment to the moderators: the form (GET), then the report (POST),
+    filed in the moderation queue (services.kibitz_report)."""
     kibitz = selectors.kibitz_get(kibitz_id=kibitz_id)
     if kibitz is None:
         raise Http404(gettext("No such comment."))
@@ -178,7 +178,7 @@ def kibitz_report(request: HttpRequest, kibitz_id: int) -> HttpResponse:
                     return refusal_answer(request, error, back=back)
                 status = refusal_form(form, error)
             else:
-                messages.success(request, gettext("Your report was sent to the site staff."))
+                messages.success(request, gettext("Your report was sent to the moderators."))
                 return redirect(back)
     context = {"kibitz": kibitz, "form": form, "back": back}
     return render(request, "games/watching/kibitz_report.html", context, status=status)

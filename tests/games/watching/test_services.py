@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from accounts.moderation.models import Report
+from accounts.moderation.services import ReportRefused
 from core.limits import RateLimited
 from core.outbox import OutboxTask
 from games.errors import NoSuchGame
-from games.models import GameContact, GameWatch, Kibitz, PlayerFollow
+from games.models import GameWatch, Kibitz, PlayerFollow
 from games.services import play as play_service
 from games.watching import services
 from games.watching.notifications import WATCHED_GAME
@@ -152,17 +154,31 @@ def test_a_player_hides_spectators_comments_and_shows_them_again(black):
     assert kibitz_hidden_for(user=black) is False
 
 
-def test_a_comment_is_reported_to_the_staff_with_its_words(game_factory, black, spectators):
+def test_a_comment_is_reported_to_the_moderators_with_a_copy_of_it(game_factory, black, spectators):
     game = game_factory()
     line = services.kibitz_post(game_id=game.pk, user=spectators[0], text="rude words", now=NOW)
-    contact = services.kibitz_report(
+    report = services.kibitz_report(
         kibitz_id=line.pk, user=black, reason="Insults", link="https://x/1", now=NOW
     )
-    assert contact.game_id == game.pk
-    assert "rude words" in contact.text and "Insults" in contact.text
-    assert spectators[0].username in contact.text
-    with pytest.raises(ValidationError):
+    assert (report.kind, report.reported_user, report.reporter) == ("kibitz", spectators[0], black)
+    assert (report.snapshot, report.reason, report.url) == ("rude words", "Insults", "https://x/1")
+    assert report.target_id == line.pk
+    with pytest.raises(ReportRefused):  # the same again, while the first is open
+        services.kibitz_report(kibitz_id=line.pk, user=black, reason="Again", link="", now=NOW)
+    with pytest.raises(ReportRefused):  # one's own
         services.kibitz_report(kibitz_id=line.pk, user=spectators[0], reason="me", link="", now=NOW)
     with pytest.raises(ValidationError):
-        services.kibitz_report(kibitz_id=line.pk, user=black, reason=" ", link="", now=NOW)
-    assert GameContact.objects.count() == 1
+        services.kibitz_report(kibitz_id=line.pk, user=spectators[1], reason=" ", link="", now=NOW)
+    assert Report.objects.count() == 1
+
+
+def test_a_muted_player_cannot_comment(game_factory, spectators, monkeypatch):
+    game = game_factory()
+
+    def muted(*, user, now):
+        raise ValidationError("muted")
+
+    monkeypatch.setattr(services, "moderation_speech_check", muted)
+    with pytest.raises(ValidationError, match="muted"):
+        services.kibitz_post(game_id=game.pk, user=spectators[0], text="hi", now=NOW)
+    assert not Kibitz.objects.exists()

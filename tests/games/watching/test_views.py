@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import GameContact, GameWatch
+from accounts.moderation.models import Report
+from games.models import GameWatch
 from games.watching import services
 from tests.games.helpers import board_url, messages_of
 
@@ -127,19 +128,20 @@ def test_a_player_s_comment_is_refused_while_they_play(client, game_factory, bla
     assert "chat instead" in messages_of(response)[0]
 
 
-def test_a_comment_is_reported_through_the_contact_path(client, game_factory, black, spectator):
+def test_a_comment_is_reported_to_the_moderators(client, game_factory, black, spectator):
     game = game_factory(now=timezone.now())
     line = services.kibitz_post(game_id=game.pk, user=spectator, text="spam", now=timezone.now())
     client.force_login(black)
     url = reverse("games:kibitz_report", args=[line.pk])
     assert client.get(url).status_code == 200
     assert client.post(url, {"reason": ""}).status_code == 400
-    response = client.post(url, {"reason": "Advertising"})
-    assert response.status_code == 302
-    [contact] = GameContact.objects.all()
-    assert "spam" in contact.text and "Advertising" in contact.text
+    response = client.post(url, {"reason": "Advertising"}, follow=True)
+    assert messages_of(response) == ["Your report was sent to the moderators."]
+    [report] = Report.objects.all()
+    assert (report.snapshot, report.reason, report.kind) == ("spam", "Advertising", "kibitz")
+    assert report.url.endswith(f"/games/{game.pk}/#kibitz-{line.pk}")
     client.force_login(spectator)
-    assert client.post(url, {"reason": "mine"}).status_code == 400
+    assert client.post(url, {"reason": "mine"}).status_code == 409
     assert client.get(reverse("games:kibitz_report", args=[10**9])).status_code == 404
 
 
