@@ -76,7 +76,5 @@ def follow_button(context, profile: User) -> dict:
 @register.inclusion_tag("games/watching/_home_feed.html")
 def follow_feed(user: User) -> dict:
     """The home page's card of the players `user` follows: their newest public games started
-    and finished (games.watching.selectors.follow_feed)."""
-    feed = watching_selectors.follow_feed(user=user)
-    follows = bool(feed) or watching_selectors.follows_anyone(follower=user)
-    return {"feed": feed, "follows": follows}
+    and finished (games.watching.selectors.follow_feed: one query when there are none)."""
+    return {"feed": watching_selectors.follow_feed(user=user)}

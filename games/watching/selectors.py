@@ -62,11 +62,6 @@ def follows_player(*, follower: User | None, followed: User) -> bool:
     return PlayerFollow.objects.filter(follower=follower, followed=followed).exists()
 
 
-def follows_anyone(*, follower: User) -> bool:
-    """Whether `follower` follows any player."""
-    return PlayerFollow.objects.filter(follower=follower).exists()
-
-
 @dataclasses.dataclass(frozen=True)
 class FeedItem:
     """One line of the follow feed: a game a followed player started or finished."""
@@ -78,11 +73,14 @@ class FeedItem:
 
 def follow_feed(*, user: User, size: int = FEED_SIZE) -> list[FeedItem]:
     """The newest public games started and finished by the players `user` follows, newest
-    first, `size` at most (two queries, the players read with the games)."""
+    first, `size` at most (two queries, the players read with the games; one when none
+    started: then none finished either)."""
     followed = PlayerFollow.objects.filter(follower=user).values("followed_id")
     theirs = Q(black_id__in=followed) | Q(white_id__in=followed)
     games = Game.objects.filter(theirs, public=True).select_related("black", "white")
-    started = games.order_by("-created", "-pk")[:size]
+    started = list(games.order_by("-created", "-pk")[:size])
+    if not started:
+        return []
     finished = games.filter(status=GameStatus.FINISHED).order_by("-finished", "-pk")[:size]
     items = [FeedItem(game=g, finished=False, at=g.created) for g in started]
     items += [FeedItem(game=g, finished=True, at=g.finished) for g in finished]

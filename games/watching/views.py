@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import user_find_by_username
 from core.refusals import refusal_answer, refusal_form, refusal_kinds, refusal_of
-from games.views.common import error_message
+from games.views.common import error_message, viewable_game
 from games.watching import selectors, services
 from games.watching.forms import (
     BrowseForm,
@@ -140,7 +140,9 @@ def kibitz_post(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def kibitz_hide(request: HttpRequest, game_id: int) -> HttpResponse:
     """A player hides (or, with `show`, shows again) spectators' comments in their running
-    games; back to the game."""
+    games; back to the game (NoSuchGame for a game the player may not see, as on every path
+    of a game)."""
+    viewable_game(request, game_id)
     hidden = not request.POST.get("show")
     services.kibitz_hidden_set(user=request.user, hidden=hidden, now=timezone.now())
     if hidden:
