@@ -20,6 +20,7 @@ class GamesConfig(AppConfig):
         from games.data import parts  # its part of the players' data, registered below
         from games.reviews import receivers as reviews  # noqa: F401  (game-finished hook)
         from games.services.zones import clocks_rezone  # imports models, see above
+        from games.watching import notifications as watching  # noqa: F401  (kind, see above)
 
         time_zone_changed_register(clocks_rezone)
         parts.register()

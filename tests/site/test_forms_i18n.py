@@ -42,6 +42,7 @@ from games.bots.engines import engines
 from games.learn import forms as learn_forms
 from games.reviews import forms as reviews_forms
 from games.views import conditional
+from games.watching import forms as watching_forms
 from ladder.ratings import forms as ratings_forms
 from ladder.tournaments import forms as tournaments_forms
 from messaging.messages import forms as messages_forms
@@ -103,6 +104,9 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     reviews_forms.ReviewListForm: (lambda d, u: reviews_forms.ReviewListForm(d),),
     reviews_forms.ReviewReportForm: (lambda d, u: reviews_forms.ReviewReportForm(d),),
     reviews_forms.GameNoteForm: (lambda d, u: reviews_forms.GameNoteForm(d),),
+    watching_forms.BrowseForm: (lambda d, u: watching_forms.BrowseForm(d),),
+    watching_forms.KibitzForm: (lambda d, u: watching_forms.KibitzForm(d),),
+    watching_forms.KibitzReportForm: (lambda d, u: watching_forms.KibitzReportForm(d),),
     ratings_forms.RatingSearchForm: (lambda d, u: ratings_forms.RatingSearchForm(d),),
     ratings_forms.DeclareForm: (lambda d, u: ratings_forms.DeclareForm(d),),
     tournaments_forms.TournamentForm: (
