@@ -141,6 +141,11 @@ def register() -> None:
             "games.ReviewUpload.owner",
             "games.ReviewComment.author",
             "games.GameNote.author",
+            "games.GameWatch.user",
+            "games.PlayerFollow.follower",
+            "games.PlayerFollow.followed",
+            "games.Kibitz.author",
+            "games.KibitzHidden.user",
         ],
     )
     closing_register(games_end)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0008_moderation'),
+        ('accounts', '0009_players_data'),
     ]
 
     operations = [
