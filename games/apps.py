@@ -18,14 +18,17 @@ class GamesConfig(AppConfig):
         from accounts.hooks import time_zone_changed_register  # registered below, see above
         from accounts.moderation.hooks import sanction_hook_register  # registered below
         from games import notifications, receivers, tasks  # noqa: F401  (registering, see above)
+        from games.data import parts  # its part of the players' data, registered below
         from games.reviews import receivers as reviews  # noqa: F401  (game-finished hook)
         from games.services.moderation import (  # imports models, see above
             moderation_games_on_ended,
             moderation_games_on_taken,
         )
         from games.services.zones import clocks_rezone  # imports models, see above
+        from games.watching import notifications as watching  # noqa: F401  (kind, see above)
 
         time_zone_changed_register(clocks_rezone)
         # A moderator's suspension stops the player's clocks, a ban resigns their games.
         sanction_hook_register("taken", moderation_games_on_taken)
         sanction_hook_register("ended", moderation_games_on_ended)
+        parts.register()

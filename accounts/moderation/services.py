@@ -34,7 +34,7 @@ from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
 from core.refusals import Refusal, refusal_register
 
-TELL_TASK = "accounts.moderation_tell"
+TELL_TASK = "accounts.moderation_tell_mail"  # "*_mail": the mail queue
 
 
 class ReportRefused(ValidationError):

@@ -36,11 +36,13 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Games", "dispute", "immediate"),
         ("Games", "chat", "digest"),
         ("Games", "review_published", "digest"),
+        ("Games", "watched_game", "digest"),
         ("Ladders", "ladder_challenge", "immediate"),
         ("Ladders", "ladder_position", "digest"),
         ("Tournaments", "tournament_round", "immediate"),
         ("Tournaments", "tournament_end", "immediate"),
         ("Messages", "message", "immediate"),
+        ("Messages", "mail_failing", "off"),
         ("Your account", "moderation", "off"),
     ]
     assert kind_get(name="chat").modes == ("off", "digest")

@@ -27,12 +27,12 @@ VALID = {
     "notify_dispute": "off",
     "notify_chat": "off",
     "notify_review_published": "off",
+    "notify_watched_game": "immediate",
     "notify_ladder_challenge": "digest",
     "notify_ladder_position": "off",
     "notify_tournament_round": "digest",
     "notify_tournament_end": "off",
     "notify_message": "digest",
-    "notify_moderation": "off",
 }
 # Every kind the apps register today, in page order, with the modes each offers.
 KINDS_TODAY = [
@@ -45,13 +45,15 @@ KINDS_TODAY = [
     ("dispute", ["off", "immediate", "digest"]),
     ("chat", ["off", "digest"]),
     ("review_published", ["off", "digest"]),
+    ("watched_game", ["off", "immediate", "digest"]),
     ("ladder_challenge", ["off", "immediate", "digest"]),
     ("ladder_position", ["off", "immediate", "digest"]),
     ("tournament_round", ["off", "immediate", "digest"]),
     ("tournament_end", ["off", "immediate", "digest"]),
     ("message", ["off", "immediate", "digest"]),
-    ("moderation", ["off"]),
 ]
+# Kinds with one mode (site only): no row on the page, always that mode.
+SITE_ONLY_KINDS = {"mail_failing": "off", "moderation": "off"}
 
 
 def _select(body: str, name: str) -> str:
@@ -73,10 +75,14 @@ def test_defaults_apply_before_anything_is_saved(player):
 
     assert prefs.pk is None
     assert selectors.notify_modes_get(user=player) == {
-        name: "digest" if name in ("chat", "review_published", "ladder_position") else "immediate"
-        for name, _ in KINDS_TODAY
-        if name != "moderation"
-    } | {"moderation": "off"}
+        **{
+            name: "digest"
+            if name in ("chat", "review_published", "watched_game", "ladder_position")
+            else "immediate"
+            for name, _ in KINDS_TODAY
+        },
+        **SITE_ONLY_KINDS,
+    }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("wood", True)
     assert selectors.board_appearance_get(user=AnonymousUser()) == board
@@ -105,9 +111,12 @@ def test_preferences_page_saves_every_choice(client, player):
     player.refresh_from_db()
     assert player.time_zone == "Europe/Amsterdam"
     assert selectors.notify_modes_get(user=player) == {
-        name.removeprefix("notify_"): value
-        for name, value in VALID.items()
-        if name.startswith("notify_")
+        **{
+            name.removeprefix("notify_"): value
+            for name, value in VALID.items()
+            if name.startswith("notify_")
+        },
+        **SITE_ONLY_KINDS,
     }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("slate", False)

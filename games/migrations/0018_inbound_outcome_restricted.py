@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0016_review_listing_and_typed_comments'),
+        ('games', '0017_watching'),
     ]
 
     operations = [
