@@ -18,6 +18,9 @@ class LadderConfig(AppConfig):
             notifications,  # noqa: F401
             receivers,  # noqa: F401
         )
+        from ladder.groups import errors as group_errors  # noqa: F401
+        from ladder.groups import notifications as group_notifications  # noqa: F401
+        from ladder.groups import tasks as group_tasks  # noqa: F401
         from ladder.ladders import tasks  # noqa: F401
         from ladder.tournaments import notifications as tournament_notifications  # noqa: F401
         from ladder.tournaments import tasks as tournament_tasks  # noqa: F401

@@ -505,6 +505,10 @@ API_THROTTLE_RATE = env.get_str("API_THROTTLE_RATE", "120/m")
 # Live personal access tokens a player may hold.
 API_TOKENS_PER_USER = 10
 
+# --- Groups (ladder/groups) -------------------------------------------------------------------
+# True: only the site staff create groups; False: any player who can log in does.
+GROUPS_STAFF_ONLY = env.get_bool("GROUPS_STAFF_ONLY", False)
+
 # --- Flood limits (accounts/limits.py) ---------------------------------------------------------
 # Overrides of the limits on what a player sends to others, by limit name: {"message": (30,
 # 3600)} allows 30 private messages an hour. The defaults are core.limits.DEFAULTS.
