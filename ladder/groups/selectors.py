@@ -167,6 +167,8 @@ def threads_page(
     page = list(threads.order_by("-last_post_at", "-id")[: THREADS_PAGE + 1])
     more = len(page) > THREADS_PAGE
     page = page[:THREADS_PAGE]
+    for thread in page:
+        thread.group = group  # their URLs name the group: no query per thread
     return page, (ThreadCursor(at=page[-1].last_post_at, pk=page[-1].pk) if more else None)
 
 

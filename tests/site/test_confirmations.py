@@ -31,6 +31,8 @@ from games.reviews import pages as review_pages
 from games.reviews import services as review_services
 from games.reviews.models import Review
 from games.services import challenges
+from ladder.groups.models import Membership
+from ladder.groups.services import group_create
 from ladder.ladders.models import LadderChallenge, LadderEntry
 from ladder.tournaments.models import Tournament, TournamentPlayer
 from tests.games.conftest import game_factory  # noqa: F401 (a fixture)
@@ -90,6 +92,26 @@ def _ladder_leave(f) -> Case:
         return entry.position is None
 
     return Case(players[1], reverse("ladder:leave", args=[ladder.slug]), {}, done)
+
+
+def _group_leave(f) -> Case:
+    players = _players(f("user_factory"), 2)
+    group = group_create(
+        user=players[0], name="Club", description="", access="open", now=timezone.now()
+    )
+    Membership.objects.create(group=group, user=players[1], created=timezone.now())
+    url = reverse("groups:leave", args=[group.slug])
+    return Case(players[1], url, {}, lambda: group.memberships.count() == 1)
+
+
+def _group_remove(f) -> Case:
+    players = _players(f("user_factory"), 2)
+    group = group_create(
+        user=players[0], name="Club", description="", access="open", now=timezone.now()
+    )
+    Membership.objects.create(group=group, user=players[1], created=timezone.now())
+    url = reverse("groups:remove", args=[group.slug, players[1].pk])
+    return Case(players[0], url, {}, lambda: group.memberships.count() == 1)
 
 
 def _ladder_challenge(f) -> Case:
@@ -187,7 +209,9 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "tournament:disqualify": _tournament_disqualify,
     "tournament:cancel": _tournament_cancel,
     "ladder:leave": _ladder_leave,
-    "ladder:challenge": _ladder_challenge,  # a rated game that can be neither declined nor left
+    "ladder:challenge": _ladder_challenge,
+    "groups:leave": _group_leave,
+    "groups:remove": _group_remove,  # a rated game that can be neither declined nor left
     "games:resign": _resign,
     "games:pass": _pass,  # the second pass ends the game
     "games:decline": _decline,

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from core.limits import RateLimited
 from core.models import OutboxTask
 from core.refusals import refusal_of
+from games.game_settings import GameSettings
 from ladder.groups import selectors, services
 from ladder.groups.errors import GroupRefused, MembersOnly
 from ladder.groups.markdown import markdown_safe
 from ladder.groups.models import Access, Membership, PostRevision, Role, Standing, ThreadRead
 from ladder.ladders.services import ladder_join
 from ladder.tournaments.services import tournament_join
-from games.game_settings import GameSettings
 from tests.ladder.conftest import NOW
 
 pytestmark = pytest.mark.django_db
