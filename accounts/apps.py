@@ -10,3 +10,4 @@ class AccountsConfig(AppConfig):
         # Connects the signal receivers (the cached board appearance) and registers the account
         # mail task (the outbox checks task names).
         from accounts import mail, receivers  # noqa: F401
+        from accounts.moderation import tasks  # noqa: F401

@@ -180,3 +180,7 @@ class ApiToken(models.Model):
     @property
     def can_play(self) -> bool:
         return self.scope == TokenScope.PLAY
+
+
+# Moderation's tables live with their feature (accounts/moderation/) and register with this app.
+from accounts.moderation.models import Report, Sanction, StaffLogEntry  # noqa: E402, F401

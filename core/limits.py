@@ -1,5 +1,6 @@
 """Flood limits on what one player can send to others: chat lines, invitations, challenges,
-private messages, invitations by e-mail, messages to the site staff; and on the games a player
+private messages, invitations by e-mail, messages to the site staff, reports to the
+moderators; and on the games a player
 starts against the site's bots (each one sets the bots' worker thinking after every move).
 
 A limit is "at most N in a window". Callers count the player's own recent rows in the database
@@ -172,6 +173,13 @@ _GROUP_POSTS = ngettext_lazy(
     "again.",
     "most",
 )
+_REPORTS = ngettext_lazy(
+    "You have sent %(most)s report to the moderators in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "You have sent %(most)s reports to the moderators in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "most",
+)
 
 # name: (refusal, most, seconds). Generous for people, tight for scripts.
 DEFAULTS: dict[str, tuple[str, int, int]] = {
@@ -195,6 +203,8 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "group_invite": (_INVITATIONS, 30, 86400),
     "group_post": (_GROUP_POSTS, 5, 60),
     "group_post_hour": (_GROUP_POSTS, 60, 3600),
+    "report": (_REPORTS, 10, 3600),
+    "report_day": (_REPORTS, 30, 86400),
 }
 
 

@@ -62,6 +62,11 @@ MAIL_FAILED = Counter(
     "Mails the mail server did not take, by kind: transient (retried) or permanent.",
     ["kind"],
 )
+MAIL_BOUNCES = Counter(
+    "badux_mail_bounces",
+    "Delivery reports received at a return path, by kind: hard (address failing) or soft.",
+    ["kind"],
+)
 
 
 def sweep_metered(name: str) -> Callable[[Callable[..., Swept]], Callable[..., Swept]]:

@@ -7,7 +7,10 @@ class MessagingConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported once the app registry is complete, as they import models: the "message"
-        # notification kind and the Celery tasks (the outbox checks task names).
+        # and "mail not delivered" notification kinds, the confirmed-address receiver and the
+        # Celery tasks (the outbox checks task names).
+        from messaging.bounces import notifications as bounce_notifications  # noqa: F401
+        from messaging.bounces import receivers  # noqa: F401
         from messaging.messages import notifications  # noqa: F401
         from messaging.messages import tasks as message_tasks  # noqa: F401
         from messaging.notifications import tasks  # noqa: F401

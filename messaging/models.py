@@ -1,9 +1,10 @@
-"""messaging's models: notifications and private messages, each in their folder, re-exported
-so Django and `from messaging.models import ...` find them.
+"""messaging's models: notifications, private messages and returned mail, each in their folder,
+re-exported so Django and `from messaging.models import ...` find them.
 """
 
 from __future__ import annotations
 
+from messaging.bounces.models import AddressHealth
 from messaging.messages.models import (
     BODY_MAX_LENGTH,
     SUBJECT_MAX_LENGTH,
@@ -16,6 +17,7 @@ from messaging.messages.models import (
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
 
 __all__ = [
+    "AddressHealth",
     "BODY_MAX_LENGTH",
     "SUBJECT_MAX_LENGTH",
     "AdminMail",

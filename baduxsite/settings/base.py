@@ -251,6 +251,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "games-sweep-disputes": {"task": "games.sweep_disputes", "schedule": 15 * 60},
     # Ends overdue games on time, sends the 80 % warnings, ends used-up vacations.
     "games-sweep-clocks": {"task": "games.sweep_clocks", "schedule": 60.0},
+    # Ends the mutes, suspensions and bans whose end date passed (accounts.moderation).
+    "accounts-moderation-sweep": {"task": "accounts.moderation_sweep", "schedule": 60.0},
     # Hourly: each player's digest goes out at MESSAGING_DIGEST_HOUR in their own time zone.
     "messaging-digest-sweep": {"task": "messaging.digest_sweep", "schedule": 60 * 60},
     # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.

@@ -37,6 +37,8 @@ from core.mail import (
     site_url,
 )
 from core.metrics import NOTICE_LATENCY
+from messaging.bounces.address import return_path_for
+from messaging.bounces.selectors import address_failing
 from messaging.notifications import tokens
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
 
@@ -63,10 +65,11 @@ def notification_channel(*, user: User, event: str, now: dt.datetime) -> str:
     The player's mode for the kind, else the kind's default, decides. Off: the site list only.
     Digest: the next daily digest. Immediate: one mail now, except for "your turn" while the
     player is active on the site: then the next digest instead, which leaves it out if the
-    player has played (or read it) by then. Players without an address get the site list only.
+    player has played (or read it) by then. Players without an address, or whose address
+    failed for good (messaging.bounces), get the site list only.
     """
     choice = notify_mode_get(user=user, event=event)
-    if choice == Notify.OFF or not user.email:
+    if choice == Notify.OFF or not user.email or address_failing(user=user):
         return Channel.SITE
     if choice == Notify.DIGEST:
         return Channel.DIGEST
@@ -229,6 +232,7 @@ def notification_mail_send(
             content=content,
             unsubscribe_url=unsubscribe_url(user_id=user.pk, event=notification.event),
             extra_context={**_base_context(user), "event_label": notification.event_label},
+            return_path=return_path_for(user_id=user.pk, email=user.email),
         )
     return _send_claimed(Notification, notification.pk, message)
 
@@ -378,7 +382,7 @@ def digest_send(*, user_id: int, now: dt.datetime) -> Digest | None:
     when none is due or nothing is pending.
     """
     user = User.objects.filter(pk=user_id, is_active=True).first()
-    if user is None or not user.email:
+    if user is None or not user.email or address_failing(user=user):
         return None
     # A digest a transient error left unsent goes out first, whatever the hour now.
     digest = Digest.objects.filter(user=user, mailed__isnull=True).first()
@@ -406,6 +410,7 @@ def digest_send(*, user_id: int, now: dt.datetime) -> Digest | None:
             content=_digest_content(user, digest),
             unsubscribe_url=unsubscribe_url(user_id=user.pk, event=tokens.ALL_DIGEST),
             extra_context=_base_context(user),
+            return_path=return_path_for(user_id=user.pk, email=user.email),
         )
     _send_claimed(Digest, digest.pk, message)
     digest.refresh_from_db()
