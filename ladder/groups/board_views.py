@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.refusals import refusal_form, refusal_kinds, refusal_message
 from ladder.groups import selectors, services
-from ladder.groups.forms import PostForm, ThreadForm
+from ladder.groups.forms import PostForm, PostReportForm, ThreadForm
 from ladder.groups.models import Post, ThreadSubscription
 
 
@@ -104,6 +104,7 @@ def thread_detail(request: HttpRequest, slug: str, thread_id: int) -> HttpRespon
         "form": form,
         "may_post": selectors.board_postable(group=group, membership=membership, user=user),
         "may_moderate": membership is not None and membership.is_staff,
+        "report_form": PostReportForm(),
         "following": user is not None
         and ThreadSubscription.objects.filter(thread=thread, user=user).exists(),
     }
@@ -181,3 +182,25 @@ def post_history(request: HttpRequest, slug: str, post_id: int) -> HttpResponse:
     revisions = list(post.revisions.select_related("edited_by").order_by("-created", "-id")[:50])
     context = {"group": post.thread.group, "post": post, "revisions": revisions}
     return render(request, "ladder/groups/post_history.html", context)
+
+
+@login_required
+@require_POST
+def post_report(request: HttpRequest, slug: str, post_id: int) -> HttpResponse:
+    """Report a post to the site's moderators, with the reason typed in the post's form."""
+    post = _post(slug, post_id, request.user)
+    form = PostReportForm(request.POST)
+    back = f"{post.thread.get_absolute_url()}#post-{post.pk}"
+    try:
+        if not form.is_valid():
+            messages.error(request, gettext("Say why you report it (at most 1,000 characters)."))
+            return redirect(back)
+        services.post_report(
+            post_id=post.pk, reporter=request.user, reason=form.cleaned_data["reason"],
+            now=timezone.now(),
+        )  # fmt: skip
+    except refusal_kinds() as error:
+        messages.error(request, refusal_message(error))
+    else:
+        messages.success(request, gettext("Thank you: the moderators will look at it."))
+    return redirect(back)

@@ -85,3 +85,12 @@ class GroupLadderForm(forms.Form):
             "The ladder's games use the site's default clock and the ladders' usual rules."
         ),
     )
+
+
+class PostReportForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Why do you report it?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("The site's moderators read it, with a copy of the post."),
+    )

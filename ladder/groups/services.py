@@ -2,7 +2,8 @@
 board's threads, replies, edits, read markers and subscriptions.
 
 Everything a player sends to others here is flood-limited (core.limits: "group_create",
-"group_request", "group_invite", "group_post"); the notices after a write (a request to the
+"group_request", "group_invite", "group_post"); a post is reported to the site's moderation
+queue (`post_report`); the notices after a write (a request to the
 admins, an invitation, a mention, a reply to subscribers) are outbox rows in the same
 transaction (core.outbox), sent by ladder/groups/tasks.py."""
 
@@ -18,6 +19,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from accounts.models import User
+from accounts.moderation.models import Report, ReportKind
+from accounts.moderation.services import report_create
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
 from games.game_settings import GameSettings
@@ -398,3 +401,26 @@ def group_tournament_create(
     tournament.group = group
     tournament.save(update_fields=["group"])
     return tournament
+
+
+def post_report(*, post_id: int, reporter: User, reason: str, now: dt.datetime) -> Report:
+    """`reporter`, who can read the board, reports a post to the site's moderators (the
+    moderation queue: accounts.moderation.services.report_create, kind "board_post", with a
+    copy of the post's text as it is now). Raises MembersOnly, and what report_create raises
+    (ReportRefused, ValidationError, RateLimited)."""
+    post = Post.objects.select_related("thread__group", "author").get(pk=post_id)
+    membership = membership_get(group=post.thread.group, user=reporter)
+    if not board_readable(group=post.thread.group, membership=membership, user=reporter):
+        raise MembersOnly(gettext("Only the group's members may report its posts."))
+    if post.author is None:
+        raise GroupRefused(gettext("That player has left the site."))
+    return report_create(
+        reporter=reporter,
+        reported_user=post.author,
+        kind=ReportKind.BOARD_POST,
+        snapshot=post.body,
+        reason=reason,
+        url=f"{post.thread.get_absolute_url()}#post-{post.pk}",
+        target=post,
+        now=now,
+    )

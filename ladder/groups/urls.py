@@ -32,6 +32,11 @@ urlpatterns = [
     ),
     path("<slug:slug>/board/posts/<int:post_id>/edit/", board_views.post_edit, name="post_edit"),
     path(
+        "<slug:slug>/board/posts/<int:post_id>/report/",
+        board_views.post_report,
+        name="post_report",
+    ),
+    path(
         "<slug:slug>/board/posts/<int:post_id>/history/",
         board_views.post_history,
         name="post_history",

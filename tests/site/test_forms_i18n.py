@@ -110,6 +110,7 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     groups_forms.InviteForm: (lambda d, u: groups_forms.InviteForm(d),),
     groups_forms.RoleForm: (lambda d, u: groups_forms.RoleForm(d),),
     groups_forms.GroupLadderForm: (lambda d, u: groups_forms.GroupLadderForm(d),),
+    groups_forms.PostReportForm: (lambda d, u: groups_forms.PostReportForm(d),),
     # allauth's pages (allauth.urls): log in, sign up (with SignupExtraForm's fields), e-mail
     # addresses, password change, set and reset, reauthentication.
     allauth_forms.LoginForm: (_allauth_login,),

@@ -5,6 +5,7 @@ subscriptions, edits with history and flood limits."""
 from __future__ import annotations
 
 import datetime as dt
+from html.parser import HTMLParser
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -17,7 +18,7 @@ from core.refusals import refusal_of
 from games.game_settings import GameSettings
 from ladder.groups import selectors, services
 from ladder.groups.errors import GroupRefused, MembersOnly
-from ladder.groups.markdown import markdown_safe
+from ladder.groups.markdown import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, markdown_safe
 from ladder.groups.models import Access, Membership, PostRevision, Role, Standing, ThreadRead
 from ladder.ladders.services import ladder_join
 from ladder.tournaments.services import tournament_join
@@ -220,10 +221,26 @@ def test_announcements_take_threads_from_staff_only(user_factory):
     assert thread.post_count == 1
 
 
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, list]] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.seen.append((tag, attrs))
+
+
 @given(text=st.text(max_size=300))
-def test_markdown_never_lets_markup_through(text):
-    html = markdown_safe(text + "<script>x</script><img src=x onerror=y>")
-    assert "<script" not in html and "onerror" not in html and "<img" not in html
+def test_markdown_lets_only_allowed_markup_through(text):
+    parser = _Tags()
+    parser.feed(
+        markdown_safe(text + "\n\n<script>x</script><img src=x onerror=y>[a](javascript:x)")
+    )
+    for tag, attrs in parser.seen:
+        assert tag in ALLOWED_TAGS
+        for name, value in attrs:
+            assert name in ALLOWED_ATTRIBUTES.get(tag, set()) | {"rel"}
+            assert not (value or "").lower().startswith("javascript")
 
 
 def test_refusals_are_registered():

@@ -161,3 +161,31 @@ def test_queries_per_board_page_do_not_grow_with_the_board(
     with CaptureQueriesContext(connection) as reading:
         assert client.get(thread.get_absolute_url()).status_code == 200
     assert len(reading) <= 14
+
+
+def test_a_post_is_reported_to_the_moderation_queue(
+    client, group_factory, user_factory, thread_factory
+):
+    from accounts.moderation.models import Report
+
+    gil, hub = user_factory(username="gil"), user_factory(username="hub")
+    group = group_factory(access=Access.REQUEST, members=[gil, hub])
+    thread = thread_factory(group=group, author=gil, body="Rude words")
+    post = thread.posts.get()
+    client.force_login(hub)
+    page = client.get(thread.get_absolute_url()).text
+    assert "Send to the moderators" in page
+    url = reverse("groups:post_report", args=[group.slug, post.pk])
+    client.post(url, {"reason": "Insults"})
+    report = Report.objects.get()
+    assert (report.kind, report.reported_user, report.snapshot, report.reason) == (
+        "board_post",
+        gil,
+        "Rude words",
+        "Insults",
+    )
+    assert report.url == f"{thread.get_absolute_url()}#post-{post.pk}"
+    again = client.post(url, {"reason": "Insults"}, follow=True)
+    assert "already reported" in again.text and Report.objects.count() == 1
+    client.force_login(user_factory())  # an outsider: the closed board is not there
+    assert client.post(url, {"reason": "x"}).status_code == 404
