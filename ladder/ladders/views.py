@@ -71,7 +71,7 @@ def ladder_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The ladder table: position, player, rank, running challenges, last result, and for a
     player in the ladder a Challenge button or the reason there is none; their ladder games
     and their position history below."""
-    ladder = get_object_or_404(Ladder, slug=slug)
+    ladder = get_object_or_404(Ladder.objects.select_related("group"), slug=slug)
     now = timezone.now()
     user = request.user if request.user.is_authenticated else None
     me = None
