@@ -22,6 +22,7 @@ urlpatterns = [
     path("<slug:slug>/members/<int:user_id>/remove/", views.membership_remove, name="remove"),
     path("<slug:slug>/members/<int:user_id>/role/", views.membership_role, name="role"),
     path("<slug:slug>/ladders/new/", views.group_ladder_new, name="ladder_new"),
+    path("<slug:slug>/tournaments/new/", views.group_tournament_new, name="tournament_new"),
     path("<slug:slug>/board/", board_views.board, name="board"),
     path("<slug:slug>/board/new/", board_views.thread_new, name="thread_new"),
     path("<slug:slug>/board/<int:thread_id>/", board_views.thread_detail, name="thread"),

@@ -20,7 +20,9 @@ from games.game_settings import GameSettings
 from ladder.groups import selectors, services
 from ladder.groups.forms import BOARDS, GroupForm, GroupLadderForm, InviteForm, RoleForm
 from ladder.groups.models import Group, Membership, Standing
+from ladder.tournaments.forms import TournamentForm
 from ladder.tournaments.models import TournamentStatus
+from ladder.tournaments.services import tournament_join
 
 
 def group_list(request: HttpRequest) -> HttpResponse:
@@ -270,3 +272,36 @@ def group_ladder_new(request: HttpRequest, slug: str) -> HttpResponse:
         status = 400
     context = {"group": group, "form": form}
     return render(request, "ladder/groups/ladder_new.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """A group's admins and moderators organise a tournament for its members (the tournament
+    form and engine; only the group's members register)."""
+    group = _group(slug)
+    membership = selectors.membership_get(group=group, user=request.user)
+    if membership is None or not membership.is_staff:
+        message = gettext("Only the group's admins and moderators may do that.")
+        return render(request, "403.html", {"exception": message}, status=403)
+    form = TournamentForm(request.POST or None)
+    status = 400 if request.method == "POST" else 200
+    if request.method == "POST" and form.is_valid() and form.settings() is not None:
+        data = form.cleaned_data
+        fields = ("name", "description", "format", "mcmahon_bar", "mcmahon_floor")
+        fields += ("handicap_rule", "player_limit", "rank_min", "rank_max", "start_when_full")
+        try:
+            tournament = services.group_tournament_create(
+                group_id=group.pk, actor=request.user, now=timezone.now(),
+                settings=form.settings(), rounds=data["rounds"] or 0,
+                **{name: data[name] for name in fields},
+            )  # fmt: skip
+        except refusal_kinds() as error:
+            status = refusal_form(form, error)
+        else:
+            messages.success(request, gettext("The tournament is open to the group's members."))
+            if data.get("join"):
+                tournament_join(tournament_id=tournament.pk, user=request.user, now=timezone.now())
+            return redirect(tournament)
+    context = {"form": form, "group": group}
+    return render(request, "ladder/tournaments/new.html", context, status=status)

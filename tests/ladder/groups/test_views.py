@@ -189,3 +189,37 @@ def test_a_post_is_reported_to_the_moderation_queue(
     assert "already reported" in again.text and Report.objects.count() == 1
     client.force_login(user_factory())  # an outsider: the closed board is not there
     assert client.post(url, {"reason": "x"}).status_code == 404
+
+
+def test_the_groups_staff_open_a_ladder_and_a_tournament_for_members(
+    client, group_factory, user_factory
+):
+    from ladder.ladders.models import Ladder
+    from ladder.tournaments.models import Tournament, TournamentPlayer
+    from tests.ladder.tournaments.test_views import FORM
+
+    ivy, out = user_factory(), user_factory()
+    group = group_factory(members=[ivy])
+    client.force_login(ivy)
+    assert client.get(reverse("groups:ladder_new", args=[group.slug])).status_code == 403
+    assert client.get(reverse("groups:tournament_new", args=[group.slug])).status_code == 403
+    client.force_login(group.admin)
+    response = client.post(
+        reverse("groups:ladder_new", args=[group.slug]), {"name": "Club 13", "board": "square-13"}
+    )
+    ladder = Ladder.objects.get()
+    assert response.url == ladder.get_absolute_url() and ladder.board_size == 13
+    assert "A ladder of the group" in client.get(ladder.get_absolute_url()).text
+    response = client.post(
+        reverse("groups:tournament_new", args=[group.slug]), {**FORM, "join": "on"}
+    )
+    tournament = Tournament.objects.get()
+    assert response.url == tournament.get_absolute_url() and tournament.group == group
+    assert TournamentPlayer.objects.filter(tournament=tournament, user=group.admin).exists()
+    page = client.get(group.get_absolute_url()).text
+    assert "Club 13" in page and "Winter Swiss" in page
+    client.force_login(out)
+    refused = client.post(reverse("tournament:join", args=[tournament.pk]))
+    assert refused.status_code == 403 and "members" in refused.text
+    refused = client.post(reverse("ladder:join", args=[ladder.slug]))
+    assert refused.status_code == 403
