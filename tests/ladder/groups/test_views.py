@@ -19,6 +19,24 @@ from tests.ladder.conftest import NOW
 
 pytestmark = pytest.mark.django_db
 
+# The tournament form as a player fills it (ladder/tournaments/forms.py).
+TOURNAMENT = {
+    "name": "Winter Swiss",
+    "description": "Four rounds.",
+    "format": "swiss",
+    "game": "square-9",
+    "clock_kind": "per_move",
+    "clock_days": "3",
+    "rated": "on",
+    "rounds": "4",
+    "mcmahon_bar": "1d",
+    "mcmahon_floor": "20k",
+    "handicap_rule": "none",
+    "player_limit": "8",
+    "rank_min": "",
+    "rank_max": "",
+}
+
 
 def test_a_player_creates_a_group_and_lands_on_its_page(client, user_factory):
     ann = user_factory(username="ann")
@@ -196,7 +214,6 @@ def test_the_groups_staff_open_a_ladder_and_a_tournament_for_members(
 ):
     from ladder.ladders.models import Ladder
     from ladder.tournaments.models import Tournament, TournamentPlayer
-    from tests.ladder.tournaments.test_views import FORM
 
     ivy, out = user_factory(), user_factory()
     group = group_factory(members=[ivy])
@@ -211,7 +228,7 @@ def test_the_groups_staff_open_a_ladder_and_a_tournament_for_members(
     assert response.url == ladder.get_absolute_url() and ladder.board_size == 13
     assert "A ladder of the group" in client.get(ladder.get_absolute_url()).text
     response = client.post(
-        reverse("groups:tournament_new", args=[group.slug]), {**FORM, "join": "on"}
+        reverse("groups:tournament_new", args=[group.slug]), {**TOURNAMENT, "join": "on"}
     )
     tournament = Tournament.objects.get()
     assert response.url == tournament.get_absolute_url() and tournament.group == group
