@@ -92,7 +92,8 @@ def thread_detail(request: HttpRequest, slug: str, thread_id: int) -> HttpRespon
             status = 400
     after = request.GET.get("after", "")
     posts, next_after = selectors.posts_page(
-        thread=thread, after=int(after) if after.isdigit() and len(after) < 19 else 0
+        thread=thread,
+        after=int(after) if after.isascii() and after.isdigit() and len(after) < 19 else 0,
     )
     if user is not None:
         services.thread_read_mark(thread=thread, user=user)

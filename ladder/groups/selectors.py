@@ -23,6 +23,12 @@ GROUPS_PAGE = 100
 SEARCH_MOST = 100
 
 
+def _typed(text: str, most: int) -> str:
+    """A visitor's search or cursor text as the database may compare it: at most `most`
+    characters, without NUL (PostgreSQL refuses it in text)."""
+    return text.replace("\x00", "")[:most]
+
+
 def membership_get(*, group: Group, user: User | None) -> Membership | None:
     """`user`'s row in `group` (member, asked or invited), None for none or a visitor."""
     if user is None or not user.is_authenticated:
@@ -75,7 +81,7 @@ def thread_startable(*, group: Group, membership: Membership | None, user: User 
 def board_get(*, slug: str, user: User | None) -> tuple[Group, Membership | None]:
     """The group called `slug` with `user`'s membership, or Http404 when there is none or its
     board is closed to `user` (an outsider learns nothing of a closed board)."""
-    group = Group.objects.filter(slug=slug[:80]).first()
+    group = Group.objects.filter(slug=_typed(slug, 80)).first()
     if group is None:
         raise Http404(gettext("No such group."))
     membership = membership_get(group=group, user=user)
@@ -88,7 +94,7 @@ def groups_page(*, query: str = "") -> list[Group]:
     """Up to GROUPS_PAGE groups, site-wide boards first, by name; `query` matches names."""
     groups = Group.objects.all()
     if query:
-        groups = groups.filter(name__icontains=query[:SEARCH_MOST])
+        groups = groups.filter(name__icontains=_typed(query, SEARCH_MOST))
     return list(groups.order_by("-site_wide", "name")[:GROUPS_PAGE])
 
 
@@ -108,7 +114,7 @@ def members_page(
     username the next page starts after ("" when this is the last)."""
     rows = Membership.objects.filter(group=group, standing=standing).select_related("user")
     if after:
-        rows = rows.filter(user__username__gt=after[:150])
+        rows = rows.filter(user__username__gt=_typed(after, 150))
     page = list(rows.order_by("user__username")[: MEMBERS_PAGE + 1])
     more = len(page) > MEMBERS_PAGE
     page = page[:MEMBERS_PAGE]
@@ -149,7 +155,7 @@ def threads_page(
     `query` matches titles. One query, whatever the board's size."""
     threads: QuerySet = Thread.objects.filter(group=group).select_related("author")
     if query:
-        threads = threads.filter(title__icontains=query[:SEARCH_MOST])
+        threads = threads.filter(title__icontains=_typed(query, SEARCH_MOST))
     if cursor is not None:
         threads = threads.filter(last_post_at__lte=cursor.at).exclude(
             last_post_at=cursor.at, id__gte=cursor.pk
