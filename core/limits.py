@@ -1,7 +1,7 @@
-"""Flood limits on what one player can send to others: chat lines, invitations, challenges,
-private messages, invitations by e-mail, messages to the site staff, reports to the
-moderators; and on the games a player
-starts against the site's bots (each one sets the bots' worker thinking after every move).
+"""Flood limits on what one player can send to others: chat lines, spectators' comments,
+invitations, challenges, private messages, invitations by e-mail, messages to the site staff,
+reports to the moderators; and on the games a player starts against the site's bots (each one
+sets the bots' worker thinking after every move).
 
 A limit is "at most N in a window". Callers count the player's own recent rows in the database
 (the rows they are about to add one more of), so a limit holds across web processes, survives
@@ -145,6 +145,13 @@ _REVIEWS = ngettext_lazy(
     "allowed; wait a little and try again.",
     "most",
 )
+_KIBITZ = ngettext_lazy(
+    "You have sent %(most)s comment on games in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "You have sent %(most)s comments on games in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "most",
+)
 _BOT_GAMES = ngettext_lazy(
     "You have started %(most)s game against a bot in the last %(span)s, the most allowed; wait a "
     "little and try again.",
@@ -203,6 +210,8 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "group_invite": (_INVITATIONS, 30, 86400),
     "group_post": (_GROUP_POSTS, 5, 60),
     "group_post_hour": (_GROUP_POSTS, 60, 3600),
+    "kibitz": (_KIBITZ, 5, 60),
+    "kibitz_hour": (_KIBITZ, 60, 3600),
     "report": (_REPORTS, 10, 3600),
     "report_day": (_REPORTS, 30, 86400),
 }

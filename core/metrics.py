@@ -67,6 +67,15 @@ MAIL_BOUNCES = Counter(
     "Delivery reports received at a return path, by kind: hard (address failing) or soft.",
     ["kind"],
 )
+PUSH_SENT = Counter(
+    "badux_push_sent", "Web Push messages a push service took (messaging.push), per device."
+)
+PUSH_FAILED = Counter(
+    "badux_push_failed",
+    "Web Push messages a push service did not take, by kind: transient (timeout, 5xx, 429: "
+    "retried), gone (404/410: the device's subscription deleted) or permanent (other refusals).",
+    ["kind"],
+)
 
 
 def sweep_metered(name: str) -> Callable[[Callable[..., Swept]], Callable[..., Swept]]:

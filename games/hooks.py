@@ -23,6 +23,12 @@ their AppConfig.ready().
   for a game of nothing. The page reads it into its context, so that its tag covers it
   (core.http_cache.tags.page_etag). At most one is registered.
 
+* player strength: `strength_register(bands=[(code, label)], players=players)`, where
+  `players(*, band, family) -> QuerySet` of user ids (`family` a board kind, or None for any)
+  are the players of that strength band; the games browser (games.watching) offers the bands
+  and keeps the games one of whose players is in the chosen band, in one query. Without a
+  provider it offers no strength filter. At most one is registered.
+
 Receivers run inside the transaction that writes the result, while it holds the game row's
 SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or
 task with transaction.on_commit and must not call games services.
@@ -155,3 +161,30 @@ def game_competition_get(*, game_id: int) -> dict | None:
     if not _game_competition:
         return None
     return _game_competition[0](game_id=game_id)
+
+
+_strength: list[tuple[list[tuple[str, str]], Callable[..., object]]] = []
+
+
+def strength_register(*, bands: list[tuple[str, str]], players: Callable[..., object]) -> None:
+    """Register the strength bands `[(code, label)]` and `players(*, band, family)`, replacing
+    any earlier provider."""
+    _strength[:] = [(list(bands), players)]
+
+
+def strength_unregister() -> None:
+    """Remove the provider (tests)."""
+    _strength.clear()
+
+
+def strength_bands() -> list[tuple[str, str]]:
+    """The strength bands a player may filter games by; [] without a provider."""
+    return list(_strength[0][0]) if _strength else []
+
+
+def strength_players(*, band: str, family: str | None):
+    """A query of the ids of the players in `band` (in board kind `family`, or any when None),
+    to be used inside another query; None without a provider or for an unknown band."""
+    if not _strength or band not in {code for code, _ in _strength[0][0]}:
+        return None
+    return _strength[0][1](band=band, family=family)

@@ -29,6 +29,7 @@ from accounts.models import User
 from core.sql import quoted_names, statement_cursor
 from games.models import Challenge, ConditionalMoves, Game, GameChat, Vacation
 from games.reviews.models import GameNote
+from games.watching.models import GameWatch, Kibitz, KibitzHidden
 
 # The players' table aliases; the game's table keeps its own name, which the EXISTS columns
 # (`_exists_sql`) name.
@@ -100,12 +101,21 @@ EXTRAS = {
         ("conditional_any", _exists_sql(ConditionalMoves, link=("game", "id"))),
         ("black_away", _exists_sql(Vacation, link=("user", "black"), where=_AWAY)),
         ("white_away", _exists_sql(Vacation, link=("user", "white"), where=_AWAY)),
+        # Does anyone watch the game (games.watching): no watchers, no outbox row for them.
+        ("watch_any", _exists_sql(GameWatch, link=("game", "id"))),
     ),
     # The game page (games.selectors.play.game_page_get): is there any chat; has the viewer
-    # notes on the game (parameter: the viewer's id, None for none).
+    # notes on the game (parameter: the viewer's id, None for none); any spectators' comments,
+    # any watcher, does the viewer watch it (parameter: the viewer's id again); does each
+    # player hide spectators' comments while they play (games.watching).
     "page": lambda: (
         ("chat_any", _exists_sql(GameChat, link=("game", "id"))),
         ("note_any", _exists_sql(GameNote, link=("game", "id"), where=(("author", "= %s"),))),
+        ("kibitz_any", _exists_sql(Kibitz, link=("game", "id"))),
+        ("watch_any", _exists_sql(GameWatch, link=("game", "id"))),
+        ("watch_mine", _exists_sql(GameWatch, link=("game", "id"), where=(("user", "= %s"),))),
+        ("black_hides_kibitz", _exists_sql(KibitzHidden, link=("user", "black"))),
+        ("white_hides_kibitz", _exists_sql(KibitzHidden, link=("user", "white"))),
     ),
 }
 

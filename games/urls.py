@@ -18,6 +18,7 @@ from games.views import (
     status,
     vacations,
 )
+from games.watching.urls import urlpatterns as watching_urls
 
 app_name = "games"
 
@@ -66,4 +67,5 @@ urlpatterns = [
     path("<int:game_id>/review/", replay.replay, name="review"),
     path("<int:game_id>.sgf", sgf.sgf_download, name="sgf"),
     *reviews_urls,  # review/ (upload), reviews/..., <id>/notes/
+    *watching_urls,  # browse/, <id>/watch/, <id>/kibitz/..., kibitz/..., players/<name>/follow/
 ]

@@ -18,6 +18,7 @@ class LadderConfig(AppConfig):
             notifications,  # noqa: F401
             receivers,  # noqa: F401
         )
+        from ladder.data import parts  # its part of the players' data, registered below
         from ladder.groups import errors as group_errors  # noqa: F401
         from ladder.groups import notifications as group_notifications  # noqa: F401
         from ladder.groups import tasks as group_tasks  # noqa: F401
@@ -27,3 +28,4 @@ class LadderConfig(AppConfig):
 
         for section in (learn.ratings_section, learn.ladders_section, learn.tournaments_section):
             site_rules.section_register(section)
+        parts.register()

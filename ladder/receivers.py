@@ -22,6 +22,7 @@ from games.models import Game, ResultCorrection
 from ladder.ladders.models import Ladder
 from ladder.ladders.services import ladder_game_apply
 from ladder.ratings.models import Rating
+from ladder.ratings.selectors import rating_band_players, rating_bands
 from ladder.ratings.services import ratings_apply, ratings_correct, start_values
 from ladder.tournaments.advance import pairing_correct, pairing_record
 from ladder.tournaments.models import Tournament
@@ -71,6 +72,10 @@ def competition_labels(*, game_ids: list[int]) -> dict[int, str]:
 def competition_link(*, game_id: int) -> dict | None:
     """The game page names the ladder or tournament of a game, linked."""
     return game_competition(game_id=game_id)
+
+
+# The games browser's strength filter: rated players by band of ranks.
+hooks.strength_register(bands=rating_bands(), players=rating_band_players)
 
 
 @receiver(post_save, sender=Ladder, dispatch_uid="ladder.status_stamps_ladder_saved")

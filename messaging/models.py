@@ -15,6 +15,7 @@ from messaging.messages.models import (
     ThreadMember,
 )
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
+from messaging.push.models import PushChoice, PushDelivery, PushSubscription
 
 __all__ = [
     "AddressHealth",
@@ -26,6 +27,9 @@ __all__ = [
     "Event",
     "Message",
     "Notification",
+    "PushChoice",
+    "PushDelivery",
+    "PushSubscription",
     "SpamReport",
     "SpamStatus",
     "Thread",

@@ -11,6 +11,7 @@ from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
 from baduxsite.settings.logs import logging_config
+from baduxsite.settings.push import push_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 # Runtime files (SQLite database, embedded Redis socket, logs of `make run`); git-ignored.
@@ -277,15 +278,20 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
     # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).
     "bots-sweep": {"task": "bots.sweep", "schedule": 2 * 60},
+    # Hourly: delete expired data archives; erase closed accounts past their grace period.
+    "accounts-data-export-sweep": {"task": "accounts.data_export_sweep", "schedule": 60 * 60},
+    "accounts-account-erase-sweep": {"task": "accounts.account_erase_sweep", "schedule": 60 * 60},
 }
 # Every task module, by feature folder (autodiscovery finds only an app's own `tasks`; the apps'
 # `ready()` imports these too, so every process knows the names the outbox checks).
 CELERY_IMPORTS = (
     "baduxsite.tasks",
     "accounts.sessions",
+    "accounts.data.tasks",
     "games.tasks",
     "messaging.messages.tasks",
     "messaging.notifications.tasks",
+    "messaging.push.tasks",
     "ladder.ladders.tasks",
     "ladder.tournaments.tasks",
     "games.bots.tasks",
@@ -498,6 +504,9 @@ if BACKUP_NIGHTLY:
         "task": "core.backup_nightly",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),
     }
+# Players' data (accounts/data/, shown on /privacy/): an archive's hours; a closure's grace days.
+DATA_EXPORT_KEEP_HOURS = env.get_int("DATA_EXPORT_KEEP_HOURS", 72)
+ACCOUNT_CLOSE_GRACE_DAYS = env.get_int("ACCOUNT_CLOSE_GRACE_DAYS", 7)
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
@@ -596,3 +605,6 @@ LOG_LEVEL = env.get_str("LOG_LEVEL", "INFO")
 # One JSON object per line (python-json-logger) instead of plain text: production's default.
 LOG_JSON = env.get_bool("LOG_JSON", False)
 LOGGING = logging_config(level=LOG_LEVEL, json=LOG_JSON)
+
+# Web Push (messaging/push/): on/off, VAPID keys, push services, timeouts; each key explained there.
+PUSH = push_settings(production=False)

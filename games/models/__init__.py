@@ -11,7 +11,8 @@
 * `contact`: contact messages to the staff;
 * `friends`: friend invitations and opt-outs;
 * `games.learn.models`: the Learn exercises a player has solved;
-* `games.reviews.models`: reviews with variations and comments, private notes, estimate series.
+* `games.reviews.models`: reviews with variations and comments, private notes, estimate series;
+* `games.watching.models`: watched games, followed players, spectators' comments (kibitz).
 """
 
 from games.choices import BoardKind, ClockKind, ColourChoice, RuleSetKey
@@ -33,6 +34,7 @@ from games.models.games import (
     PASS_TOKEN,
     EndReason,
     Game,
+    GameOrigin,
     GameSettingsColumns,
     GameSettingsLabels,
     GameStatus,
@@ -47,6 +49,7 @@ from games.reviews.models import (
     ReviewUpload,
     ReviewVisibility,
 )
+from games.watching.models import GameWatch, Kibitz, KibitzHidden, PlayerFollow
 
 __all__ = [
     "CONTACT_MAX_LENGTH",
@@ -67,6 +70,8 @@ __all__ = [
     "GameContact",
     "GameEstimate",
     "GameNote",
+    "GameOrigin",
+    "GameWatch",
     "GameSettingsColumns",
     "GameSettingsLabels",
     "GameStatus",
@@ -74,6 +79,9 @@ __all__ = [
     "LearnProgress",
     "InboundOutcome",
     "InviteOptOut",
+    "Kibitz",
+    "KibitzHidden",
+    "PlayerFollow",
     "ReportStatus",
     "ResultCorrection",
     "Review",

@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
@@ -48,6 +49,15 @@ class GameStatus(models.TextChoices):
 
     PLAYING = "playing", gettext_lazy("Playing")
     FINISHED = "finished", gettext_lazy("Finished")
+
+
+class GameOrigin(models.TextChoices):
+    """What started a game, as its starter told `game_start` (games never asks the ladder).
+    Stored codes."""
+
+    CHALLENGE = "challenge", gettext_lazy("Challenge")
+    LADDER = "ladder", gettext_lazy("Ladder")
+    TOURNAMENT = "tournament", gettext_lazy("Tournament")
 
 
 class EndReason(models.TextChoices):
@@ -218,6 +228,11 @@ class Game(GameSettingsColumns):
     black_moves_left = models.PositiveSmallIntegerField(null=True, blank=True)
     white_moves_left = models.PositiveSmallIntegerField(null=True, blank=True)
     public = models.BooleanField(default=True)
+    # A challenge between players, a ladder's or a tournament's game (the games browser's
+    # filter); written once by `game_start`.
+    origin = models.CharField(
+        max_length=12, choices=GameOrigin.choices, default=GameOrigin.CHALLENGE
+    )
     result = models.CharField(max_length=16, blank=True)  # SGF RE: 'B+3.5', 'W+R', 'B+T', '0'
     end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)
     score = models.JSONField(null=True, blank=True)
@@ -249,6 +264,14 @@ class Game(GameSettingsColumns):
                 fields=["finished"],
                 condition=models.Q(status=GameStatus.FINISHED),
                 name="game_finished_at",
+            ),
+            # The games browser (games.watching): public games by last activity, newest
+            # first, read a page at a time from a key (no OFFSET).
+            models.Index(
+                Coalesce("last_move_at", "created").desc(),
+                models.F("id").desc(),
+                condition=models.Q(public=True),
+                name="game_public_active",
             ),
         ]
 

@@ -8,7 +8,8 @@ holds the mechanism).
   and the minute (`status_etag`): whoever shows something there that changes with neither a
   game nor a challenge being saved accepts that it is up to a minute behind, or renews the
   stamp when it changes (a ladder or tournament saved renews the stamps of its players, whose
-  cards name it: ladder.receivers).
+  cards name it: ladder.receivers; watching or no longer watching a game renews the
+  watcher's, whose "Watching" list shows the watched games' moves up to a minute late).
 * `sgf` (the record): the columns the record is written from (`sgf_etag`).
 * kept drawings (board, thumbnails): `game_state_key`, what of a game a drawing depends on.
 """

@@ -45,10 +45,12 @@ def game_get(*, game_id: int) -> Game:
 def game_page_get(*, game_id: int, viewer: User | None) -> Game:
     """`game_get` for the game page: in the same query, whether the game has any chat
     (`game.chat_any`) and whether `viewer` has notes on it (`game.note_any`), so that the page
-    reads neither in the usual case of none. NoSuchGame (404) if none; the caller checks who
-    may see it (`game_view_check`)."""
+    reads neither in the usual case of none; likewise for spectators' comments and watchers
+    (`kibitz_any`, `watch_any`, `watch_mine`: the viewer watches it) and each player's choice
+    to hide those comments (`black_hides_kibitz`, `white_hides_kibitz`). NoSuchGame (404) if
+    none; the caller checks who may see it (`game_view_check`)."""
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    game = game_row_get(game_id=game_id, extras="page", params=(viewer_id,))
+    game = game_row_get(game_id=game_id, extras="page", params=(viewer_id, viewer_id))
     if game is None:
         raise NoSuchGame()
     return game

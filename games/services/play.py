@@ -22,7 +22,7 @@ from games.bots.queue import bot_turn_queue
 from games.counting import position_count
 from games.errors import MoveRefused, StalePage, TimeRanOut, rules_refusal
 from games.game_settings import GameSettings
-from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameStatus
+from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameOrigin, GameStatus
 from games.moves import game_state, position_state_of
 from games.selectors.play import game_player_check
 from games.services import conditional
@@ -33,6 +33,7 @@ from games.services.locking import (
     game_lock_if_any,
     game_locked_save,
 )
+from games.watching.services import watchers_notify_queue
 from rules import BLACK, WHITE
 
 
@@ -44,6 +45,7 @@ def game_start(
     now: dt.datetime,
     started_by: User | None = None,
     announce: bool = True,
+    origin: str = GameOrigin.CHALLENGE,
 ) -> Game:
     """Create a running game between two players with `settings`; the first mover's clock
     starts at `now` (stopped instead while they are on vacation and the game allows it).
@@ -53,7 +55,8 @@ def game_start(
     commit, in words that name `started_by` (the player who started it: who accepted a
     challenge, the ladder challenger), or what the game belongs to when nobody did (a
     tournament's pairing); `announce=False` leaves the telling to the caller, whose own
-    notice then says whose move it is.
+    notice then says whose move it is. `origin` (a `GameOrigin` code) says what started it:
+    a ladder or a tournament passes its own, which the games browser filters by.
     """
     if black.pk == white.pk:
         raise ValidationError(gettext("A game needs two different players."))
@@ -64,6 +67,7 @@ def game_start(
         first_to_move=first,
         to_move=first,
         created=now,
+        origin=origin,
         **settings.columns(),
     )
     if settings.clock_kind != ClockKind.PER_MOVE:
@@ -159,6 +163,7 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
     game.save()
     hooks.game_finished_run(game=game, now=now)
     enqueue_on_commit("games.notify_game_over", game.pk)
+    watchers_notify_queue(game=game)
 
 
 def _after_turn(
@@ -173,6 +178,7 @@ def _after_turn(
     else:
         clock_advance(game=game, mover=mover, now=now)
         game_locked_save(game=game)
+        watchers_notify_queue(game=game)
         if notify:
             enqueue_on_commit("games.notify_turn", game.pk, game.move_number)
             bot_turn_queue(game=game)
@@ -328,4 +334,5 @@ def game_count_at_move_cap(*, game_id: int, now: dt.datetime) -> Game | None:
     game.save(update_fields=["score", "result"])
     hooks.game_finished_run(game=game, now=now)
     enqueue_on_commit("games.notify_game_over", game.pk)
+    watchers_notify_queue(game=game)
     return game

@@ -9,6 +9,7 @@ from games.inbound import sweeps as inbound_sweeps
 from games.inbound import tasks as inbound_tasks
 from games.reviews import tasks as reviews_tasks
 from games.tasks import challenges, chat, conditional, contact, disputes, friends, play
+from games.watching import tasks as watching_tasks
 
 __all__ = [
     "bots_tasks",
@@ -22,4 +23,5 @@ __all__ = [
     "inbound_tasks",
     "play",
     "reviews_tasks",
+    "watching_tasks",
 ]

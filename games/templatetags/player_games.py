@@ -6,6 +6,8 @@ Usage (``{% load player_games %}``)::
     {% home_games user %}                 {# home page: welcome, your turn, Play / New game #}
     {% player_record profile viewer %}    {# profile: record per variant and recent games #}
     {% player_reviews profile viewer %}   {# profile: the public reviews they wrote #}
+    {% follow_button profile %}           {# profile: follow or stop following them #}
+    {% follow_feed user %}                {# home page: the followed players' games #}
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django import template
 from accounts.models import User
 from games.reviews import selectors as reviews_selectors
 from games.selectors import records as records_selectors
+from games.watching import selectors as watching_selectors
 
 register = template.Library()
 
@@ -53,3 +56,25 @@ def player_reviews(profile: User, viewer: User | None) -> dict:
         "reviews": reviews[:PROFILE_REVIEWS],
         "more": len(reviews) > PROFILE_REVIEWS,
     }
+
+
+@register.inclusion_tag("games/watching/_follow_button.html", takes_context=True)
+def follow_button(context, profile: User) -> dict:
+    """The profile's Follow (or Stop following) button, for a logged-in player on another's
+    profile; nothing for anyone else."""
+    request = context.get("request")
+    viewer = getattr(request, "user", None)
+    shown = viewer is not None and viewer.is_authenticated and viewer.pk != profile.pk
+    return {
+        "shown": shown,
+        "profile": profile,
+        "following": shown and watching_selectors.follows_player(follower=viewer, followed=profile),
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("games/watching/_home_feed.html")
+def follow_feed(user: User) -> dict:
+    """The home page's card of the players `user` follows: their newest public games started
+    and finished (games.watching.selectors.follow_feed: one query when there are none)."""
+    return {"feed": watching_selectors.follow_feed(user=user)}

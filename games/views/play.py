@@ -34,6 +34,8 @@ from games.views.common import error_message as _message
 from games.views.common import viewable_game as _viewable_game
 from games.views.conditional import conditional_section
 from games.views.disputes import result_section as _result
+from games.watching.forms import KibitzForm
+from games.watching.selectors import board_watch_read
 from messaging.unread import request_unread_counts
 from rules import CoordinateError
 
@@ -66,6 +68,8 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
         "competition": hooks.game_competition_get(game_id=game.pk),
         # The reviews box ({% game_reviews %}): the viewer's notes and reviews change the page.
         "reviews_box": reviews_box(game=game, user=request.user, note_any=game.note_any),
+        # Watchers and spectators' comments (games/watching/_board.html).
+        "watching": board_watch_read(game=game, viewer=request.user),
     }
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
     read["conditional"] = conditional_section(
@@ -99,6 +103,7 @@ def _board_page_context(request: HttpRequest, read: dict, confirm: str) -> dict:
         messages.error(request, context["confirm_error"])
     context["result"] = _result(request, game)
     context["chat_form"] = ChatForm()
+    context["kibitz_form"] = KibitzForm(auto_id="kibitz_%s")  # beside the chat's "text"
     context["words"] = board_words_section(game=game, user=request.user)
     if context["confirm_point"] is not None:
         context["confirm_words"] = move_preview_text(game=game, point=context["confirm_point"])

@@ -17,13 +17,15 @@ from games.pages.status import finished_rows, status_rows
 from games.pages.tags import STATUS_PAGE_SECONDS, status_etag
 from games.selectors import status as status_selectors
 from games.views.common import PAGE_SIZE
+from games.watching.selectors import games_watched_by
 from messaging.unread import request_unread_counts
 
 
 @login_required
 def status(request: HttpRequest) -> HttpResponse:
     """Your running games (your turn first, then least time left first), each with a thumbnail
-    and its deadline in your time zone; invitations; finished games (paginated). Kept whole in
+    and its deadline in your time zone; invitations; the games you watch; finished games
+    (paginated). Kept whole in
     the cache until one of your games or challenges changes, for at most a minute (etags)."""
     now = timezone.now()
     user = request.user
@@ -57,6 +59,7 @@ def status(request: HttpRequest) -> HttpResponse:
                 "finished": finished_rows(games=page.object_list, user=user),
                 "received": received,
                 "sent": sent,
+                "watching": games_watched_by(user=user),
             },
         )
 

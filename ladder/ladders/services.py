@@ -31,7 +31,7 @@ from accounts.selectors import user_may_compete
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
 from games.errors import MoveRefused
-from games.models import EndReason, Game
+from games.models import EndReason, Game, GameOrigin
 from games.services.play import game_resign, game_start
 from ladder.groups.selectors import member_require
 from ladder.ladders.models import (
@@ -173,6 +173,7 @@ def ladder_challenge(
         settings=ladder.settings,
         now=now,
         started_by=challenger,
+        origin=GameOrigin.LADDER,
     )
     challenge = LadderChallenge.objects.create(
         ladder=ladder, challenger=challenger, defender=target.user, game=game, created=now

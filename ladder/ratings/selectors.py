@@ -8,6 +8,9 @@ import dataclasses
 import datetime as dt
 import math
 
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
+
 from accounts.models import User
 from ladder.ratings import glicko2, ranks
 from ladder.ratings.models import Family, Rating, RatingChange
@@ -137,3 +140,31 @@ def handicap_hints(*, user: User, opponent: User) -> list[HandicapHint]:
         weaker = opponent.username if gap > 0 else user.username
         hints.append(HandicapHint(Family(family).label, weaker, abs(gap), stones, no_komi))
     return hints
+
+
+# The games browser's strength bands (games.hooks.strength_register): (code, label, lowest
+# rank index, first rank index past the band).
+_BANDS = (
+    ("ddk", gettext_lazy("30–10 kyu"), None, 21),
+    ("sdk", gettext_lazy("9–1 kyu"), 21, ranks.FIRST_DAN),
+    ("dan", gettext_lazy("Dan"), ranks.FIRST_DAN, None),
+)
+
+
+def rating_bands() -> list[tuple[str, str]]:
+    """The strength bands players are grouped in, as (code, label)."""
+    return [(code, label) for code, label, _, _ in _BANDS]
+
+
+def rating_band_players(*, band: str, family: str | None) -> QuerySet:
+    """The ids of the players whose rating (in board kind `family`, or in any) lies in `band`,
+    a query to nest in another; an unknown band selects nobody."""
+    rows = Rating.objects.all() if family is None else Rating.objects.filter(family=family)
+    for code, _label, low, high in _BANDS:
+        if code == band:
+            if low is not None:
+                rows = rows.filter(rating__gte=ranks.rating_at(low))
+            if high is not None:
+                rows = rows.filter(rating__lt=ranks.rating_at(high))
+            return rows.values("user_id")
+    return Rating.objects.none().values("user_id")

@@ -30,7 +30,7 @@ from django.db import transaction
 from core.outbox import enqueue_on_commit
 from games.errors import MoveRefused
 from games.game_settings import GameSettings, InvalidSetting
-from games.models import EndReason, Game
+from games.models import EndReason, Game, GameOrigin
 from games.services.play import game_resign, game_start
 from ladder.ratings.services import score_for_black
 from ladder.tournaments.brackets import Bracket, double_elimination, single_elimination
@@ -193,7 +193,12 @@ def _create(
         # The pairing notice (tournament_notify_pairing) tells both players, the first mover
         # that it is their move: one notice, not a second "your turn" beside it.
         game = game_start(
-            black=players[black], white=players[white], settings=settings, now=now, announce=False
+            black=players[black],
+            white=players[white],
+            settings=settings,
+            now=now,
+            announce=False,
+            origin=GameOrigin.TOURNAMENT,
         )
     pairing = TournamentPairing.objects.create(
         tournament=tournament,

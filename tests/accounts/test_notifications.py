@@ -36,6 +36,7 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Games", "dispute", "immediate"),
         ("Games", "chat", "digest"),
         ("Games", "review_published", "digest"),
+        ("Games", "watched_game", "digest"),
         ("Ladders", "ladder_challenge", "immediate"),
         ("Ladders", "ladder_position", "digest"),
         ("Tournaments", "tournament_round", "immediate"),

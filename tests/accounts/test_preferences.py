@@ -27,6 +27,7 @@ VALID = {
     "notify_dispute": "off",
     "notify_chat": "off",
     "notify_review_published": "off",
+    "notify_watched_game": "immediate",
     "notify_ladder_challenge": "digest",
     "notify_ladder_position": "off",
     "notify_tournament_round": "digest",
@@ -44,6 +45,7 @@ KINDS_TODAY = [
     ("dispute", ["off", "immediate", "digest"]),
     ("chat", ["off", "digest"]),
     ("review_published", ["off", "digest"]),
+    ("watched_game", ["off", "immediate", "digest"]),
     ("ladder_challenge", ["off", "immediate", "digest"]),
     ("ladder_position", ["off", "immediate", "digest"]),
     ("tournament_round", ["off", "immediate", "digest"]),
@@ -75,7 +77,7 @@ def test_defaults_apply_before_anything_is_saved(player):
     assert selectors.notify_modes_get(user=player) == {
         **{
             name: "digest"
-            if name in ("chat", "review_published", "ladder_position")
+            if name in ("chat", "review_published", "watched_game", "ladder_position")
             else "immediate"
             for name, _ in KINDS_TODAY
         },

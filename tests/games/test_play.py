@@ -198,13 +198,14 @@ def test_the_finished_hook_runs_once_and_side_effects_wait_for_commit(
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             play_service.game_resign(game_id=game.pk, user=white, expected_move_number=1, now=NOW)
         assert seen == [(game.pk, "B+R", NOW)]
-        # The game-over mail and the review's estimate graph (games.reviews' receiver of the
-        # same hook), each queued once for after the commit (another hook renews the status
-        # stamps of both players).
+        # The game-over mail, the review's estimate graph (games.reviews' receiver of the
+        # same hook) and the watchers' notices (games.watching), each queued once for after
+        # the commit (another hook renews the status stamps of both players).
         queued = [cb for cb in callbacks if "row" in getattr(cb, "keywords", {})]
         assert sorted(cb.keywords["row"].task for cb in queued) == [
             "games.game_estimate",
             "games.notify_game_over",
+            "games.notify_watchers",
         ]
     finally:
         hooks.game_finished_unregister(receiver)

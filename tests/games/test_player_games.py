@@ -101,8 +101,9 @@ def test_home_page_offers_play_when_it_is_your_turn(
     game_factory(moves=("E5",))  # shiro to move
     client.force_login(black)
     client.get(reverse("home"))  # the presence write happens here, not in the measured request
-    # session, player, unread notifications, the games count (one query for any number)
-    with django_assert_max_num_queries(4):
+    # session, player, unread notifications, the games count (one query for any number), the
+    # games of the players they follow (games.watching)
+    with django_assert_max_num_queries(5):
         body = client.get(reverse("home")).content.decode()
     assert "Welcome back, kuro." in body
     assert "It is your turn in <strong>1 game</strong> of 2 running." in body

@@ -17,6 +17,8 @@ from games.reviews.services import game_note_save
 from games.services import play as play_service
 from games.services.chat import game_chat_post
 from games.sql import game_row_select, game_row_update
+from games.watching.models import GameWatch, Kibitz, KibitzHidden
+from games.watching.services import kibitz_hidden_set, kibitz_post, watch_start
 from tests.games.conftest import NOW
 
 pytestmark = pytest.mark.django_db
@@ -81,9 +83,9 @@ def test_the_game_row_read_is_the_orm_s_select_related_read_locked_or_not(
     assert Game.objects.filter(pk=resigned.pk + 1000).first() is None
 
 
-def test_a_turn_s_exists_columns_are_the_orm_s_exists(game_factory, black, white):
+def test_a_turn_s_exists_columns_are_the_orm_s_exists(game_factory, black, white, user_factory):
     game = game_factory(moves=("E5",))
-    turn = ("conditional_any", "black_away", "white_away")
+    turn = ("conditional_any", "black_away", "white_away", "watch_any")
 
     def both(now):
         with transaction.atomic():
@@ -93,6 +95,7 @@ def test_a_turn_s_exists_columns_are_the_orm_s_exists(game_factory, black, white
             conditional_any=Exists(ConditionalMoves.objects.filter(game=OuterRef("pk"))),
             black_away=_away("black", now),
             white_away=_away("white", now),
+            watch_any=Exists(GameWatch.objects.filter(game=OuterRef("pk"))),
         )
         return ours, theirs
 
@@ -104,29 +107,54 @@ def test_a_turn_s_exists_columns_are_the_orm_s_exists(game_factory, black, white
         ours, theirs = both(now)
         assert_same(ours, theirs, turn)
     ConditionalMoves.objects.create(game=game, owner=white, tree=[], created=NOW, updated=NOW)
+    GameWatch.objects.create(game=game, user=user_factory(username="kibitzer"), created=NOW)
     ours, theirs = both(NOW)
     assert_same(ours, theirs, turn)
     assert ours.conditional_any is True
+    assert ours.watch_any is True
 
 
-def test_the_game_page_s_exists_columns_are_the_orm_s_exists(game_factory, black, white):
+def test_the_game_page_s_exists_columns_are_the_orm_s_exists(
+    game_factory, black, white, user_factory
+):
     game = game_factory(moves=("E5",))
+    spectator = user_factory(username="kibitzer")
+    names = (
+        "chat_any",
+        "note_any",
+        "kibitz_any",
+        "watch_any",
+        "watch_mine",
+        "black_hides_kibitz",
+        "white_hides_kibitz",
+    )
 
     def compare():
-        for viewer in (black, white, None):
+        for viewer in (black, white, spectator, None):
             viewer_id = viewer.pk if viewer else None
-            ours = game_row_select(game_id=game.pk, lock=False, extras="page", params=[viewer_id])
+            ours = game_row_select(
+                game_id=game.pk, lock=False, extras="page", params=[viewer_id, viewer_id]
+            )
             notes = GameNote.objects.filter(game=OuterRef("pk"))
+            watches = GameWatch.objects.filter(game=OuterRef("pk"))
             theirs = orm_read(
                 game.pk,
                 chat_any=Exists(GameChat.objects.filter(game=OuterRef("pk"))),
                 note_any=Exists(notes.filter(Q(author_id=viewer_id))),
+                kibitz_any=Exists(Kibitz.objects.filter(game=OuterRef("pk"))),
+                watch_any=Exists(watches),
+                watch_mine=Exists(watches.filter(Q(user_id=viewer_id))),
+                black_hides_kibitz=Exists(KibitzHidden.objects.filter(user=OuterRef("black"))),
+                white_hides_kibitz=Exists(KibitzHidden.objects.filter(user=OuterRef("white"))),
             )
-            assert_same(ours, theirs, ("chat_any", "note_any"))
+            assert_same(ours, theirs, names)
 
     compare()
     game_chat_post(game_id=game.pk, user=white, text="Have a good game", now=NOW)
     game_note_save(game=game, user=black, text="Attack the C3 stone", now=NOW)
+    watch_start(game_id=game.pk, user=spectator, now=NOW)
+    kibitz_post(game_id=game.pk, user=spectator, text="Nice shape", now=NOW)
+    kibitz_hidden_set(user=white, hidden=True, now=NOW)
     compare()
 
 

@@ -12,8 +12,8 @@ from games.services import play
 from tests.games.conftest import NOW
 
 # When drawn: user, header counts, running games, finished page with its count, open
-# challenges, their players, the games' ladder or tournament labels.
-STATUS_PAGE_QUERIES = 7
+# challenges, their players, the games' ladder or tournament labels, the games watched.
+STATUS_PAGE_QUERIES = 8
 
 
 def test_status_page_lists_your_turn_first_and_next_game_opens_the_most_urgent(

@@ -35,6 +35,7 @@ from ladder.groups.models import Membership
 from ladder.groups.services import group_create
 from ladder.ladders.models import LadderChallenge, LadderEntry
 from ladder.tournaments.models import Tournament, TournamentPlayer
+from messaging.push.models import PushSubscription
 from tests.games.conftest import game_factory  # noqa: F401 (a fixture)
 from tests.ladder.conftest import ladder_factory, tournament_factory  # noqa: F401 (fixtures)
 
@@ -203,6 +204,19 @@ def _api_token_revoke(f) -> Case:
     return Case(user, reverse("api_token_revoke", args=[token.pk]), {}, done)
 
 
+def _push_device_remove(f) -> Case:
+    user = f("user_factory")()
+    device = PushSubscription.objects.create(
+        user=user,
+        endpoint="https://fcm.googleapis.com/fcm/send/abc",
+        p256dh="key",
+        auth="auth",
+        created=timezone.now(),
+    )
+    url = reverse("push_device_remove", args=[device.pk])
+    return Case(user, url, {}, lambda: not PushSubscription.objects.filter(pk=device.pk).exists())
+
+
 # Every page POST that ends, resigns, withdraws, disqualifies, deletes or costs a rating.
 CONFIRMED: dict[str, Callable[..., Case]] = {
     "tournament:withdraw": _tournament_withdraw,
@@ -219,6 +233,7 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "games:review_delete": _review_delete,
     "games:review_remove": _review_remove,
     "api_token_revoke": _api_token_revoke,
+    "push_device_remove": _push_device_remove,
 }
 
 # URLs whose names say such a verb but that need not ask, and why.

@@ -35,17 +35,20 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from accounts import forms as accounts_forms
+from accounts.data import forms as data_forms
 from games import forms as games_forms
 from games.bots import forms as bots_forms
 from games.bots.engines import engines
 from games.learn import forms as learn_forms
 from games.reviews import forms as reviews_forms
 from games.views import conditional
+from games.watching import forms as watching_forms
 from ladder.groups import forms as groups_forms
 from ladder.ratings import forms as ratings_forms
 from ladder.tournaments import forms as tournaments_forms
 from messaging.messages import forms as messages_forms
 from messaging.notifications import forms as notifications_forms
+from messaging.push import forms as push_forms
 from tests.site.helpers import COMPLETE
 
 # The packages whose modules are searched for form classes (admin forms are the staff's, in
@@ -68,9 +71,13 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     accounts_forms.PlayerSearchForm: (lambda d, u: accounts_forms.PlayerSearchForm(d),),
     accounts_forms.RelationForm: (lambda d, u: accounts_forms.RelationForm(d),),
     accounts_forms.ApiTokenForm: (lambda d, u: accounts_forms.ApiTokenForm(d),),
+    data_forms.AccountCloseForm: (
+        lambda d, u: data_forms.AccountCloseForm(d, request=allauth_context.request),
+    ),
     messages_forms.ThreadForm: (lambda d, u: messages_forms.ThreadForm(d),),
     messages_forms.ReplyForm: (lambda d, u: messages_forms.ReplyForm(d),),
     notifications_forms.MarkReadForm: (lambda d, u: notifications_forms.MarkReadForm(d),),
+    push_forms.PushChoicesForm: (lambda d, u: push_forms.PushChoicesForm(d, choices={}),),
     games_forms.GameSettingsForm: (lambda d, u: games_forms.GameSettingsForm(d),),
     games_forms.NewGameForm: (lambda d, u: games_forms.NewGameForm(d),),
     games_forms.AutomatchForm: (lambda d, u: games_forms.AutomatchForm(d),),
@@ -98,6 +105,9 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     reviews_forms.ReviewListForm: (lambda d, u: reviews_forms.ReviewListForm(d),),
     reviews_forms.ReviewReportForm: (lambda d, u: reviews_forms.ReviewReportForm(d),),
     reviews_forms.GameNoteForm: (lambda d, u: reviews_forms.GameNoteForm(d),),
+    watching_forms.BrowseForm: (lambda d, u: watching_forms.BrowseForm(d),),
+    watching_forms.KibitzForm: (lambda d, u: watching_forms.KibitzForm(d),),
+    watching_forms.KibitzReportForm: (lambda d, u: watching_forms.KibitzReportForm(d),),
     ratings_forms.RatingSearchForm: (lambda d, u: ratings_forms.RatingSearchForm(d),),
     ratings_forms.DeclareForm: (lambda d, u: ratings_forms.DeclareForm(d),),
     tournaments_forms.TournamentForm: (

@@ -132,7 +132,9 @@ def test_the_digest_link_also_turns_off_a_kind_registered_later(user_factory, cl
 
     page = client.post(_path(services.unsubscribe_url(user_id=player.pk, event=tokens.ALL_DIGEST)))
 
-    assert "Chat, Review published, Ladder position changed" in page.content.decode()
+    assert "Chat, Review published, Games you watch, Ladder position changed" in (
+        page.content.decode()
+    )
     assert notify_modes_get(user=player)["ladder_position"] == "off"
 
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ladder', '0003_byoyomi_and_absolute_clocks'),
+        ('ladder', '0004_game_origins'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -35,5 +35,5 @@ def remove(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ladder", "0004_groups")]
+    dependencies = [("ladder", "0005_groups")]
     operations = [migrations.RunPython(create, remove)]
