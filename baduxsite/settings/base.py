@@ -516,8 +516,7 @@ API_THROTTLE_RATE = env.get_str("API_THROTTLE_RATE", "120/m")
 # Live personal access tokens a player may hold.
 API_TOKENS_PER_USER = 10
 
-# --- Groups (ladder/groups) -------------------------------------------------------------------
-# True: only the site staff create groups; False: any player who can log in does.
+# Groups (ladder/groups): True keeps creating groups to the site staff; False: any player.
 GROUPS_STAFF_ONLY = env.get_bool("GROUPS_STAFF_ONLY", False)
 
 # --- Flood limits (accounts/limits.py) ---------------------------------------------------------
