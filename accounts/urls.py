@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from accounts import views
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("settings/profile/", views.profile_edit, name="profile_edit"),
     path("settings/preferences/", views.preferences_edit, name="preferences_edit"),
     path("settings/contacts/", views.contacts, name="contacts"),
+    # Account security: the overview and ending one session (allauth's pages are under /accounts/).
+    path("", include("accounts.security.urls")),
     # The footer's language switcher (Django's set_language, plus the player's stored choice).
     path("i18n/setlang/", views.language_set, name="set_language"),
     path("settings/api-tokens/", views.api_token_create, name="api_token_create"),

@@ -10,6 +10,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
 from accounts.locale import moment_text
+from accounts.security.selectors import user_agent_parts
 
 register = template.Library()
 
@@ -37,3 +38,13 @@ def seen_ago(value: dt.datetime | None) -> str:
     # Translators: when a player was last seen; %(time)s is a duration such as "5 minutes"
     # or "2 days, 3 hours".
     return gettext("%(time)s ago") % {"time": timesince(value, now)}
+
+
+@register.filter
+def device_name(user_agent: str) -> str:
+    """The browser and system of a User-Agent header for a person ("Firefox on Linux"), or ""
+    when neither is recognised (the template then shows the header itself)."""
+    browser, system = user_agent_parts(user_agent=user_agent or "")
+    if browser and system:
+        return gettext("%(browser)s on %(system)s") % {"browser": browser, "system": system}
+    return browser or system
