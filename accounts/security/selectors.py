@@ -7,6 +7,7 @@ from allauth.mfa.models import Authenticator
 from allauth.usersessions.models import UserSession
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.translation import gettext
 
 # The kinds that are a second factor on their own (recovery codes only back one up).
 SECOND_FACTOR_TYPES = (Authenticator.Type.TOTP, Authenticator.Type.WEBAUTHN)
@@ -69,3 +70,12 @@ def user_agent_parts(*, user_agent: str) -> tuple[str, str]:
     browser = next((name for mark, name in _BROWSERS if mark in user_agent), "")
     system = next((name for mark, name in _SYSTEMS if mark in user_agent), "")
     return browser, system
+
+
+def user_agent_name(*, user_agent: str) -> str:
+    """The browser and system of a User-Agent header for a person ("Firefox on Linux"), the one
+    of them recognised, or "" when neither is (show the header itself then)."""
+    browser, system = user_agent_parts(user_agent=user_agent)
+    if browser and system:
+        return gettext("%(browser)s on %(system)s") % {"browser": browser, "system": system}
+    return browser or system

@@ -46,7 +46,12 @@ def user_session_end(request: HttpRequest, session_id: int) -> HttpResponse:
             question=_("End this session?"),
             consequences=[
                 _("The browser %(browser)s (IP address %(ip)s) will be logged out.")
-                % {"browser": session.user_agent or _("unknown"), "ip": session.ip},
+                % {
+                    "browser": selectors.user_agent_name(user_agent=session.user_agent)
+                    or session.user_agent
+                    or _("unknown"),
+                    "ip": session.ip,
+                },
             ],
             button=_("Yes, end it"),
             back=back,

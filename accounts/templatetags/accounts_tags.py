@@ -10,7 +10,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
 from accounts.locale import moment_text
-from accounts.security.selectors import user_agent_parts
+from accounts.security.selectors import user_agent_name
 
 register = template.Library()
 
@@ -42,9 +42,5 @@ def seen_ago(value: dt.datetime | None) -> str:
 
 @register.filter
 def device_name(user_agent: str) -> str:
-    """The browser and system of a User-Agent header for a person ("Firefox on Linux"), or ""
-    when neither is recognised (the template then shows the header itself)."""
-    browser, system = user_agent_parts(user_agent=user_agent or "")
-    if browser and system:
-        return gettext("%(browser)s on %(system)s") % {"browser": browser, "system": system}
-    return browser or system
+    """`accounts.security.selectors.user_agent_name` in templates: "Firefox on Linux"."""
+    return user_agent_name(user_agent=user_agent or "")
