@@ -12,7 +12,7 @@ import pyotp
 import pytest
 
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
-from tests.browser.helpers import log_in, shoot
+from tests.browser.helpers import log_in, log_in_recording_violations, shoot
 from tests.conftest import PASSWORD
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
@@ -182,3 +182,52 @@ def test_a_session_ended_elsewhere_logs_that_browser_out(browser, live_server, u
     assert "/accounts/login/" in phone.url
     desk.goto(f"{base}/settings/preferences/")
     assert desk.url == f"{base}/settings/preferences/"
+    # The other pages of the security section (axe checks each on load).
+    for path, name in (("/accounts/email/", "email"), ("/accounts/password/change/", "password")):
+        desk.goto(f"{base}{path}")
+        assert desk.locator('nav.security-nav a[aria-current="page"]').count() == 1
+        shoot(browser, desk, name, prefix=PREFIX)
+
+
+def test_a_security_key_is_added_and_used_under_the_strict_policy(
+    browser, live_server, user_factory
+):
+    """WebAuthn with Chromium's virtual authenticator (DevTools protocol): allauth's scripts,
+    loaded from static files, run under the CSP without a violation."""
+    base = live_server.url
+    user_factory(username="keyko")
+    page, errors = log_in_recording_violations(browser, base, "keyko")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+                "automaticPresenceSimulation": True,
+            }
+        },
+    )
+    page.goto(f"{base}/accounts/2fa/webauthn/add/")
+    _reauthenticate(page)
+    page.wait_for_url(re.compile(r"/accounts/2fa/webauthn/add/"))
+    shoot(browser, page, "webauthn-add", prefix=PREFIX)
+    page.reload()  # each showing of the page makes a new challenge
+    page.click("#mfa_webauthn_add")
+    page.wait_for_url(lambda url: "/webauthn/add/" not in url)
+    assert errors == [], errors
+    page.goto(f"{base}/accounts/2fa/")
+    assert "You have added 1 security key." in page.inner_text("main")
+    assert page.evaluate("window.__cspViolations") == []
+    _log_out(page)
+
+    _enter_password(page, base, "keyko")
+    page.wait_for_url(re.compile(r"/accounts/2fa/authenticate/"))
+    page.click("#mfa_webauthn_authenticate")
+    page.wait_for_url(f"{base}/")
+    assert page.evaluate("window.__cspViolations") == []
+    assert errors == []
