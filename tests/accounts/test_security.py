@@ -188,6 +188,23 @@ def test_a_forged_browser_cookie_counts_as_new(client, user_factory, mailoutbox)
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_password_reset_logs_out_every_browser(client, user_factory, mailoutbox):
+    user_factory(username="rex")
+    phone = Client()
+    _log_in(phone, "rex", agent=CHROME_PHONE)
+    client.post(reverse("account_reset_password"), {"email": "rex@example.org"})
+    link = re.search(r"https?://\S+/accounts/password/reset/key/\S+", mailoutbox[-1].body).group(0)
+    form = client.get(link, follow=True)
+    client.post(
+        form.redirect_chain[-1][0],
+        {"password1": "A-new-pass-2026!", "password2": "A-new-pass-2026!"},
+    )
+    assert "[Badux] Your password was reset" in [m.subject for m in mailoutbox]
+    assert phone.get(reverse("preferences_edit")).status_code == 302
+    assert not UserSession.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_adding_and_removing_a_second_factor_is_mailed(client, user_factory, mailoutbox):
     user_factory(username="adda")
     _log_in(client, "adda")
@@ -198,9 +215,9 @@ def test_adding_and_removing_a_second_factor_is_mailed(client, user_factory, mai
     client.post(reverse("mfa_activate_totp"), {"code": pyotp.TOTP(secret).now()})
     assert Authenticator.objects.filter(type="totp").count() == 1
     subjects = [m.subject for m in mailoutbox]
-    assert "[Badux] Authenticator App Activated" in subjects
+    assert "[Badux] Authenticator app turned on" in subjects
     client.post(reverse("mfa_deactivate_totp"))
-    assert "[Badux] Authenticator App Deactivated" in [m.subject for m in mailoutbox]
+    assert "[Badux] Authenticator app turned off" in [m.subject for m in mailoutbox]
 
 
 # --- Sessions ---------------------------------------------------------------------------------
@@ -296,7 +313,8 @@ def test_an_email_change_is_verified_tells_the_old_address_and_logs_out_the_othe
     user.refresh_from_db()
     assert user.email == "new@example.org"
     notice = [m for m in mailoutbox if m.to == ["old@example.org"]]
-    assert notice and "new@example.org" in notice[0].body
+    assert [m.subject for m in notice] == ["[Badux] Your e-mail address was changed"]
+    assert "new@example.org" in notice[0].body and "If it was not you" in notice[0].body
     assert other.get(reverse("preferences_edit")).status_code == 302
     assert client.get(reverse("preferences_edit")).status_code == 200
 
