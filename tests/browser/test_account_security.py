@@ -77,6 +77,7 @@ def test_staff_log_in_without_a_second_factor_is_refused_until_one_is_set_up(
     # Sent to set up a second factor (allauth first asks the password again), told why.
     page.wait_for_url(re.compile(r"/accounts/reauthenticate/"))
     assert "staff or moderator rights" in page.inner_text("main")
+    _shoot_answer(page, "staff-refused")
     for path in ("/admin/", "/settings/preferences/", "/games/"):
         page.goto(f"{base}{path}")
         assert "/admin/" not in page.url and "/settings/preferences/" not in page.url
