@@ -410,15 +410,15 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Badux] "
 # allauth's default rate limits: log-ins, wrong passwords and second-factor codes, resets, sign-ups.
 ACCOUNT_RATE_LIMITS: dict[str, str] = {}
-# Account security (accounts/security/): e-mail change after verifying the new address, notices
-# by mail, other sessions end at a password change; TOTP, recovery codes, WebAuthn; sessions.
+# Account security (accounts/security/): e-mail change verified, notices by mail, other sessions
+# end at a password change; TOTP (±1 step of drift), recovery codes, WebAuthn; staff need 2FA.
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_TOTP_TOLERANCE = 1
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.get_bool("MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN", False)
 USERSESSIONS_TRACK_ACTIVITY = True
-# Staff, superusers and holders of these permissions (a moderator's) must have a second factor.
 ACCOUNTS_STAFF_MFA_REQUIRED = env.get_bool("ACCOUNTS_STAFF_MFA_REQUIRED", False)
 ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list("ACCOUNTS_MFA_REQUIRED_PERMISSIONS")
 # Where allauth's per-IP rate limits find the visitor's IP: behind N proxies that each append to
