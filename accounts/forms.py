@@ -112,7 +112,8 @@ class PreferencesForm(_Form):
         self.fields["time_zone"].choices = [(name, name) for name in time_zone_choices()]
         # Each language by its own name (settings.LANGUAGES), so a reader finds theirs.
         self.fields["language"].choices = [("", _("Your browser’s language")), *settings.LANGUAGES]
-        self.kinds = kinds_list()
+        # A kind with one mode (site only, e.g. mail not delivered) has nothing to choose.
+        self.kinds = [kind for kind in kinds_list() if len(kind.modes) > 1]
         for kind in self.kinds:
             self.fields[kind.field_name] = forms.ChoiceField(
                 label=kind.label, help_text=kind.help_text, choices=kind.choices()

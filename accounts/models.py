@@ -31,16 +31,29 @@ class User(AbstractUser):
     bot_engine = models.CharField(_("bot engine"), max_length=40, blank=True)
     # Bots stay out of ladders and tournaments unless staff allow this one in.
     bot_competes = models.BooleanField(_("bot may join ladders and tournaments"), default=False)
+    # Set when a closed account was erased (accounts.data.erasure): the row stays as the
+    # placeholder that other players' games, tournaments and ladders point at.
+    erased = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.display_name_shown or self.username
+
+    @property
+    def placeholder(self) -> str:
+        """The name an erased player is shown under: "deleted player 1234" (their old id, so
+        it stays the same on every page), in the reader's language; empty for anyone else."""
+        if self.erased is None:
+            return ""
+        return gettext("deleted player %(number)s") % {"number": self.pk}
 
     @property
     def display_name_shown(self) -> str:
         """`display_name` in the reader's language where it is a site bot's own: the name
         games.bots stores for it ("Badux bot (easy)", English, from settings.BOT_ENGINES) is
         shown as its engine's name and strength translated now. Any other name (a player's, a
-        bot's that staff changed) is shown as written."""
+        bot's that staff changed) is shown as written; an erased player's is the placeholder."""
+        if self.erased is not None:
+            return self.placeholder
         entry = settings.BOT_ENGINES.get(self.bot_engine) if self.is_bot else None
         if entry and self.display_name == bot_display_name(entry["name"], entry["strength"]):
             return bot_display_name(gettext(entry["name"]), gettext(entry["strength"]))
@@ -180,3 +193,9 @@ class ApiToken(models.Model):
     @property
     def can_play(self) -> bool:
         return self.scope == TokenScope.PLAY
+
+
+# Moderation's and the players' data's tables live with their features (accounts/moderation/,
+# accounts/data/) and register with this app.
+from accounts.data.models import AccountClosure, DataExport  # noqa: E402, F401
+from accounts.moderation.models import Report, Sanction, StaffLogEntry  # noqa: E402, F401

@@ -15,6 +15,8 @@ urlpatterns = [
     path("", include("accounts.security.urls")),
     # The footer's language switcher (Django's set_language, plus the player's stored choice).
     path("i18n/setlang/", views.language_set, name="set_language"),
+    # The players' data: archive, closing the account, the privacy page (accounts/data/).
+    path("", include("accounts.data.urls")),
     path("settings/api-tokens/", views.api_token_create, name="api_token_create"),
     path(
         "settings/api-tokens/<int:token_id>/revoke/",

@@ -10,6 +10,7 @@ from baduxsite.health import ReadinessView, liveness
 from baduxsite.metrics import metrics
 from core.http_cache.catalog import javascript_catalog
 from games.views.contact import site_contact
+from messaging.push.urls import root_urlpatterns as push_root_urls
 
 # A database connection failure outside a view answers 503, as inside one (baduxsite.middleware).
 handler500 = "baduxsite.middleware.server_error"
@@ -26,6 +27,10 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("notifications/", include("messaging.urls")),
     path("messages/", include("messaging.messages.urls")),
+    # Web Push: devices and choices (the preferences page's push section); the service worker,
+    # the web app manifest and the offline page live at the root (messaging.push.urls).
+    path("settings/push/", include("messaging.push.urls")),
+    *push_root_urls,
     path("ladders/", include("ladder.urls")),
     path("tournaments/", include("ladder.tournaments.urls")),
     path("learn/", include("games.learn.urls")),

@@ -1,5 +1,6 @@
 """Flood limits on what one player can send to others: chat lines, invitations, challenges,
-private messages, invitations by e-mail, messages to the site staff; and on the games a player
+private messages, invitations by e-mail, messages to the site staff, reports to the
+moderators; and on the games a player
 starts against the site's bots (each one sets the bots' worker thinking after every move).
 
 A limit is "at most N in a window". Callers count the player's own recent rows in the database
@@ -151,6 +152,13 @@ _BOT_GAMES = ngettext_lazy(
     "little and try again.",
     "most",
 )
+_REPORTS = ngettext_lazy(
+    "You have sent %(most)s report to the moderators in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "You have sent %(most)s reports to the moderators in the last %(span)s, the most allowed; "
+    "wait a little and try again.",
+    "most",
+)
 
 # name: (refusal, most, seconds). Generous for people, tight for scripts.
 DEFAULTS: dict[str, tuple[str, int, int]] = {
@@ -169,6 +177,8 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "review_comment_hour": (_REVIEW_COMMENTS, 120, 3600),
     "review": (_REVIEWS, 20, 3600),
     "bot_game": (_BOT_GAMES, 10, 3600),
+    "report": (_REPORTS, 10, 3600),
+    "report_day": (_REPORTS, 30, 86400),
 }
 
 

@@ -1,5 +1,6 @@
 """Building and sending one mail: plain text plus HTML from Django templates, inline PNGs,
-unsubscribe headers, and a split of SMTP failures into transient (retry) and permanent.
+unsubscribe and threading headers, a per-recipient envelope sender, and a split of SMTP
+failures into transient (retry) and permanent.
 
 Tasks that send mail use `RETRY_OPTIONS`: Celery retries them, with exponential backoff, on
 `TransientMailError` (and on a database error of the moment, as every task).
@@ -11,6 +12,8 @@ import smtplib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from email.mime.image import MIMEImage
+from email.utils import make_msgid
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMessage, EmailMultiAlternatives
@@ -57,6 +60,8 @@ class MailContent:
     (`site_url`, `unsubscribe_url`, `preferences_url`, `notifications_url`).
 
     `reply_to` sets the Reply-To header, e.g. a per-game address that takes moves by mail.
+    `thread` names the conversation the mail belongs to (e.g. "game-12"): every mail of one
+    thread refers to the same root Message-ID, so mail clients show them together.
     """
 
     subject: str
@@ -64,6 +69,7 @@ class MailContent:
     context: Mapping[str, object] = field(default_factory=dict)
     images: tuple[InlineImage, ...] = ()
     reply_to: tuple[str, ...] = ()
+    thread: str = ""
 
 
 def site_url(path: str = "") -> str:
@@ -71,25 +77,58 @@ def site_url(path: str = "") -> str:
     return f"{settings.SITE_URL.rstrip('/')}{path}"
 
 
+def _mail_domain() -> str:
+    return urlsplit(settings.SITE_URL).hostname or "localhost"
+
+
+def thread_headers(thread: str) -> dict[str, str]:
+    """Message-ID, In-Reply-To and References for a new mail in the conversation `thread`: its
+    own id, and the thread's fixed root id (`<thread@site domain>`) as the parent. Clients that
+    thread by references (most; Gmail also wants the same subject) group them."""
+    domain = _mail_domain()
+    root = f"<{thread}@{domain}>"
+    return {"Message-ID": make_msgid(domain=domain), "In-Reply-To": root, "References": root}
+
+
 def message_build(
-    *, to: str, content: MailContent, unsubscribe_url: str, extra_context: Mapping[str, object]
+    *,
+    to: str,
+    content: MailContent,
+    unsubscribe_url: str,
+    extra_context: Mapping[str, object],
+    return_path: str | None = None,
 ) -> EmailMultiAlternatives:
     """The complete message: text and HTML alternatives with the images as related parts,
-    and RFC 2369 / RFC 8058 one-click unsubscribe headers pointing at `unsubscribe_url`."""
+    and RFC 2369 / RFC 8058 one-click unsubscribe headers pointing at `unsubscribe_url`.
+
+    `return_path`: the envelope sender, where delivery reports go (a per-recipient address,
+    messaging.bounces); the `From:` header stays DEFAULT_FROM_EMAIL. None keeps the default.
+    Every mail gets its own Message-ID on the site's domain, and `content.thread` adds the
+    thread's references."""
     context = {**extra_context, **content.context, "unsubscribe_url": unsubscribe_url}
     text = render_to_string(f"{content.template}.txt", context)
     html = render_to_string(f"{content.template}.html", context)
     prefix = settings.ACCOUNT_EMAIL_SUBJECT_PREFIX
+    headers = {
+        "List-Unsubscribe": f"<{unsubscribe_url}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+    }
+    if content.thread:
+        headers.update(thread_headers(content.thread))
+    else:
+        headers["Message-ID"] = make_msgid(domain=_mail_domain())
+    if return_path:
+        # Django's SMTP backend sends `from_email` as the envelope sender and the header From
+        # from `headers` when given there.
+        headers["From"] = settings.DEFAULT_FROM_EMAIL
     message = EmailMultiAlternatives(
         subject=f"{prefix}{content.subject}",
         body=text,
+        from_email=return_path or None,
         to=[to],
         reply_to=list(content.reply_to) or None,
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe_url}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",
-        },
+        headers=headers,
     )
     message.attach_alternative(html, "text/html")
     if content.images:

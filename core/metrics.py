@@ -62,6 +62,20 @@ MAIL_FAILED = Counter(
     "Mails the mail server did not take, by kind: transient (retried) or permanent.",
     ["kind"],
 )
+MAIL_BOUNCES = Counter(
+    "badux_mail_bounces",
+    "Delivery reports received at a return path, by kind: hard (address failing) or soft.",
+    ["kind"],
+)
+PUSH_SENT = Counter(
+    "badux_push_sent", "Web Push messages a push service took (messaging.push), per device."
+)
+PUSH_FAILED = Counter(
+    "badux_push_failed",
+    "Web Push messages a push service did not take, by kind: transient (timeout, 5xx, 429: "
+    "retried), gone (404/410: the device's subscription deleted) or permanent (other refusals).",
+    ["kind"],
+)
 
 
 def sweep_metered(name: str) -> Callable[[Callable[..., Swept]], Callable[..., Swept]]:

@@ -17,7 +17,9 @@ class GamesConfig(AppConfig):
         # at the top: these modules import models, which need the app registry complete.
         from accounts.hooks import time_zone_changed_register  # registered below, see above
         from games import notifications, receivers, tasks  # noqa: F401  (registering, see above)
+        from games.data import parts  # its part of the players' data, registered below
         from games.reviews import receivers as reviews  # noqa: F401  (game-finished hook)
         from games.services.zones import clocks_rezone  # imports models, see above
 
         time_zone_changed_register(clocks_rezone)
+        parts.register()

@@ -85,6 +85,11 @@ def _position_and_score(game: Game, *, scored: bool):
     return position, (game_score(game=game, position=position) if scored else None)
 
 
+def game_thread(game: Game) -> str:
+    """The mail thread of a game: its "your turn", result and acceptance mails share it."""
+    return f"game-{game.pk}"
+
+
 def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
     """'Your turn' for the player to move, with the board as it stands."""
     player = game.player(game.to_move)
@@ -123,6 +128,7 @@ def your_turn_mail(*, game: Game, now: dt.datetime) -> MailContent:
         },
         images=(InlineImage(cid=BOARD_CID, png=png),),
         reply_to=(reply_to,) if reply_to else (),
+        thread=game_thread(game),
     )
 
 
@@ -163,6 +169,7 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
             else "",
         },
         images=(InlineImage(cid=BOARD_CID, png=png),),
+        thread=game_thread(game),
     )
 
 
@@ -201,6 +208,7 @@ def challenge_answered_mail(*, challenge: Challenge, paired: bool = False) -> Ma
             "paired": paired,
             "game_url": game_url(challenge.game) if accepted and challenge.game else "",
         },
+        thread=game_thread(challenge.game) if accepted and challenge.game else "",
     )
 
 

@@ -18,9 +18,11 @@ class LadderConfig(AppConfig):
             notifications,  # noqa: F401
             receivers,  # noqa: F401
         )
+        from ladder.data import parts  # its part of the players' data, registered below
         from ladder.ladders import tasks  # noqa: F401
         from ladder.tournaments import notifications as tournament_notifications  # noqa: F401
         from ladder.tournaments import tasks as tournament_tasks  # noqa: F401
 
         for section in (learn.ratings_section, learn.ladders_section, learn.tournaments_section):
             site_rules.section_register(section)
+        parts.register()

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from messaging.bounces.models import AddressHealth
 from messaging.messages.models import Message, SpamReport, SpamStatus
 from messaging.notifications.models import AdminMail, Digest, Notification
 
@@ -15,6 +16,16 @@ class NotificationAdmin(admin.ModelAdmin):
 @admin.register(Digest)
 class DigestAdmin(admin.ModelAdmin):
     list_display = ("user", "day", "created", "mailed", "mail_error")
+    raw_id_fields = ("user",)
+
+
+@admin.register(AddressHealth)
+class AddressHealthAdmin(admin.ModelAdmin):
+    """Returned mail per player's address: a failing one gets no mail until fixed."""
+
+    list_display = ("user", "email", "failing_since", "hard_bounces", "soft_bounces", "last_status")
+    list_filter = ("failing_since",)
+    search_fields = ("user__username", "email")
     raw_id_fields = ("user",)
 
 

@@ -1,9 +1,10 @@
-"""messaging's models: notifications and private messages, each in their folder, re-exported
-so Django and `from messaging.models import ...` find them.
+"""messaging's models: notifications, private messages and returned mail, each in their folder,
+re-exported so Django and `from messaging.models import ...` find them.
 """
 
 from __future__ import annotations
 
+from messaging.bounces.models import AddressHealth
 from messaging.messages.models import (
     BODY_MAX_LENGTH,
     SUBJECT_MAX_LENGTH,
@@ -14,8 +15,10 @@ from messaging.messages.models import (
     ThreadMember,
 )
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
+from messaging.push.models import PushChoice, PushDelivery, PushSubscription
 
 __all__ = [
+    "AddressHealth",
     "BODY_MAX_LENGTH",
     "SUBJECT_MAX_LENGTH",
     "AdminMail",
@@ -24,6 +27,9 @@ __all__ = [
     "Event",
     "Message",
     "Notification",
+    "PushChoice",
+    "PushDelivery",
+    "PushSubscription",
     "SpamReport",
     "SpamStatus",
     "Thread",

@@ -11,6 +11,7 @@ from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
 from baduxsite.settings.logs import logging_config
+from baduxsite.settings.push import push_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 # Runtime files (SQLite database, embedded Redis socket, logs of `make run`); git-ignored.
@@ -252,6 +253,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "games-sweep-disputes": {"task": "games.sweep_disputes", "schedule": 15 * 60},
     # Ends overdue games on time, sends the 80 % warnings, ends used-up vacations.
     "games-sweep-clocks": {"task": "games.sweep_clocks", "schedule": 60.0},
+    # Ends the mutes, suspensions and bans whose end date passed (accounts.moderation).
+    "accounts-moderation-sweep": {"task": "accounts.moderation_sweep", "schedule": 60.0},
     # Hourly: each player's digest goes out at MESSAGING_DIGEST_HOUR in their own time zone.
     "messaging-digest-sweep": {"task": "messaging.digest_sweep", "schedule": 60 * 60},
     # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.
@@ -276,15 +279,20 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
     # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).
     "bots-sweep": {"task": "bots.sweep", "schedule": 2 * 60},
+    # Hourly: delete expired data archives; erase closed accounts past their grace period.
+    "accounts-data-export-sweep": {"task": "accounts.data_export_sweep", "schedule": 60 * 60},
+    "accounts-account-erase-sweep": {"task": "accounts.account_erase_sweep", "schedule": 60 * 60},
 }
 # Every task module, by feature folder (autodiscovery finds only an app's own `tasks`; the apps'
 # `ready()` imports these too, so every process knows the names the outbox checks).
 CELERY_IMPORTS = (
     "baduxsite.tasks",
     "accounts.sessions",
+    "accounts.data.tasks",
     "games.tasks",
     "messaging.messages.tasks",
     "messaging.notifications.tasks",
+    "messaging.push.tasks",
     "ladder.ladders.tasks",
     "ladder.tournaments.tasks",
     "games.bots.tasks",
@@ -504,6 +512,9 @@ if BACKUP_NIGHTLY:
         "task": "core.backup_nightly",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),
     }
+# Players' data (accounts/data/, shown on /privacy/): an archive's hours; a closure's grace days.
+DATA_EXPORT_KEEP_HOURS = env.get_int("DATA_EXPORT_KEEP_HOURS", 72)
+ACCOUNT_CLOSE_GRACE_DAYS = env.get_int("ACCOUNT_CLOSE_GRACE_DAYS", 7)
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 
@@ -598,3 +609,6 @@ LOG_LEVEL = env.get_str("LOG_LEVEL", "INFO")
 # One JSON object per line (python-json-logger) instead of plain text: production's default.
 LOG_JSON = env.get_bool("LOG_JSON", False)
 LOGGING = logging_config(level=LOG_LEVEL, json=LOG_JSON)
+
+# Web Push (messaging/push/): on/off, VAPID keys, push services, timeouts; each key explained there.
+PUSH = push_settings(production=False)

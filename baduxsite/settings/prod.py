@@ -58,3 +58,6 @@ EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.Ema
 ADMINS = [("Admin", address) for address in env.get_list("ADMINS")]
 # Unset, players write to the first admin: the footer and account pages always have a contact.
 CONTACT_EMAIL = CONTACT_EMAIL or (ADMINS[0][1] if ADMINS else "")  # noqa: F405
+
+# Web Push on (PUSH_ENABLED) refuses to start without its VAPID key pair.
+PUSH = push_settings(production=True)  # noqa: F405

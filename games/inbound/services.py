@@ -51,6 +51,8 @@ from games.inbound.parse import (
 )
 from games.models import Game, InboundMail, InboundOutcome
 from games.services import play
+from messaging.bounces.address import bounce_address_read, is_bounce_address
+from messaging.bounces.services import bounce_record
 from messaging.replies.address import bad_address_line, is_message_address
 from messaging.replies.services import (
     AUTOMATIC_LINE,
@@ -84,6 +86,12 @@ def inbound_recipient_check(*, address: str) -> str | None:
     are checked by messaging."""
     if is_message_address(address):
         return message_reply_check(address=address)
+    if is_bounce_address(address):
+        try:
+            bounce_address_read(address)
+        except BadReplyAddress as exc:
+            return bad_address_line(address, exc, _BOUNCE_ADVICE)
+        return None
     try:
         reply_address_read(address)
     except BadReplyAddress as exc:
@@ -91,6 +99,7 @@ def inbound_recipient_check(*, address: str) -> str | None:
     return None
 
 
+_BOUNCE_ADVICE = "Delivery reports go to the return path of the mail they are about."
 _PLAY_ADVICE = "Reply to your latest 'your turn' mail from Badux, or play on the site."
 
 
@@ -104,10 +113,13 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
 
     Never raises for bad input; database errors propagate (the receiver answers 451 so the
     sending server tries again later, which the Message-ID check makes safe).
-    A reply to a private message's mail (`msg+` address) goes to messaging instead.
+    A reply to a private message's mail (`msg+` address) goes to messaging instead, and so
+    does a delivery report at a return path (`bounce+`, messaging.bounces).
     """
     if is_message_address(recipient):
         return _message_reply(raw=raw, recipient=recipient, now=now)
+    if is_bounce_address(recipient):
+        return _bounce(raw=raw, recipient=recipient, now=now)
     try:
         token = reply_address_read(recipient)
     except BadReplyAddress as exc:
@@ -150,6 +162,16 @@ def inbound_mail_handle(*, raw: bytes, recipient: str, now: dt.datetime) -> Inbo
     label = InboundOutcome(record.outcome).label
     told = "; the player is told why" if record.detail else ""
     return InboundResult(f"250 2.0.0 {label}{told}.", record.outcome, record)
+
+
+def _bounce(*, raw: bytes, recipient: str, now: dt.datetime) -> InboundResult:
+    """A delivery report at a return path (messaging.bounces): never answered, never played."""
+    try:
+        token = bounce_address_read(recipient)
+    except BadReplyAddress as exc:
+        return InboundResult(bad_address_line(recipient, exc, _BOUNCE_ADVICE), "bad_address")
+    result = bounce_record(token=token, raw=raw, now=now)
+    return InboundResult(result.status, f"bounce_{result.outcome}")
 
 
 def _message_reply(*, raw: bytes, recipient: str, now: dt.datetime) -> InboundResult:

@@ -20,7 +20,7 @@ _MOST_URGENT = F("deadline").asc(nulls_last=True)
 
 
 # What the status page's lists show of a player and what a clock paused on weekends needs.
-_PLAYER_SHOWN = ("id", "username", "display_name", "time_zone", "is_bot", "bot_engine")
+_PLAYER_SHOWN = ("id", "username", "display_name", "time_zone", "is_bot", "bot_engine", "erased")
 
 
 def _players_of(user: User) -> Q:

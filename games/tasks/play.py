@@ -88,6 +88,7 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
         now=now,
         mail=lambda: mail.your_turn_mail(game=game, now=now),
         since=game.last_move_at if move_number else None,
+        expires=game.deadline,
     )
     # One unread "your turn" per game: the newest says it all. The opponent's own notice task
     # may never mark the older ones read (a bot answers before its task runs: stale, skipped).
@@ -160,6 +161,7 @@ def notify_timeout_warning(game_id: int, move_number: int) -> bool:
         url=game.get_absolute_url(),
         now=timezone.now(),
         mail=lambda: mail.timeout_warning_mail(game=game, player=player, when=when),
+        expires=game.deadline,
     )
     return notified.mailed
 

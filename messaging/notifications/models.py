@@ -32,6 +32,9 @@ class Channel(models.TextChoices):
     SITE = "site", gettext_lazy("On the site only")
     IMMEDIATE = "immediate", gettext_lazy("Immediate e-mail")
     DIGEST = "digest", gettext_lazy("Daily digest")
+    # To the player's devices by Web Push (messaging.push); a push that fails for good on
+    # every device changes it to what the player's mail preference says.
+    PUSH = "push", gettext_lazy("Push to your devices")
 
 
 class Digest(models.Model):

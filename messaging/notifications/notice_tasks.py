@@ -29,6 +29,7 @@ from celery.app.task import Task
 from core.mail import RETRY_OPTIONS
 from core.outbox import enqueue_on_commit
 from messaging.notifications.services import mail_deferred
+from messaging.push.services import notice_mail_known
 
 # The name of a notice task's mail half is its own with this at the end.
 MAIL_SUFFIX = "_mail"
@@ -51,10 +52,12 @@ def notice_task(name: str, **options: Any) -> Callable[[Callable[..., Any]], Tas
 
         @functools.wraps(function)
         def record(*args: Any, **kwargs: Any) -> Any:
-            with mail_deferred() as unsent:
+            mail_args = list(signature.bind(*args, **kwargs).args)
+            # A push that fails for good mails the notice by the mail half (messaging.push).
+            with mail_deferred() as unsent, notice_mail_known(mail_name, mail_args):
                 result = function(*args, **kwargs)
             if unsent:
-                enqueue_on_commit(mail_name, *signature.bind(*args, **kwargs).args)
+                enqueue_on_commit(mail_name, *mail_args)
             return result
 
         shared_task(name=mail_name, **RETRY_OPTIONS)(send)

@@ -37,8 +37,12 @@ from core.mail import (
     site_url,
 )
 from core.metrics import NOTICE_LATENCY
+from messaging.bounces.address import return_path_for
+from messaging.bounces.selectors import address_failing
 from messaging.notifications import tokens
 from messaging.notifications.models import AdminMail, Channel, Digest, Event, Notification
+from messaging.push.selectors import push_wanted
+from messaging.push.services import push_queue
 
 logger = logging.getLogger(__name__)
 
@@ -60,13 +64,19 @@ def notification_channel(*, user: User, event: str, now: dt.datetime) -> str:
     """How a new notification of `event` (a registered kind's name) reaches `user` (a `Channel`
     code); UnknownKindError naming `event` when no such kind is registered.
 
-    The player's mode for the kind, else the kind's default, decides. Off: the site list only.
+    Push first: a kind the player wants by push, with a device subscribed, goes to the devices
+    (messaging.push; when that fails for good, the mail mode below applies then).
+    Otherwise the player's mode for the kind, else the kind's default, decides. Off: the site
+    list only.
     Digest: the next daily digest. Immediate: one mail now, except for "your turn" while the
     player is active on the site: then the next digest instead, which leaves it out if the
-    player has played (or read it) by then. Players without an address get the site list only.
+    player has played (or read it) by then. Players without an address, or whose address
+    failed for good (messaging.bounces), get the site list only.
     """
+    if push_wanted(user=user, event=event):
+        return Channel.PUSH
     choice = notify_mode_get(user=user, event=event)
-    if choice == Notify.OFF or not user.email:
+    if choice == Notify.OFF or not user.email or address_failing(user=user):
         return Channel.SITE
     if choice == Notify.DIGEST:
         return Channel.DIGEST
@@ -134,6 +144,7 @@ def notify(
     now: dt.datetime,
     mail: Callable[[], MailContent] | None = None,
     since: dt.datetime | None = None,
+    expires: dt.datetime | None = None,
 ) -> Notified:
     """Record a notification and, when it travels by immediate mail and was not mailed yet,
     build the mail with `mail()` (only then: images are costly) and send it.
@@ -145,6 +156,10 @@ def notify(
 
     Inside `mail_deferred` the mail is neither built nor sent: the notification's id is handed
     to the block instead.
+
+    A notification recorded for push (channel PUSH) has its push queued through the outbox at
+    every call (messaging.push; its deliveries are claimed, so a device gets it once) until it
+    is read; `expires` (a deadline) bounds how long the push service keeps it.
 
     `since`: when the news happened (a move); the time from it to the notice recorded by this
     call, and to its mail sent by this call, is observed (core.metrics.NOTICE_LATENCY).
@@ -172,6 +187,8 @@ def notify(
                 mailed = notification_mail_send(notification=notification, content=mail(), now=now)
                 if mailed and since is not None:
                     _latency_observe(event, "mailed", now - since)
+        if notification.channel == Channel.PUSH and not notification.read:
+            push_queue(notification=notification, expires=expires)
     if since is not None and notification.created == now:
         _latency_observe(event, "recorded", now - since)
     return Notified(notification, mailed)
@@ -229,6 +246,7 @@ def notification_mail_send(
             content=content,
             unsubscribe_url=unsubscribe_url(user_id=user.pk, event=notification.event),
             extra_context={**_base_context(user), "event_label": notification.event_label},
+            return_path=return_path_for(user_id=user.pk, email=user.email),
         )
     return _send_claimed(Notification, notification.pk, message)
 
@@ -378,7 +396,7 @@ def digest_send(*, user_id: int, now: dt.datetime) -> Digest | None:
     when none is due or nothing is pending.
     """
     user = User.objects.filter(pk=user_id, is_active=True).first()
-    if user is None or not user.email:
+    if user is None or not user.email or address_failing(user=user):
         return None
     # A digest a transient error left unsent goes out first, whatever the hour now.
     digest = Digest.objects.filter(user=user, mailed__isnull=True).first()
@@ -406,6 +424,7 @@ def digest_send(*, user_id: int, now: dt.datetime) -> Digest | None:
             content=_digest_content(user, digest),
             unsubscribe_url=unsubscribe_url(user_id=user.pk, event=tokens.ALL_DIGEST),
             extra_context=_base_context(user),
+            return_path=return_path_for(user_id=user.pk, email=user.email),
         )
     _send_claimed(Digest, digest.pk, message)
     digest.refresh_from_db()

@@ -41,6 +41,7 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Tournaments", "tournament_round", "immediate"),
         ("Tournaments", "tournament_end", "immediate"),
         ("Messages", "message", "immediate"),
+        ("Messages", "mail_failing", "off"),
     ]
     assert kind_get(name="chat").modes == ("off", "digest")
 

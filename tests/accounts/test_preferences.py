@@ -50,6 +50,8 @@ KINDS_TODAY = [
     ("tournament_end", ["off", "immediate", "digest"]),
     ("message", ["off", "immediate", "digest"]),
 ]
+# Kinds with one mode (site only): no row on the page, always that mode.
+SITE_ONLY_KINDS = {"mail_failing": "off"}
 
 
 def _select(body: str, name: str) -> str:
@@ -71,8 +73,13 @@ def test_defaults_apply_before_anything_is_saved(player):
 
     assert prefs.pk is None
     assert selectors.notify_modes_get(user=player) == {
-        name: "digest" if name in ("chat", "review_published", "ladder_position") else "immediate"
-        for name, _ in KINDS_TODAY
+        **{
+            name: "digest"
+            if name in ("chat", "review_published", "ladder_position")
+            else "immediate"
+            for name, _ in KINDS_TODAY
+        },
+        **SITE_ONLY_KINDS,
     }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("wood", True)
@@ -102,9 +109,12 @@ def test_preferences_page_saves_every_choice(client, player):
     player.refresh_from_db()
     assert player.time_zone == "Europe/Amsterdam"
     assert selectors.notify_modes_get(user=player) == {
-        name.removeprefix("notify_"): value
-        for name, value in VALID.items()
-        if name.startswith("notify_")
+        **{
+            name.removeprefix("notify_"): value
+            for name, value in VALID.items()
+            if name.startswith("notify_")
+        },
+        **SITE_ONLY_KINDS,
     }
     board = selectors.board_appearance_get(user=player)
     assert (board.theme, board.show_coordinates) == ("slate", False)

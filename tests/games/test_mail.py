@@ -354,3 +354,23 @@ def test_one_unread_your_turn_notice_per_game_when_the_opponent_answers_at_once(
     )
     tasks.notify_turn(game.pk, 6)  # run twice: the newest stays unread
     assert unread.filter(key=f"turn:{game.pk}:6").exists()
+
+
+def test_a_games_mails_thread_together_and_each_has_its_own_id(
+    game_factory, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_factory(moves=walled_game("square"))
+    other = game_factory()
+    mails = [email.message_from_bytes(m.message().as_bytes()) for m in mailoutbox]
+    root = f"<game-{game.pk}@testserver>"
+
+    of_game = [m for m in mails if m["References"] == root]
+    # Both players' results, under the game's root; "your turn" mails join the same thread.
+    assert len(of_game) == 2 and all("is over" in m["Subject"] for m in of_game)
+    assert your_turn_mail(game=other, now=NOW).thread == f"game-{other.pk}"
+    assert all(m["In-Reply-To"] == root for m in of_game)
+    ids = [m["Message-ID"] for m in mails]
+    assert len(set(ids)) == len(ids) and all(i.endswith("@testserver>") for i in ids)
+    assert f"<game-{other.pk}@testserver>" != root
+    assert all(m["Precedence"] is None for m in mails)

@@ -34,6 +34,7 @@ from games.reviews.models import Review
 from games.services import challenges
 from ladder.ladders.models import LadderChallenge, LadderEntry
 from ladder.tournaments.models import Tournament, TournamentPlayer
+from messaging.push.models import PushSubscription
 from tests.games.conftest import game_factory  # noqa: F401 (a fixture)
 from tests.ladder.conftest import ladder_factory, tournament_factory  # noqa: F401 (fixtures)
 
@@ -202,6 +203,19 @@ def _user_sessions_end_others(f) -> Case:
     return Case(user, reverse("user_sessions_end_others"), {}, done)
 
 
+def _push_device_remove(f) -> Case:
+    user = f("user_factory")()
+    device = PushSubscription.objects.create(
+        user=user,
+        endpoint="https://fcm.googleapis.com/fcm/send/abc",
+        p256dh="key",
+        auth="auth",
+        created=timezone.now(),
+    )
+    url = reverse("push_device_remove", args=[device.pk])
+    return Case(user, url, {}, lambda: not PushSubscription.objects.filter(pk=device.pk).exists())
+
+
 # Every page POST that ends, resigns, withdraws, disqualifies, deletes or costs a rating.
 CONFIRMED: dict[str, Callable[..., Case]] = {
     "tournament:withdraw": _tournament_withdraw,
@@ -218,6 +232,7 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "api_token_revoke": _api_token_revoke,
     "user_session_end": _user_session_end,
     "user_sessions_end_others": _user_sessions_end_others,
+    "push_device_remove": _push_device_remove,
 }
 
 # URLs whose names say such a verb but that need not ask, and why.

@@ -35,6 +35,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from accounts import forms as accounts_forms
+from accounts.data import forms as data_forms
 from games import forms as games_forms
 from games.bots import forms as bots_forms
 from games.bots.engines import engines
@@ -45,6 +46,7 @@ from ladder.ratings import forms as ratings_forms
 from ladder.tournaments import forms as tournaments_forms
 from messaging.messages import forms as messages_forms
 from messaging.notifications import forms as notifications_forms
+from messaging.push import forms as push_forms
 from tests.site.helpers import COMPLETE
 
 # The packages whose modules are searched for form classes (admin forms are the staff's, in
@@ -67,9 +69,13 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
     accounts_forms.PlayerSearchForm: (lambda d, u: accounts_forms.PlayerSearchForm(d),),
     accounts_forms.RelationForm: (lambda d, u: accounts_forms.RelationForm(d),),
     accounts_forms.ApiTokenForm: (lambda d, u: accounts_forms.ApiTokenForm(d),),
+    data_forms.AccountCloseForm: (
+        lambda d, u: data_forms.AccountCloseForm(d, request=allauth_context.request),
+    ),
     messages_forms.ThreadForm: (lambda d, u: messages_forms.ThreadForm(d),),
     messages_forms.ReplyForm: (lambda d, u: messages_forms.ReplyForm(d),),
     notifications_forms.MarkReadForm: (lambda d, u: notifications_forms.MarkReadForm(d),),
+    push_forms.PushChoicesForm: (lambda d, u: push_forms.PushChoicesForm(d, choices={}),),
     games_forms.GameSettingsForm: (lambda d, u: games_forms.GameSettingsForm(d),),
     games_forms.NewGameForm: (lambda d, u: games_forms.NewGameForm(d),),
     games_forms.AutomatchForm: (lambda d, u: games_forms.AutomatchForm(d),),

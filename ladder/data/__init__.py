@@ -1,0 +1,1 @@
+"""The ladder app's part of the players' data (accounts.data.registry)."""
