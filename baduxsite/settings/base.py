@@ -428,7 +428,9 @@ MFA_TOTP_TOLERANCE = 1
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.get_bool("MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN", False)
 USERSESSIONS_TRACK_ACTIVITY = True
 ACCOUNTS_STAFF_MFA_REQUIRED = env.get_bool("ACCOUNTS_STAFF_MFA_REQUIRED", False)
-ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list("ACCOUNTS_MFA_REQUIRED_PERMISSIONS")
+ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list(
+    "ACCOUNTS_MFA_REQUIRED_PERMISSIONS", ["accounts.moderate"]
+)
 # Where allauth's per-IP rate limits find the visitor's IP: behind N proxies that each append to
 # X-Forwarded-For, the N-th address from the right; 0: REMOTE_ADDR (behind a proxy, the proxy's:
 # one bucket for everyone). A proxy's own client-IP header (X-Real-IP) goes in
