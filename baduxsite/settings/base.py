@@ -33,6 +33,8 @@ INSTALLED_APPS = [
     "csp",
     "allauth",
     "allauth.account",
+    "allauth.mfa",  # two-factor authentication (accounts/security/)
+    "allauth.usersessions",  # a player's sessions, listed and ended (accounts/security/)
     # django-countries: installed for its catalogs, so country names follow the reader's
     # language (accounts.selectors.country_name, the profile and search forms).
     "django_countries",
@@ -77,16 +79,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.security.middleware.UserSessionSeenMiddleware",
+    "accounts.security.middleware.StaffSecondFactorMiddleware",
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
-# Content-Security-Policy (django-csp). Scripts only from our own static files: no inline script,
-# no eval, no inline event handlers (a page that ever needs an inline script takes a nonce:
-# `<script nonce="{{ request.csp_nonce }}">`, which adds it to the header). Styles allow
-# 'unsafe-inline' because the board SVGs carry inline style (a <style> block per SVG today,
-# `style` attributes after the move to static CSS) and the mail previews use style attributes;
-# a nonce cannot cover style attributes, and it would switch 'unsafe-inline' off. CSS cannot run
-# script, so this keeps the protection that matters.
+# Content-Security-Policy (django-csp). Scripts only from our static files: no inline script, eval
+# or event handlers (an inline script would take a nonce: `{{ request.csp_nonce }}`). Styles allow
+# 'unsafe-inline' for the board SVGs' and mail previews' style attributes, which no nonce covers
+# (and a nonce would switch 'unsafe-inline' off); CSS cannot run script.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -390,9 +391,8 @@ CELERY_BEAT_SCHEDULE.update(
 )
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
-# Sessions stay in the database (the record) and are read through the cache (Redis in
-# production): every page reads the session, and a cache hit spares that query. Existing
-# sessions keep working; with the cache down, reads fall back to the table (accounts.sessions).
+# Sessions live in the database, read through the cache (a hit spares a query on every page);
+# with the cache down, reads fall back to the table (accounts.sessions).
 SESSION_ENGINE = "accounts.sessions"
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -416,15 +416,25 @@ ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Badux] "
-# allauth's default rate limits stay on (login, failed logins, signup, password reset, e-mail
-# confirmation). They count in the cache, which is why production needs the shared Redis cache.
+# allauth's default rate limits: log-ins, wrong passwords and second-factor codes, resets, sign-ups.
 ACCOUNT_RATE_LIMITS: dict[str, str] = {}
-# Where allauth's per-IP rate limits (sign-up, login, password reset) find the visitor's IP.
-# Behind N reverse proxies that each append to X-Forwarded-For, it is the N-th address from the
-# right; with 0, REMOTE_ADDR, which behind a proxy is the proxy's own address: every visitor
-# would share one bucket (20 sign-ups a minute for the whole site). A proxy that sets a header
-# of its own with the client IP (e.g. X-Real-IP) names it in TRUSTED_CLIENT_IP_HEADER instead.
-# Production requires TRUSTED_PROXY_COUNT to be set (settings.prod).
+# Account security (accounts/security/): e-mail change verified, notices by mail, other sessions
+# end at a password change; TOTP (±1 step of drift), recovery codes, WebAuthn; staff need 2FA.
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_TOTP_TOLERANCE = 1
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.get_bool("MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN", False)
+USERSESSIONS_TRACK_ACTIVITY = True
+ACCOUNTS_STAFF_MFA_REQUIRED = env.get_bool("ACCOUNTS_STAFF_MFA_REQUIRED", False)
+ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list(
+    "ACCOUNTS_MFA_REQUIRED_PERMISSIONS", ["accounts.moderate"]
+)
+# Where allauth's per-IP rate limits find the visitor's IP: behind N proxies that each append to
+# X-Forwarded-For, the N-th address from the right; 0: REMOTE_ADDR (behind a proxy, the proxy's:
+# one bucket for everyone). A proxy's own client-IP header (X-Real-IP) goes in
+# TRUSTED_CLIENT_IP_HEADER instead. Production requires TRUSTED_PROXY_COUNT (settings.prod).
 ALLAUTH_TRUSTED_PROXY_COUNT = env.get_int("TRUSTED_PROXY_COUNT", 0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.get_str("TRUSTED_CLIENT_IP_HEADER")
 

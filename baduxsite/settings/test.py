@@ -30,3 +30,5 @@ SITE_URL = "http://testserver"
 # engine's name only: SQLite runs unwrapped here; PostgreSQL keeps django-prometheus' backend.
 if DATABASES["default"]["ENGINE"] == "django_prometheus.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"  # noqa: F405
+# WebAuthn over the live server's plain http://localhost (browser tests).
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = True

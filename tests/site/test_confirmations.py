@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 import pytest
+from allauth.usersessions.models import UserSession
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
@@ -204,6 +205,26 @@ def _api_token_revoke(f) -> Case:
     return Case(user, reverse("api_token_revoke", args=[token.pk]), {}, done)
 
 
+def _user_session_end(f) -> Case:
+    user = f("user_factory")()
+    session = UserSession.objects.create(user=user, ip="192.0.2.1", session_key="elsewhere")
+
+    def done() -> bool:
+        return not UserSession.objects.filter(pk=session.pk).exists()
+
+    return Case(user, reverse("user_session_end", args=[session.pk]), {}, done)
+
+
+def _user_sessions_end_others(f) -> Case:
+    user = f("user_factory")()
+    session = UserSession.objects.create(user=user, ip="192.0.2.1", session_key="elsewhere")
+
+    def done() -> bool:
+        return not UserSession.objects.filter(pk=session.pk).exists()
+
+    return Case(user, reverse("user_sessions_end_others"), {}, done)
+
+
 def _push_device_remove(f) -> Case:
     user = f("user_factory")()
     device = PushSubscription.objects.create(
@@ -233,6 +254,8 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "games:review_delete": _review_delete,
     "games:review_remove": _review_remove,
     "api_token_revoke": _api_token_revoke,
+    "user_session_end": _user_session_end,
+    "user_sessions_end_others": _user_sessions_end_others,
     "push_device_remove": _push_device_remove,
 }
 
@@ -247,6 +270,9 @@ EXEMPT: dict[str, str] = {
     "messages:archive": "undone on the same page; a new message brings it back",
     # Taking back a registration before the start: join again while places are left.
     "tournament:leave": "before the start nothing is played; join again",
+    # allauth.mfa's own page asks first (GET: "remove this key?", POST removes), after the
+    # password was asked again (re-authentication).
+    "mfa_remove_webauthn": "allauth's own confirmation page, after re-authentication",
 }
 
 VERBS = ("resign", "withdraw", "disqualif", "delet", "remov", "leav", "cancel", "annul", "abort")
