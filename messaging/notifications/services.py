@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import logging
 import zoneinfo
 from collections.abc import Callable, Iterable, Iterator
@@ -20,6 +21,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import ngettext
 
@@ -318,6 +320,12 @@ def _zone(name: str) -> dt.tzinfo:
         return dt.UTC
 
 
+@functools.cache
+def _known_zones() -> tuple[str, ...]:
+    """Every time zone name the system knows, sorted."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
 def digest_day(*, time_zone: str, now: dt.datetime) -> dt.date | None:
     """The local day whose digest is due at `now` for a player in `time_zone`, or None when
     `now` is not within `DIGEST_CATCH_UP` after that day's digest hour."""
@@ -348,7 +356,13 @@ def digest_pending(*, user: User, now: dt.datetime):
 
 
 def digest_due_user_ids(*, now: dt.datetime) -> list[int]:
-    """Players with pending digest items whose digest hour is now and who got none today."""
+    """Players with pending digest items whose digest hour is now and who got none today.
+
+    Only players in a time zone whose digest is due are read (and those whose zone is not a
+    known name, checked here as before): every player with pending items, 40,000 among a
+    hundred thousand, took half a second an hour (bench/pages_at_scale.py)."""
+    known = _known_zones()
+    due_zones = [name for name in known if digest_day(time_zone=name, now=now)]
     candidates = (
         User.objects.filter(
             is_active=True,
@@ -356,6 +370,7 @@ def digest_due_user_ids(*, now: dt.datetime) -> list[int]:
             notifications__digest__isnull=True,
             notifications__read=False,
         )
+        .filter(Q(time_zone__in=due_zones) | ~Q(time_zone__in=known))
         .exclude(email="")
         .values_list("pk", "time_zone")
         .distinct()
