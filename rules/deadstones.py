@@ -30,6 +30,7 @@ PLAYOUTS = 32
 EXTRA = 4  # close calls get EXTRA times as many playouts
 UNSURE = 0.4  # a chain is a close call when its mean ownership is within this of 0
 SEED = 0x5C0DE
+PAIRS = 1_000_003  # playout pair k of seed s draws from random.Random(s * PAIRS + k)
 TERRITORY = 8
 DOUBT = 0.1  # a chain this close to even stays alive unless its area is the opponent's
 ENCLOSED = 0.25  # mean owner of an enclosed area's empty points for it to be the encloser's
@@ -113,13 +114,15 @@ def _playouts(position: Position, playouts: int, seed: int) -> _Playouts:
         for p in range(size)
     ]
     engine = Playouts(topology, start, frozen)
-    rng = random.Random(seed)
     total = [0] * size
     seki = [0] * size
     runs = 0
     target = playouts
     unsure = [ch.stones for ch in chains(topology, colours)[0]]
     while runs < target:
+        # The two playouts of a pair draw the same random numbers, Black first then White:
+        # the colour-swapped position then gets exactly the negated ownership.
+        rng = random.Random(seed * PAIRS + runs // 2)
         owner = engine.run(BLACK if runs % 2 == 0 else WHITE, rng, seki)
         runs += 1
         for p, o in enumerate(owner):
