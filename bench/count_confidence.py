@@ -8,14 +8,15 @@ Positions and the reference each chain is judged against:
 
 * ../shared/scoring/ogs-score-estimator/ (54 real final positions, see its README): the
   players' own dead marks (expected.json); a chain is dead when the players marked its stones.
-* Generated: games of the bot (easy budget; 60 playouts a move on 19x19) against a random
+* Generated: games of the bot (easy budget on 9x9 and hex 6, 60 playouts a move on 13x13 and
+  hex 8, 24 on 19x19) against a random
   legal mover and against itself, `--games` of each per board (9x9, 13x13, 19x19, hex 6,
   hex 8), played to their end like bench/bot_strength.py, except that the random mover
   answers a pass with a pass, as a newcomer does (otherwise it fills the board for hundreds
   of moves). They are cached in
   var/count_confidence/ (`--fresh` plays them again). Reference: on square boards GNU Go 3.8
   (`final_status_list dead`); on hexagons, where no engine judges, the position is played out
-  by the bot for both sides (its tree search at 150 playouts a move, never passing while it
+  by the bot for both sides (its tree search at 64 playouts a move, never passing while it
   has a move) and the chains it captured are dead.
 
 For every chain of every position: is the count's verdict wrong, and is the chain flagged
@@ -53,7 +54,10 @@ from rules.topology import Topology, hexagon, square  # noqa: E402
 CACHE = ROOT / "var" / "count_confidence"
 BOARDS = {"9": square(9), "13": square(13), "19": square(19), "hex6": hexagon(6)}
 BOARDS["hex8"] = hexagon(8)
-FILL = Budget(playouts=150)
+FILL = Budget(playouts=64)
+# The bot's playouts a move when generating games on the bigger boards (13x13 and hex 8, 19x19):
+# the machine is shared, and a 19x19 game at the easy budget takes many minutes.
+GEN = {False: 60, True: 24}
 # ../shared/scoring beside the checkout, or beside a parent folder (a git worktree's).
 DEFAULT_DATA = next(
     (
@@ -88,7 +92,7 @@ def setup_sgf(position: Position) -> bytes:
 def play_game(topology: Topology, pairing: str, seed: int) -> Position:
     """A game of the bot against a random mover ("random") or itself ("bot") to its end."""
     game = Game.new(topology, preset(default_preset_key(topology), topology))
-    budget = Budget(playouts=60) if topology.size > 300 else STRENGTHS["easy"]
+    budget = STRENGTHS["easy"] if topology.size < 100 else Budget(playouts=GEN[topology.size > 300])
     rng = random.Random(seed)
     bot = BLACK if seed % 2 == 0 else WHITE
     while not game.over:
@@ -211,7 +215,7 @@ def print_table(rows: dict[str, Row]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2, help="games per board and pairing")
+    parser.add_argument("--games", type=int, default=1, help="games per board and pairing")
     parser.add_argument("--boards", default="9,13,19,hex6,hex8")
     parser.add_argument("--no-gnugo", action="store_true")
     parser.add_argument("--no-ogs", action="store_true")
