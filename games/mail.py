@@ -140,7 +140,7 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
         size=RESULT_IMAGE_PX,
         theme=_theme(player),
         dispute_days=days,
-        words=caption_words(),
+        words=caption_words(agreed=(game.score or {}).get("agreed")),
     )
     unsure = bool(score and score.uncertain)
     colour = game.colour_of(player)

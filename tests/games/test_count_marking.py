@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 from games.models import DisputeStatus, ResultCorrection, ScoreDispute
+from games.pages.sgf import game_sgf
 from games.services import disputes
+from games.svg.words import caption_words
 from games.tasks.disputes import sweep_disputes
 from tests.games.conftest import NOW
 from tests.games.helpers import FIGHT, corner_fight_moves
@@ -75,6 +77,17 @@ def test_both_accepting_the_same_marking_makes_it_agreed(black, white):
     assert game.score["agreed"] is True
     assert _names(game, game.score["dead"]) == {"B9", "C9", "C8", "C7"}
     assert ResultCorrection.objects.filter(game=game).count() == 1
+    # The record and the scored picture say the marking was agreed.
+    record = game_sgf(game=game)
+    assert "The dead stones were agreed by both players." in record
+    assert "dead stones agreed by both players" in caption_words(agreed=True).area_scoring
+
+
+def test_an_automatic_count_says_so_in_its_record(black, white):
+    game = counted_square(black=black, white=white, now=NOW)
+    assert "The dead stones are the automatic count's estimate." in game_sgf(game=game)
+    assert "estimated by the count" in caption_words(agreed=False).area_scoring
+    assert caption_words().area_scoring == "area scoring"
 
 
 def test_at_the_deadline_the_automatic_marking_stands_unagreed(
