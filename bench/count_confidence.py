@@ -8,15 +8,17 @@ Positions and the reference each chain is judged against:
 
 * ../shared/scoring/ogs-score-estimator/ (54 real final positions, see its README): the
   players' own dead marks (expected.json); a chain is dead when the players marked its stones.
-* Generated: games of the bot (easy budget on 9x9 and hex 6, 60 playouts a move on 13x13 and
-  hex 8, 24 on 19x19) against a random
-  legal mover and against itself, `--games` of each per board (9x9, 13x13, 19x19, hex 6,
-  hex 8), played to their end like bench/bot_strength.py, except that the random mover
-  answers a pass with a pass, as a newcomer does (otherwise it fills the board for hundreds
-  of moves). They are cached in
-  var/count_confidence/ (`--fresh` plays them again). Reference: on square boards GNU Go 3.8
-  (`final_status_list dead`); on hexagons, where no engine judges, the position is played out
-  by the bot for both sides (its tree search at 64 playouts a move, never passing while it
+* Generated: games of the bot (easy budget on 9x9 and hex 6, 60 playouts a move on 13x13
+  and hex 8, 24 on 19x19) against a random legal mover and against itself, `--games` of
+  each per board (9x9, 13x13, 19x19, hex 6, hex 8), played to their end like
+  bench/bot_strength.py, except that the random mover answers a pass with a pass, as a
+  newcomer does (otherwise it fills the board for hundreds of moves). `--pairings newcomer`
+  adds games whose random mover stops (passes) after a quarter of the board's points in
+  moves (both sides'), as the issue's newcomer did: unsettled stones. The games are cached
+  in var/count_confidence/ (`--fresh` plays them again). Reference: on square boards GNU Go
+  3.8 (`final_status_list dead`); on hexagons, where no engine judges, the position is
+  played out by the bot for both sides (its tree search at 64 playouts a move, never
+  passing while it
   has a move) and the chains it captured are dead.
 
 For every chain of every position: is the count's verdict wrong, and is the chain flagged
@@ -101,6 +103,8 @@ def play_game(topology: Topology, pairing: str, seed: int) -> Position:
             point = choice.point if choice.kind != PASS else None
         elif game.moves and game.moves[-1].kind == PASS:
             point = None  # a newcomer answers the bot's pass with a pass
+        elif pairing == "newcomer" and game.move_number >= topology.size // 4:
+            point = None  # a newcomer who stops early: its stones are left unsettled
         else:
             point = random_move(game, rng)
         if point is None:
@@ -134,13 +138,15 @@ def filled_dead(position: Position, seed: int) -> frozenset[int]:
     return frozenset(p for p, c in enumerate(position.stones) if c != EMPTY and final[p] != c)
 
 
-def generated(boards: list[str], games: int, fresh: bool, gnugo: GnuGo | None) -> list[tuple]:
+def generated(
+    boards: list[str], games: int, fresh: bool, gnugo: GnuGo | None, pairings: list[str]
+) -> list[tuple]:
     """(board, name, position, reference dead) for the generated games, cached."""
     CACHE.mkdir(parents=True, exist_ok=True)
     out = []
     for board in boards:
         topology = BOARDS[board]
-        for pairing in ("random", "bot"):
+        for pairing in pairings:
             for seed in range(1, games + 1):
                 path = CACHE / f"{board}-{pairing}-{seed}.json"
                 if path.exists() and not fresh:
@@ -220,6 +226,9 @@ def main() -> None:
     parser.add_argument("--no-gnugo", action="store_true")
     parser.add_argument("--no-ogs", action="store_true")
     parser.add_argument("--fresh", action="store_true", help="play the games again")
+    parser.add_argument(
+        "--pairings", default="random,bot", help="random, bot, newcomer (random, passing early)"
+    )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     args = parser.parse_args()
     gnugo = None if args.no_gnugo or not shutil.which(GNUGO) else GnuGo()
