@@ -238,9 +238,10 @@ def main() -> None:
             size = case.position.topology.n
             gg = gnugo.dead(case.sgf, case.position.topology) if gnugo and case.sgf else None
             tally(rows.setdefault(f"ogs {size}x{size}", Row()), case.position, case.expected, gg)
-    for board, _name, position, ref in generated(
-        args.boards.split(","), args.games, args.fresh, gnugo
-    ):
+    found = generated(
+        args.boards.split(","), args.games, args.fresh, gnugo, args.pairings.split(",")
+    )
+    for board, _name, position, ref in found:
         gg = ref if position.topology.kind == "square" else None
         tally(rows.setdefault(f"gen {board}", Row()), position, ref, gg)
     total = Row()
