@@ -453,6 +453,10 @@ SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # How long a count may be disputed after a counted game ends, and how long the marking phase of
 # a dispute lasts (games.counting.dispute_window).
 GAMES_DISPUTE_WINDOW_DAYS = 3
+# A GTP engine that judges dead stones (`final_status_list dead`) as a second opinion on the
+# count of square-board games (games.bots.judge): a chain it judges otherwise than the count
+# makes the count unsure and opens the marking phase. Empty, or not installed: no judge.
+GAMES_COUNT_JUDGE = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"]
 # Play by e-mail: replies go to play+<signed token>@INBOUND_MAIL_DOMAIN; unset turns it off.
 INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
 # Reply-mail records (one per message, so a redelivered message acts once) are kept this long:
