@@ -6,12 +6,15 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.mail import account_mail_queue
+from accounts.security.devices import browser_known, browser_remember
 
 # Path segments under /players/ that a username must not shadow.
 RESERVED_USERNAMES = frozenset({"online", "search"})
@@ -32,6 +35,23 @@ class AccountAdapter(DefaultAccountAdapter):
         ctx.update(context)
         message = self.render_mail(template_prefix, email, ctx)
         account_mail_queue(message)
+
+    def post_login(
+        self, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any
+    ) -> HttpResponse:
+        """allauth's redirect after a log-in (once every stage, the second factor included, is
+        passed), and a security notice by mail when the browser has not logged in to this
+        account before (accounts.security.devices). Not at sign-up: the new player is the one
+        who just proved the address."""
+        response = super().post_login(request, user, **kwargs)
+        if not browser_known(request=request, user=user):
+            if not kwargs.get("signup"):
+                sessions_url = request.build_absolute_uri(reverse("usersessions_list"))
+                self.send_notification_mail(
+                    "account/email/login_new_browser", user, {"sessions_url": sessions_url}
+                )
+            browser_remember(request=request, response=response, user=user)
+        return response
 
     def unstash_verified_email(self, request: HttpRequest) -> str | None:
         """The address an invitation link verified (games' tell-a-friend), only when it is

@@ -9,7 +9,8 @@ named `notifications.py` that its `AppConfig.ready()` imports:
   conditional moves (orders 100-169; their names are `messaging.notifications.models.Event`);
 * `games/reviews/notifications.py`: a review published (170);
 * `ladder/notifications.py`: ladder challenges and positions (200-229);
-* `ladder/tournaments/notifications.py`: tournament rounds and ends (230-299);
+* `ladder/tournaments/notifications.py`: tournament rounds and ends (230-249);
+* `ladder/groups/notifications.py`: board mentions and replies, group membership (250-269);
 * `messaging/messages/notifications.py`: a private message received (900).
 
 A new kind needs no column, form field or migration: the preferences page, the routing in

@@ -12,6 +12,8 @@ urlpatterns = [
     path("settings/profile/", views.profile_edit, name="profile_edit"),
     path("settings/preferences/", views.preferences_edit, name="preferences_edit"),
     path("settings/contacts/", views.contacts, name="contacts"),
+    # Account security: the overview and ending one session (allauth's pages are under /accounts/).
+    path("", include("accounts.security.urls")),
     # The footer's language switcher (Django's set_language, plus the player's stored choice).
     path("i18n/setlang/", views.language_set, name="set_language"),
     # The players' data: archive, closing the account, the privacy page (accounts/data/).

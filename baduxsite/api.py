@@ -26,6 +26,7 @@ from core.refusals import refusal_kinds, refusal_of
 from games.api import challenges as challenges_api
 from games.api import conditional as conditional_api
 from games.api import play as games_api
+from ladder.groups import api as groups_api
 from ladder.ladders import api as ladders_api
 from ladder.ratings import api as ratings_api
 from ladder.tournaments import api as tournaments_api
@@ -76,6 +77,7 @@ api.add_router("", challenges_api.router)
 api.add_router("", ratings_api.router)
 api.add_router("", ladders_api.router)
 api.add_router("", tournaments_api.router)
+api.add_router("", groups_api.router)
 
 
 def _error(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:

@@ -33,6 +33,7 @@ urlpatterns = [
     *push_root_urls,
     path("ladders/", include("ladder.urls")),
     path("tournaments/", include("ladder.tournaments.urls")),
+    path("groups/", include("ladder.groups.urls")),
     path("learn/", include("games.learn.urls")),
     # The footer's "Contact" when no CONTACT_EMAIL is set (messages land in the staff's admin).
     path("contact/", site_contact, name="site_contact"),

@@ -159,6 +159,27 @@ _BOT_GAMES = ngettext_lazy(
     "little and try again.",
     "most",
 )
+_GROUPS = ngettext_lazy(
+    "You have created %(most)s group in the last %(span)s, the most allowed; wait a little and "
+    "try again.",
+    "You have created %(most)s groups in the last %(span)s, the most allowed; wait a little and "
+    "try again.",
+    "most",
+)
+_GROUP_REQUESTS = ngettext_lazy(
+    "You have asked to join %(most)s group in the last %(span)s, the most allowed; wait a little "
+    "and try again.",
+    "You have asked to join %(most)s groups in the last %(span)s, the most allowed; wait a "
+    "little and try again.",
+    "most",
+)
+_GROUP_POSTS = ngettext_lazy(
+    "You have sent %(most)s post in the last %(span)s, the most allowed; wait a little and try "
+    "again.",
+    "You have sent %(most)s posts in the last %(span)s, the most allowed; wait a little and try "
+    "again.",
+    "most",
+)
 _REPORTS = ngettext_lazy(
     "You have sent %(most)s report to the moderators in the last %(span)s, the most allowed; "
     "wait a little and try again.",
@@ -184,6 +205,11 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "review_comment_hour": (_REVIEW_COMMENTS, 120, 3600),
     "review": (_REVIEWS, 20, 3600),
     "bot_game": (_BOT_GAMES, 10, 3600),
+    "group_create": (_GROUPS, 3, 86400),
+    "group_request": (_GROUP_REQUESTS, 10, 86400),
+    "group_invite": (_INVITATIONS, 30, 86400),
+    "group_post": (_GROUP_POSTS, 5, 60),
+    "group_post_hour": (_GROUP_POSTS, 60, 3600),
     "kibitz": (_KIBITZ, 5, 60),
     "kibitz_hour": (_KIBITZ, 60, 3600),
     "report": (_REPORTS, 10, 3600),

@@ -14,7 +14,8 @@ from django.conf import settings
 import rules
 from games.models import EndReason, Game
 from games.moves import game_state
-from rules.scoring import Score, score, score_estimated
+from rules.ownership import count_confidence
+from rules.scoring import Score, score
 
 # Games with a count to show and dispute: ended by two passes or at the move cap.
 COUNTED_END_REASONS = (EndReason.PASSES, EndReason.MOVE_CAP)
@@ -28,8 +29,27 @@ def dispute_window() -> dt.timedelta:
 
 def position_count(*, game: Game, position: rules.Position) -> Score:
     """The automatic count of `position` under `game`'s rules, dead stones estimated by the
-    rules core, with the stones it was unsure of (`Score.uncertain`)."""
-    return score_estimated(position, game.rule_set)
+    rules core (`rules.deadstones.estimate_status`), with the stones of every chain whose
+    status it is unsure of as `Score.uncertain` (`rules.ownership.count_confidence`: a close
+    call in the playouts, a possible seki or race, an unsettled boundary)."""
+    found = count_confidence(position)
+    return score(position, game.rule_set, found.dead, uncertain=found.unsure)
+
+
+def chains_named(*, position: rules.Position, points: Iterable[int]) -> list[str]:
+    """One name per chain among `points` (stones), as players write it ("E3": the chain's
+    stone nearest the lower left), largest chain first; for "the group at E3"."""
+    topology = position.topology
+    left = set(points)
+    found: list[tuple[int, str]] = []
+    while left:
+        chain = stone_chain(position, next(iter(sorted(left))))
+        if not chain:
+            break
+        left -= chain
+        first = min(chain, key=lambda p: (-topology.xy[p][1], topology.xy[p][0]))
+        found.append((len(chain), topology.name(first)))
+    return [name for _, name in sorted(found, key=lambda item: (-item[0], item[1]))]
 
 
 def count_with_dead(*, game: Game, dead_sgf: Iterable[str]) -> Score:

@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 from django.urls import reverse
 from django.utils import formats, timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from accounts.locale import moment_text
 from accounts.models import User
 from accounts.selectors import preferences_get
 from core.mail import InlineImage, MailContent, site_url
-from games.counting import dispute_window, game_score
+from games.counting import chains_named, dispute_window, game_score
 from games.inbound.address import reply_address_for
 from games.models import (
     Challenge,
@@ -53,14 +53,17 @@ def _theme(user: User) -> str:
     return preferences_get(user=user).board_theme
 
 
+def _zone(user: User) -> dt.tzinfo:
+    try:
+        return zoneinfo.ZoneInfo(user.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.UTC
+
+
 def _local(value: dt.datetime | None, user: User) -> str:
     if value is None:
         return ""
-    try:
-        zone = zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = dt.UTC
-    local = value.astimezone(zone)
+    local = value.astimezone(_zone(user))
     return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({user.time_zone})"
 
 
@@ -143,7 +146,7 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
         size=RESULT_IMAGE_PX,
         theme=_theme(player),
         dispute_days=days,
-        words=caption_words(),
+        words=caption_words(agreed=(game.score or {}).get("agreed")),
     )
     unsure = bool(score and score.uncertain)
     colour = game.colour_of(player)
@@ -266,12 +269,51 @@ def notice_send(
     ).mailed  # fmt: skip
 
 
+def _unsure_notice(dispute: ScoreDispute, player: User, url: str, names: dict) -> MailContent:
+    """The count opened the marking phase itself: which groups to check, and by when."""
+    game = dispute.game
+    position = game_state(game).position
+    topology = game.topology
+    groups = chains_named(position=position, points=[topology.from_sgf(p) for p in dispute.unsure])
+    zone = _zone(player)
+    names["day"] = formats.date_format(dispute.deadline.astimezone(zone), "l")
+    names["groups"] = ", ".join(groups)
+    summary = (
+        ngettext(
+            "The count of game %(game_pk)s is not sure about the group at %(groups)s: check it by "
+            "%(day)s.",
+            "The count of game %(game_pk)s is not sure about the groups at %(groups)s: check them "
+            "by %(day)s.",
+            len(groups),
+        )
+        % names
+    )
+    return notice_mail(
+        subject=gettext("Game %(game_pk)s: check the count by %(day)s") % names,
+        summary=summary,
+        paragraphs=[
+            summary,
+            gettext(
+                "Both players see the marking: mark or unmark dead stones and accept the same "
+                "marking before %(until)s; otherwise the automatic count %(result)s stands."
+            )
+            % names,
+        ],
+        url=url,
+        label=gettext("Check the dead stones"),
+        player=player,
+    )
+
+
 def dispute_notice(*, dispute: ScoreDispute, event: str, player: User) -> MailContent:
-    """News of a marking phase for one player: "opened", "accepted", "agreed" or "expired"."""
+    """News of a marking phase for one player: "unsure" (the count opened it, unsure of some
+    groups), "opened", "accepted", "agreed" or "expired"."""
     game = dispute.game
     url = site_url(reverse("games:marking", args=[game.pk]))
     until = _local(dispute.deadline, player)
     names = {"game_pk": game.pk, "result": game.result, "until": until}
+    if event == "unsure":
+        return _unsure_notice(dispute, player, url, names)
     if event == "opened":
         names["opener"] = dispute.opened_by.username
         summary = (

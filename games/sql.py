@@ -219,16 +219,35 @@ def running_sql(vendor: str) -> str:
 @functools.cache
 def finished_page_sql(vendor: str) -> str:
     """A slice of a player's finished games, most recent first, every column, each row with the
-    count of all of them as "listed_count". Parameters: the player's id twice, the finished
-    status, the slice's size and start."""
+    count of all of them as "listed_count". Parameters: `finished_page_params`.
+
+    Their games as Black and as White are read apart, each by its index in the order shown
+    (game_black_finished, game_white_finished: the slice's end rows of each) and merged, and
+    counted by the same indexes: an OR of both colours read every finished game of the site
+    backwards through the index on `finished` (3.4 s for a player of 10,000 games among a
+    million, bench/pages_at_scale.py; now 1-2 ms)."""
     table, pk, black, white, status, finished = quoted_names(
         Game, "id", "black", "white", "status", "finished"
     )
+    as_black = f"{black} = %s AND {status} = %s"
+    as_white = f"{white} = %s AND {black} <> %s AND {status} = %s"
+    order = f"{finished} DESC, {pk} DESC"
     return (
-        f"SELECT *, COUNT(*) OVER () AS listed_count FROM {table}"  # noqa: S608 - names from the model
-        f" WHERE ({black} = %s OR {white} = %s) AND {status} = %s"
-        f" ORDER BY {finished} DESC, {pk} DESC LIMIT %s OFFSET %s"
+        "SELECT * FROM ("  # noqa: S608 - names from the model
+        f"SELECT * FROM (SELECT * FROM {table} WHERE {as_black} ORDER BY {order} LIMIT %s) AS b"
+        f" UNION ALL SELECT * FROM (SELECT * FROM {table} WHERE {as_white}"
+        f" ORDER BY {order} LIMIT %s) AS w) AS mine"
+        f" CROSS JOIN (SELECT (SELECT COUNT(*) FROM {table} WHERE {as_black})"
+        f" + (SELECT COUNT(*) FROM {table} WHERE {as_white}) AS listed_count) AS counted"
+        f" ORDER BY {order} LIMIT %s OFFSET %s"
     )
+
+
+def finished_page_params(*, user_id: int, status: str, size: int, start: int) -> list[object]:
+    """The parameters of `finished_page_sql`: `size` games from index `start`."""
+    end = start + size
+    black, white = [user_id, status], [user_id, user_id, status]
+    return [*black, end, *white, end, *black, *white, size, start]
 
 
 @functools.cache
@@ -252,7 +271,7 @@ def running_games(*, user_id: int, status: str) -> list[Game]:
 
 def finished_games_page(*, user_id: int, status: str, size: int, start: int) -> list[Game]:
     """The rows of `finished_page_sql` as games, each with its `listed_count`."""
-    params = [user_id, user_id, status, size, start]
+    params = finished_page_params(user_id=user_id, status=status, size=size, start=start)
     return list(Game.objects.raw(finished_page_sql(connection.vendor), params))
 
 

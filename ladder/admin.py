@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from games.game_settings import GameSettings, InvalidSetting
+from ladder.groups.models import Group, Membership
 from ladder.ladders.models import Ladder, LadderChallenge, LadderEntry, PositionChange
 from ladder.models import Tournament, TournamentPairing
 from ladder.ratings.models import Rating, RatingChange
@@ -115,3 +116,21 @@ class TournamentPairingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(Group)
+class GroupAdmin(admin.ModelAdmin):
+    """Staff may change a group's name, description, access and kind (site-wide boards)."""
+
+    list_display = ("name", "slug", "access", "site_wide", "staff_threads", "created")
+    list_filter = ("access", "site_wide")
+    search_fields = ("name", "slug")
+    readonly_fields = ("created", "created_by")
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("group", "user", "standing", "role", "created")
+    list_filter = ("standing", "role")
+    search_fields = ("group__name", "user__username")
+    raw_id_fields = ("group", "user", "invited_by")

@@ -19,6 +19,9 @@ class LadderConfig(AppConfig):
             receivers,  # noqa: F401
         )
         from ladder.data import parts  # its part of the players' data, registered below
+        from ladder.groups import errors as group_errors  # noqa: F401
+        from ladder.groups import notifications as group_notifications  # noqa: F401
+        from ladder.groups import tasks as group_tasks  # noqa: F401
         from ladder.ladders import tasks  # noqa: F401
         from ladder.tournaments import notifications as tournament_notifications  # noqa: F401
         from ladder.tournaments import tasks as tournament_tasks  # noqa: F401

@@ -4,6 +4,18 @@ re-exported here so Django and `from ladder.models import ...` find them.
 
 from __future__ import annotations
 
+from ladder.groups.models import (
+    Access,
+    Group,
+    Membership,
+    Post,
+    PostRevision,
+    Role,
+    Standing,
+    Thread,
+    ThreadRead,
+    ThreadSubscription,
+)
 from ladder.ladders.models import (
     JoinAt,
     Ladder,
@@ -29,6 +41,16 @@ from ladder.tournaments.models import (
 )
 
 __all__ = [
+    "Access",
+    "Group",
+    "Membership",
+    "Post",
+    "PostRevision",
+    "Role",
+    "Standing",
+    "Thread",
+    "ThreadRead",
+    "ThreadSubscription",
     "LadderChallengeStatus",
     "Family",
     "Format",

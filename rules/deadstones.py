@@ -30,6 +30,7 @@ PLAYOUTS = 32
 EXTRA = 4  # close calls get EXTRA times as many playouts
 UNSURE = 0.4  # a chain is a close call when its mean ownership is within this of 0
 SEED = 0x5C0DE
+PAIRS = 1_000_003  # playout pair k of seed s draws from random.Random(s * PAIRS + k)
 TERRITORY = 8
 DOUBT = 0.1  # a chain this close to even stays alive unless its area is the opponent's
 ENCLOSED = 0.25  # mean owner of an enclosed area's empty points for it to be the encloser's
@@ -113,13 +114,15 @@ def _playouts(position: Position, playouts: int, seed: int) -> _Playouts:
         for p in range(size)
     ]
     engine = Playouts(topology, start, frozen)
-    rng = random.Random(seed)
     total = [0] * size
     seki = [0] * size
     runs = 0
     target = playouts
     unsure = [ch.stones for ch in chains(topology, colours)[0]]
     while runs < target:
+        # The two playouts of a pair draw the same random numbers, Black first then White:
+        # the colour-swapped position then gets exactly the negated ownership.
+        rng = random.Random(seed * PAIRS + runs // 2)
         owner = engine.run(BLACK if runs % 2 == 0 else WHITE, rng, seki)
         runs += 1
         for p, o in enumerate(owner):
@@ -161,14 +164,40 @@ def estimate_status(
     chains whose status the estimate is unsure of (`uncertain_chains`). Deterministic for a
     given `seed`."""
     del rules  # the estimate does not depend on the scoring method
-    found = _playouts(position, PLAYOUTS, seed)
+    return estimate_detail(position, seed=seed).estimate
+
+
+@dataclass(frozen=True)
+class Detail:
+    """`estimate_detail`'s answer: the `Estimate`, and what it was judged from: per point
+    whether static analysis `settled` it (Benson, big or adrift territories), the share of
+    playouts its chain ended beside a shared liberty (`seki`), and the stones local reading
+    `proven` alive or dead (a seki, a false one, a lost race in a closed area)."""
+
+    estimate: Estimate
+    settled: tuple[bool, ...]
+    seki: tuple[float, ...]
+    proven: frozenset[int]
+
+
+def estimate_detail(position: Position, *, playouts: int = PLAYOUTS, seed: int = SEED) -> Detail:
+    """`estimate_status` with `playouts` playouts (close calls get `EXTRA` times as many),
+    and the evidence behind it (`Detail`). With the defaults, `.estimate` is exactly
+    `estimate_status(position, seed=seed)`. Deterministic for a given `seed`."""
+    found = _playouts(position, playouts, seed)
     dead = dead_from_ownership(position, found.own)
     unsure = _unsure_chains(position, found.own, found.settled, found.seki)
     reading = _read(position, found.own, found.settled, dead, unsure)
-    return Estimate(
+    estimate = Estimate(
         dead=(dead - reading.alive) | reading.dead,
         uncertain=unsure - reading.alive - reading.dead,
         ownership=tuple(found.own),
+    )
+    return Detail(
+        estimate=estimate,
+        settled=tuple(found.settled),
+        seki=tuple(found.seki),
+        proven=reading.alive | reading.dead,
     )
 
 
@@ -417,10 +446,12 @@ def sureness(chain: Chain, own: Sequence[float]) -> float:
 
 
 __all__ = [
+    "Detail",
     "Estimate",
     "dead_from_ownership",
     "enclosed_dead",
     "estimate_dead",
+    "estimate_detail",
     "estimate_status",
     "fight_dead",
     "ownership",

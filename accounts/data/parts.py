@@ -94,6 +94,9 @@ def register() -> None:
             "accounts.User_groups.user",
             "accounts.User_user_permissions.user",
             "account.EmailAddress.user",
+            # allauth's second factors and tracked sessions (accounts.security).
+            "mfa.Authenticator.user",
+            "usersessions.UserSession.user",
         ],
     )
     eraser_register(_erase_own)

@@ -24,6 +24,7 @@ class ReportKind(models.TextChoices):
     CHAT = "chat", _("Chat line")
     REVIEW = "review", _("Review")
     REVIEW_COMMENT = "review_comment", _("Review comment")
+    BOARD_POST = "board_post", _("Board post")
     KIBITZ = "kibitz", _("Spectator comment")
     PROFILE = "profile", _("Profile")
     PLAYER = "player", _("Player")

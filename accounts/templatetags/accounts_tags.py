@@ -10,6 +10,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
 from accounts.locale import moment_text
+from accounts.security.selectors import user_agent_name
 
 register = template.Library()
 
@@ -37,3 +38,9 @@ def seen_ago(value: dt.datetime | None) -> str:
     # Translators: when a player was last seen; %(time)s is a duration such as "5 minutes"
     # or "2 days, 3 hours".
     return gettext("%(time)s ago") % {"time": timesince(value, now)}
+
+
+@register.filter
+def device_name(user_agent: str) -> str:
+    """`accounts.security.selectors.user_agent_name` in templates: "Firefox on Linux"."""
+    return user_agent_name(user_agent=user_agent or "")

@@ -10,6 +10,7 @@ from celery.schedules import crontab
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 from baduxsite.settings import env
+from baduxsite.settings.beat import beat_schedule
 from baduxsite.settings.logs import logging_config
 from baduxsite.settings.push import push_settings
 
@@ -33,6 +34,8 @@ INSTALLED_APPS = [
     "csp",
     "allauth",
     "allauth.account",
+    "allauth.mfa",  # two-factor authentication (accounts/security/)
+    "allauth.usersessions",  # a player's sessions, listed and ended (accounts/security/)
     # django-countries: installed for its catalogs, so country names follow the reader's
     # language (accounts.selectors.country_name, the profile and search forms).
     "django_countries",
@@ -77,16 +80,15 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.security.middleware.UserSessionSeenMiddleware",
+    "accounts.security.middleware.StaffSecondFactorMiddleware",
     "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
-# Content-Security-Policy (django-csp). Scripts only from our own static files: no inline script,
-# no eval, no inline event handlers (a page that ever needs an inline script takes a nonce:
-# `<script nonce="{{ request.csp_nonce }}">`, which adds it to the header). Styles allow
-# 'unsafe-inline' because the board SVGs carry inline style (a <style> block per SVG today,
-# `style` attributes after the move to static CSS) and the mail previews use style attributes;
-# a nonce cannot cover style attributes, and it would switch 'unsafe-inline' off. CSS cannot run
-# script, so this keeps the protection that matters.
+# Content-Security-Policy (django-csp). Scripts only from our static files: no inline script, eval
+# or event handlers (an inline script would take a nonce: `{{ request.csp_nonce }}`). Styles allow
+# 'unsafe-inline' for the board SVGs' and mail previews' style attributes, which no nonce covers
+# (and a nonce would switch 'unsafe-inline' off); CSS cannot run script.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -241,47 +243,8 @@ CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 # beat started by mistake, or on purpose on another machine, stands by instead of sending
 # every task twice, and takes over within 30 s when the first one dies.
 CELERY_BEAT_SCHEDULER = "baduxsite.beat:SingleBeatScheduler"
-# Periodic tasks, run by exactly one `celery beat` process. Apps add their sweeps here.
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    # Publishes tasks recorded in the outbox that were not published at their commit (broker
-    # down): see core/outbox.py.
-    "messaging-outbox-relay": {"task": "messaging.outbox_relay", "schedule": 60.0},
-    # Closes the challenges whose expiry passed (games.services.challenges.challenges_expire).
-    "games-expire-challenges": {"task": "games.expire_challenges", "schedule": 60 * 60},
-    # Close score-dispute marking phases past their deadline (games.services.disputes_expire).
-    "games-sweep-disputes": {"task": "games.sweep_disputes", "schedule": 15 * 60},
-    # Ends overdue games on time, sends the 80 % warnings, ends used-up vacations.
-    "games-sweep-clocks": {"task": "games.sweep_clocks", "schedule": 60.0},
-    # Ends the mutes, suspensions and bans whose end date passed (accounts.moderation).
-    "accounts-moderation-sweep": {"task": "accounts.moderation_sweep", "schedule": 60.0},
-    # Hourly: each player's digest goes out at MESSAGING_DIGEST_HOUR in their own time zone.
-    "messaging-digest-sweep": {"task": "messaging.digest_sweep", "schedule": 60 * 60},
-    # Daily: forget play-by-e-mail records past INBOUND_MAIL_KEEP_DAYS.
-    "games-prune-inbound-mail": {"task": "games.inbound_mail_prune", "schedule": 24 * 60 * 60},
-    # Daily: players without a ladder game for their ladder's inactive_days leave it.
-    "ladder-remove-inactive": {"task": "ladder.remove_inactive", "schedule": 24 * 60 * 60},
-    # Every 2 minutes: re-queues the round advance of every running tournament (a safety net:
-    # the game-finished hook queues it; a task lost with a killed worker or failed would
-    # otherwise stall a round until Redis redelivers it).
-    "ladder-tournaments-sweep": {"task": "ladder.tournaments_sweep", "schedule": 2 * 60},
-    # Every 2 minutes: re-queues the "your turn" and game-over notices that should exist by now
-    # and do not (their task lost with a killed worker): games.selectors.play.notices_missing.
-    "games-notices-sweep": {"task": "games.notices_sweep", "schedule": 2 * 60},
-    # Daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS.
-    "messaging-prune": {"task": "messaging.prune", "schedule": 24 * 60 * 60},
-    # Daily: delete outbox rows older than OUTBOX_KEEP_DAYS (tasks that could never be
-    # published, e.g. renamed since).
-    "core-outbox-prune": {"task": "core.outbox_prune", "schedule": 24 * 60 * 60},
-    # Daily: forget review upload tries older than the "review" flood limit's window.
-    "games-review-uploads-prune": {"task": "games.review_uploads_prune", "schedule": 24 * 60 * 60},
-    # Daily: delete expired sessions (accounts.sessions.sessions_prune).
-    "accounts-sessions-prune": {"task": "accounts.sessions_prune", "schedule": 24 * 60 * 60},
-    # Every 2 minutes: queues again the moves of bots left to move (a lost task, a failed engine).
-    "bots-sweep": {"task": "bots.sweep", "schedule": 2 * 60},
-    # Hourly: delete expired data archives; erase closed accounts past their grace period.
-    "accounts-data-export-sweep": {"task": "accounts.data_export_sweep", "schedule": 60 * 60},
-    "accounts-account-erase-sweep": {"task": "accounts.account_erase_sweep", "schedule": 60 * 60},
-}
+# Periodic tasks, run by exactly one `celery beat` process: baduxsite/settings/beat.py.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = beat_schedule()
 # Every task module, by feature folder (autodiscovery finds only an app's own `tasks`; the apps'
 # `ready()` imports these too, so every process knows the names the outbox checks).
 CELERY_IMPORTS = (
@@ -390,9 +353,8 @@ CELERY_BEAT_SCHEDULE.update(
 )
 
 # --- Authentication (django-allauth) -----------------------------------------------------------
-# Sessions stay in the database (the record) and are read through the cache (Redis in
-# production): every page reads the session, and a cache hit spares that query. Existing
-# sessions keep working; with the cache down, reads fall back to the table (accounts.sessions).
+# Sessions live in the database, read through the cache (a hit spares a query on every page);
+# with the cache down, reads fall back to the table (accounts.sessions).
 SESSION_ENGINE = "accounts.sessions"
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -416,15 +378,25 @@ ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Badux] "
-# allauth's default rate limits stay on (login, failed logins, signup, password reset, e-mail
-# confirmation). They count in the cache, which is why production needs the shared Redis cache.
+# allauth's default rate limits: log-ins, wrong passwords and second-factor codes, resets, sign-ups.
 ACCOUNT_RATE_LIMITS: dict[str, str] = {}
-# Where allauth's per-IP rate limits (sign-up, login, password reset) find the visitor's IP.
-# Behind N reverse proxies that each append to X-Forwarded-For, it is the N-th address from the
-# right; with 0, REMOTE_ADDR, which behind a proxy is the proxy's own address: every visitor
-# would share one bucket (20 sign-ups a minute for the whole site). A proxy that sets a header
-# of its own with the client IP (e.g. X-Real-IP) names it in TRUSTED_CLIENT_IP_HEADER instead.
-# Production requires TRUSTED_PROXY_COUNT to be set (settings.prod).
+# Account security (accounts/security/): e-mail change verified, notices by mail, other sessions
+# end at a password change; TOTP (±1 step of drift), recovery codes, WebAuthn; staff need 2FA.
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
+MFA_TOTP_TOLERANCE = 1
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.get_bool("MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN", False)
+USERSESSIONS_TRACK_ACTIVITY = True
+ACCOUNTS_STAFF_MFA_REQUIRED = env.get_bool("ACCOUNTS_STAFF_MFA_REQUIRED", False)
+ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list(
+    "ACCOUNTS_MFA_REQUIRED_PERMISSIONS", ["accounts.moderate"]
+)
+# Where allauth's per-IP rate limits find the visitor's IP: behind N proxies that each append to
+# X-Forwarded-For, the N-th address from the right; 0: REMOTE_ADDR (behind a proxy, the proxy's:
+# one bucket for everyone). A proxy's own client-IP header (X-Real-IP) goes in
+# TRUSTED_CLIENT_IP_HEADER instead. Production requires TRUSTED_PROXY_COUNT (settings.prod).
 ALLAUTH_TRUSTED_PROXY_COUNT = env.get_int("TRUSTED_PROXY_COUNT", 0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env.get_str("TRUSTED_CLIENT_IP_HEADER")
 
@@ -443,6 +415,10 @@ SERVER_EMAIL = env.get_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # How long a count may be disputed after a counted game ends, and how long the marking phase of
 # a dispute lasts (games.counting.dispute_window).
 GAMES_DISPUTE_WINDOW_DAYS = 3
+# A GTP engine that judges dead stones (`final_status_list dead`) as a second opinion on the
+# count of square-board games (games.bots.judge): a chain it judges otherwise than the count
+# makes the count unsure and opens the marking phase. Empty, or not installed: no judge.
+GAMES_COUNT_JUDGE = ["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"]
 # Play by e-mail: replies go to play+<signed token>@INBOUND_MAIL_DOMAIN; unset turns it off.
 INBOUND_MAIL_DOMAIN = env.get_str("INBOUND_MAIL_DOMAIN", "")
 # Reply-mail records (one per message, so a redelivered message acts once) are kept this long:
@@ -515,6 +491,9 @@ MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)
 API_THROTTLE_RATE = env.get_str("API_THROTTLE_RATE", "120/m")
 # Live personal access tokens a player may hold.
 API_TOKENS_PER_USER = 10
+
+# Groups (ladder/groups): True keeps creating groups to the site staff; False: any player.
+GROUPS_STAFF_ONLY = env.get_bool("GROUPS_STAFF_ONLY", False)
 
 # --- Flood limits (accounts/limits.py) ---------------------------------------------------------
 # Overrides of the limits on what a player sends to others, by limit name: {"message": (30,

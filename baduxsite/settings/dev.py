@@ -14,3 +14,5 @@ EMAIL_BACKEND = env.get_str("EMAIL_BACKEND", "baduxsite.devmail.EmailBackend")
 # Serve static files from the source directories without `collectstatic`.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# WebAuthn security keys over plain http://localhost.
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = True

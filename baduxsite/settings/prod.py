@@ -22,6 +22,8 @@ CELERY_BROKER_URL = REDIS_URL
 # count above the real one lets a visitor choose their IP by sending the header themselves.
 ALLAUTH_TRUSTED_PROXY_COUNT = env.require_int("TRUSTED_PROXY_COUNT")
 CELERY_RESULT_BACKEND = REDIS_URL
+# Staff and moderators cannot use the site without a second factor (accounts.security).
+ACCOUNTS_STAFF_MFA_REQUIRED = True
 
 # --- HTTPS ---------------------------------------------------------------------------------
 # Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO (and make the

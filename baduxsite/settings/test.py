@@ -19,6 +19,8 @@ CELERY_RESULT_BACKEND = "cache+memory://"
 # The committing process publishes its tasks (so they run eagerly, at once); the relay process
 # that production uses instead has its own tests (tests/messaging/test_outbox_relay.py).
 OUTBOX_PUBLISH_AT_COMMIT = True
+# No second opinion on counts unless a test asks for one (GNU Go would run at every counted game).
+GAMES_COUNT_JUDGE: list[str] = []
 # Serve static files from the app and project directories without `collectstatic`.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
@@ -30,3 +32,5 @@ SITE_URL = "http://testserver"
 # engine's name only: SQLite runs unwrapped here; PostgreSQL keeps django-prometheus' backend.
 if DATABASES["default"]["ENGINE"] == "django_prometheus.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"  # noqa: F405
+# WebAuthn over the live server's plain http://localhost (browser tests).
+MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = True

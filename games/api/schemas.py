@@ -243,6 +243,13 @@ class CountOut(Schema):
     uncertain: list[PointOut] = Field(
         ..., description="Stones the dead-stone estimate was unsure of: check the count there."
     )
+    agreed: bool | None = Field(
+        None,
+        description=(
+            "Whether both players agreed on the dead stones in a marking phase (false: the "
+            "automatic estimate); null for counts stored before this was recorded."
+        ),
+    )
     black: ColourCountOut
     white: ColourCountOut
 
@@ -301,6 +308,7 @@ def _count(game: Game) -> CountOut | None:
         margin=score["margin"],
         dead=[_sgf_point(topology, p) for p in score.get("dead", [])],
         uncertain=[_sgf_point(topology, p) for p in score.get("uncertain", [])],
+        agreed=score.get("agreed"),
         black=ColourCountOut(**score["black"]),
         white=ColourCountOut(**score["white"]),
     )

@@ -81,13 +81,17 @@ class ScoreDispute(models.Model):
     both accept the same marking. The exact rule is in `games.services` (Disputes section).
 
     `dead` is the current marking (sorted SGF points), starting from the automatic estimate;
+    `unsure` the stones (sorted SGF points) the count was unsure of when it opened the phase
+    itself (`opened_by` None: `games.services.disputes.marking_unsure_open`);
     `version` counts the toggles, so an accept or toggle sent from an older page is refused.
     The game's result only changes when both accept (status AGREED)."""
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="score_dispute")
+    # None: the count opened the phase itself, unsure of the `unsure` stones (or asked).
     opened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", null=True, blank=True
     )
+    unsure = models.JSONField(default=list, blank=True)
     opened = models.DateTimeField()
     deadline = models.DateTimeField()
     status = models.CharField(

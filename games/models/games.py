@@ -273,6 +273,29 @@ class Game(GameSettingsColumns):
                 condition=models.Q(public=True),
                 name="game_public_active",
             ),
+            # A player's finished games, most recent first (games.sql.finished_page_sql).
+            models.Index(
+                fields=["black", "finished", "id"],
+                condition=models.Q(status=GameStatus.FINISHED),
+                name="game_black_finished",
+            ),
+            models.Index(
+                fields=["white", "finished", "id"],
+                condition=models.Q(status=GameStatus.FINISHED),
+                name="game_white_finished",
+            ),
+            # The notices sweep (selectors.play.notices_missing): running games by their
+            # last move, and those without one by their start.
+            models.Index(
+                fields=["last_move_at"],
+                condition=models.Q(status=GameStatus.PLAYING),
+                name="game_running_last_move",
+            ),
+            models.Index(
+                fields=["created"],
+                condition=models.Q(status=GameStatus.PLAYING, last_move_at__isnull=True),
+                name="game_running_unmoved",
+            ),
         ]
 
     def __str__(self) -> str:

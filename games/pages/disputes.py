@@ -10,6 +10,7 @@ from django.utils.translation import gettext, ngettext
 import rules
 from accounts.selectors import BoardAppearance
 from games.counting import (
+    chains_named,
     count_with_dead,
     stone_chain,
 )
@@ -40,7 +41,8 @@ def marking_context(
     and for a player while the phase is open the stones as links (`?toggle=D4` asks to confirm
     without JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
     the point the keyboard cursor starts on (`cursor_start`, "" unless a point of the board):
-    the chain the player has just toggled."""
+    the chain the player has just toggled. When the count opened the phase itself, the stones
+    it was unsure of are ringed and `unsure_groups` names their chains ("E3")."""
     position = game_state(game).position
     topology = game.topology
     count = count_with_dead(game=game, dead_sgf=dispute.dead)
@@ -62,6 +64,10 @@ def marking_context(
             "to_dead": toggle_point not in dead,
         }
     accepted = {c: dispute.accepted_by(c) for c in (BLACK, WHITE)}
+    unsure = [topology.from_sgf(p) for p in dispute.unsure]
+    marks = {p: "unsure" for p in unsure}
+    if toggle_point is not None:
+        marks[toggle_point] = "circle"
     return {
         "game": game,
         "dispute": dispute,
@@ -89,7 +95,9 @@ def marking_context(
         "i_accepted": colour is not None and accepted[colour],
         "toggle": toggle_info,
         "toggle_error": toggle_error,
-        "marks": {toggle_point: "circle"} if toggle_point is not None else None,
+        "marks": marks or None,
+        "unsure_groups": chains_named(position=position, points=unsure),
+        "bot_opponent": colour is not None and game.player(3 - colour).is_bot,
         "cursor_start": _point_name(game, at),
         "keys": keys_help(topology, mode="mark", enter=can_act),
     }

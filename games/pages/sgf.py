@@ -16,7 +16,8 @@ from rules.sgf import write_sgf
 def game_sgf(*, game: Game) -> str:
     """The game's SGF record: players, date, rules, komi, handicap, moves and result. A
     counted game's last node carries the count: each player's territory as TB and TW (the
-    points of dead stones included) and a comment that explains the result (`count_comment`)."""
+    points of dead stones included) and a comment that explains the result (`count_comment`)
+    and whose marking of the dead stones it used (`marking_sentence`)."""
     state = game_state(game)
     counted = game_score(game=game, position=state.position)
     territory = None
@@ -24,7 +25,8 @@ def game_sgf(*, game: Game) -> str:
     if counted is not None:
         territory = territory_points(state.position, counted)
         moves = sum(1 for m in state.moves if m.kind in (PLAY, PASS))
-        comments = {moves: count_comment(position=state.position, counted=counted)}
+        agreed = game.score.get("agreed")
+        comments = {moves: count_comment(position=state.position, counted=counted, agreed=agreed)}
     return write_sgf(
         state,
         territory=territory,
@@ -36,9 +38,21 @@ def game_sgf(*, game: Game) -> str:
     )
 
 
-def count_comment(*, position: Position, counted: Score) -> str:
+def marking_sentence(*, agreed: bool | None) -> str:
+    """Whose marking of the dead stones a count used, in the active language: agreed by both
+    players, or the automatic count's estimate (counts stored before this was recorded say
+    nothing: "")."""
+    if agreed is None:
+        return ""
+    if agreed:
+        return _("The dead stones were agreed by both players.")
+    return _("The dead stones are the automatic count's estimate.")
+
+
+def count_comment(*, position: Position, counted: Score, agreed: bool | None = None) -> str:
     """The count of `position` in words, in the active language: how each side's points add
-    up, the dead stones, and the stones the automatic count was unsure of (it may be wrong
+    up, the dead stones, whose marking of them it used (`agreed`, `marking_sentence`), and the
+    stones the automatic count was unsure of (it may be wrong
     there); points named as on the board (D4)."""
     names = position.topology.name
     stones = position.stones
@@ -73,6 +87,8 @@ def count_comment(*, position: Position, counted: Score) -> str:
         dead = [names(p) for p in sorted(counted.dead) if stones[p] == colour]
         if dead:
             lines.append(text % {"points": ", ".join(dead)})
+    if marking := marking_sentence(agreed=agreed):
+        lines.append(marking)
     if counted.uncertain:
         unsure = ", ".join(names(p) for p in sorted(counted.uncertain))
         lines.append(

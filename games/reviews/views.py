@@ -17,7 +17,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,6 +27,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import board_appearance_get, user_find_by_username
 from core.confirmations import confirmation_given, confirmation_page
+from core.keyset import keyset_page
 from core.refusals import (
     refusal_answer,
     refusal_form,
@@ -453,7 +453,8 @@ def review_report(request: HttpRequest, token: str) -> HttpResponse:
 
 def reviews_list(request: HttpRequest) -> HttpResponse:
     """The public reviews, newest first; `?board=square-19` one board's, `?player=name` those
-    a player wrote, played in or is named in. Twenty a page (`?page=N`)."""
+    a player wrote, played in or is named in. Twenty a page, each keyed by the reviews around
+    it (`?after=`, `?before=`: core.keyset), never counted nor skipped to by an offset."""
     form = ReviewListForm(request.GET or None)
     board, player, name = "", None, ""
     if form.is_valid():
@@ -464,7 +465,13 @@ def reviews_list(request: HttpRequest) -> HttpResponse:
     reviews = selectors.reviews_public(board=board, player=player, name=name)
     if name and player is None and not reviews.exists():
         messages.error(request, _("There is no player named '%(name)s'.") % {"name": name})
-    page = Paginator(reviews, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = keyset_page(
+        reviews.filter(published__isnull=False),
+        column="published",
+        size=PAGE_SIZE,
+        after=request.GET.get("after"),
+        before=request.GET.get("before"),
+    )
     context = {"form": form, "page": page, "player": player}
     return render(request, "games/reviews/list.html", context)
 

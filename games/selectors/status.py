@@ -11,6 +11,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import F, Q, QuerySet
 
 from accounts.models import User
+from core.keyset import KeysetPage, keyset_page
 from games import sql
 from games.models import Challenge, ChallengeStatus, Game, GameStatus
 from rules import BLACK, WHITE
@@ -128,12 +129,20 @@ def games_finished_for(*, user: User) -> QuerySet[Game]:
     return _finished_of(user).select_related("black", "white")
 
 
-def games_finished_public(*, user: User | None = None) -> QuerySet[Game]:
-    """Every finished public game, most recent first; with `user` only theirs (history)."""
-    games = Game.objects.filter(status=GameStatus.FINISHED, public=True)
+def games_finished_public_page(
+    *, user: User | None, after: str | None, before: str | None, size: int
+) -> KeysetPage:
+    """A page of the history: finished public games (only `user`'s with `user`), most recent
+    first, `size` of them around the keys `after`/`before` (core.keyset), with their players.
+    Read by the index on `finished` (game_finished_at), or a player's by the indexes of their
+    games as Black and as White (game_black_finished, game_white_finished): every page costs
+    what the first costs, with a million games or a player's ten thousand."""
+    games = Game.objects.filter(
+        status=GameStatus.FINISHED, public=True, finished__isnull=False
+    ).select_related("black", "white")
     if user is not None:
-        games = games.filter(Q(black=user) | Q(white=user))
-    return games.select_related("black", "white").order_by("-finished", "-pk")
+        games = (games.filter(black=user), games.filter(white=user).exclude(black=user))
+    return keyset_page(games, column="finished", size=size, after=after, before=before)
 
 
 def games_stopped_for(*, user: User) -> list[Game]:

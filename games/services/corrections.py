@@ -40,6 +40,10 @@ DISPUTE_MAX_LENGTH = 2000
 RESULT_PATTERN = re.compile(r"[BW]\+(?:R|T|\d{1,3}(?:\.5)?)|0")
 
 
+def _count_of(score: dict | None) -> dict | None:
+    return None if score is None else {k: v for k, v in score.items() if k != "agreed"}
+
+
 def result_change(
     *,
     game: Game,
@@ -52,8 +56,9 @@ def result_change(
     now: dt.datetime,
 ) -> ResultCorrection | None:
     """Store a new result and count with its audit row and run the result-corrected hook;
-    None (nothing written) when both are unchanged. Caller holds the game's row lock."""
-    if result == game.result and score == game.score:
+    None (nothing written) when both are unchanged (whether the players agreed on the marking,
+    `score["agreed"]`, is not part of the count). Caller holds the game's row lock."""
+    if result == game.result and _count_of(score) == _count_of(game.score):
         return None
     correction = ResultCorrection.objects.create(
         game=game,

@@ -18,7 +18,14 @@ The rule (also in docs/play.md, "End of game and scoring"):
 5. At the deadline without both acceptances the phase closes ("expired") and the automatic
    result stands. Silence, endless toggling or never accepting therefore all end in the
    automatic result, at most 2W after the end of the game.
-6. Afterwards only staff change a result (`result_correct`, from a report in the admin). A
+6. The count opens the phase itself, at the end of the game, when it is unsure of any chain
+   (`marking_unsure_open`: a close call, a possible seki or race, an unsettled boundary, or
+   a judge engine that sees it otherwise, `count_judge_check`). The same rules apply; it
+   uses up the game's one dispute, and the players are told which groups to check.
+7. Against a bot, the bot proposes its marking (the automatic one) and accepts whatever the
+   player makes of it: its acceptance is set at the opening and after every toggle, so the
+   player's acceptance alone agrees. The bot never insists.
+8. Afterwards only staff change a result (`result_correct`, from a report in the admin). A
    staff correction during a marking phase closes the phase.
 
 Every change of a stored result after the automatic count writes one `ResultCorrection` row
@@ -39,7 +46,13 @@ import rules
 from accounts.locale import moment_text
 from accounts.models import User
 from core.outbox import enqueue_on_commit
-from games.counting import COUNTED_END_REASONS, count_with_dead, dispute_window, stone_chain
+from games.bots.judge import judge_dead
+from games.counting import (
+    COUNTED_END_REASONS,
+    count_with_dead,
+    dispute_window,
+    stone_chain,
+)
 from games.errors import GameActionError, StalePage
 from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
 from games.moves import game_state
@@ -109,15 +122,78 @@ def dispute_open(*, game_id: int, user: User, now: dt.datetime) -> ScoreDispute:
             gettext("The site staff have set this result; it can no longer be disputed."),
             code="corrected",
         )
-    dispute = ScoreDispute.objects.create(
+    dispute = ScoreDispute(
         game=game,
         opened_by=user,
         opened=now,
         deadline=now + dispute_window(),
         dead=sorted(game.score.get("dead", [])),
     )
+    _bots_accept(game, dispute)
+    dispute.save()
     enqueue_on_commit("games.notify_dispute", dispute.pk, "opened", dispute.version)
     return dispute
+
+
+def _bots_accept(game: Game, dispute: ScoreDispute) -> None:
+    """A bot accepts any marking (it never insists on its own)."""
+    if game.black.is_bot:
+        dispute.black_accepted = True
+    if game.white.is_bot:
+        dispute.white_accepted = True
+
+
+def marking_unsure_open(*, game: Game, now: dt.datetime) -> ScoreDispute | None:
+    """Open the marking phase of the locked, just counted `game` when its count is unsure of
+    any stone (`game.score["uncertain"]`): from the automatic marking, until
+    `now + dispute_window()`, the unsure stones kept to show; the players are told which
+    groups to check (event "unsure"). None, and nothing written, when the count is sure or
+    the game already has a marking phase. Caller holds the game's row lock."""
+    unsure = sorted((game.score or {}).get("uncertain", []))
+    if not unsure or ScoreDispute.objects.filter(game=game).exists():
+        return None
+    dispute = ScoreDispute(
+        game=game,
+        opened_by=None,
+        opened=now,
+        deadline=now + dispute_window(),
+        dead=sorted(game.score.get("dead", [])),
+        unsure=unsure,
+    )
+    _bots_accept(game, dispute)
+    dispute.save()
+    enqueue_on_commit("games.notify_dispute", dispute.pk, "unsure", dispute.version)
+    return dispute
+
+
+def count_judge_check(*, game_id: int, now: dt.datetime) -> ScoreDispute | None:
+    """Ask the judge engine (`games.bots.judge`, square boards) about the count of a finished
+    game; every chain it judges otherwise than the count joins the count's unsure stones and
+    opens the marking phase (`marking_unsure_open`). The engine runs before any lock is
+    taken. None when there is no judge, it agrees, the count changed meanwhile, or the game
+    already has a marking phase; safe to run twice."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.score or game.end_reason not in COUNTED_END_REASONS:
+        return None
+    position = game_state(game).position
+    judged = judge_dead(position=position)
+    if judged is None:
+        return None
+    topology = game.topology
+    dead = {topology.from_sgf(p) for p in game.score.get("dead", [])}
+    differ: set[int] = set()
+    for p in (judged ^ dead) & {p for p, c in enumerate(position.stones) if c != rules.EMPTY}:
+        differ |= stone_chain(position, p)
+    if not differ:
+        return None
+    with transaction.atomic():
+        locked = game_lock(game_id=game_id)
+        if locked.score != game.score or ScoreDispute.objects.filter(game=locked).exists():
+            return None
+        unsure = set(locked.score.get("uncertain", [])) | {topology.sgf(p) for p in differ}
+        locked.score = {**locked.score, "uncertain": sorted(unsure)}
+        locked.save(update_fields=["score"])
+        return marking_unsure_open(game=locked, now=now)
 
 
 def _locked_marking(
@@ -187,6 +263,7 @@ def dispute_toggle(
     dispute.dead = sorted(topology.sgf(p) for p in dead)
     dispute.version += 1
     dispute.black_accepted = dispute.white_accepted = False
+    _bots_accept(game, dispute)
     dispute.save(update_fields=["dead", "version", "black_accepted", "white_accepted"])
     return dispute
 
@@ -212,13 +289,16 @@ def dispute_accept(
         result_change(
             game=game,
             result=counted.result,
-            score=counted.as_dict(sgf_point=game.topology.sgf),
+            score={**counted.as_dict(sgf_point=game.topology.sgf), "agreed": True},
             kind=CorrectionKind.AGREED,
             by=None,
             report=None,
             note=f"Dead stones marked by both players (marking {dispute.version}).",
             now=now,
         )
+        if not game.score.get("agreed"):  # the same count as before: now agreed
+            game.score = {**game.score, "agreed": True}
+            game.save(update_fields=["score"])
         event = "agreed"
     else:
         event = "accepted"

@@ -19,6 +19,7 @@ from accounts.moderation.selectors import moderation_play_check
 from core.metrics import MOVES
 from core.outbox import enqueue_on_commit
 from games import clock, hooks
+from games.bots.judge import judge_available
 from games.bots.queue import bot_turn_queue
 from games.counting import position_count
 from games.errors import MoveRefused, StalePage, TimeRanOut, rules_refusal
@@ -28,6 +29,7 @@ from games.moves import game_state, position_state_of
 from games.selectors.play import game_player_check
 from games.services import conditional
 from games.services.clocks import clock_advance, clock_start
+from games.services.disputes import marking_unsure_open
 from games.services.locking import (
     game_lock,
     game_lock_for_turn,
@@ -140,8 +142,15 @@ def _store_state(game: Game, state: rules.Game) -> None:
 def _write_count(game: Game, position: rules.Position) -> None:
     """Count `position` as it stands (dead stones estimated by the rules core)."""
     counted = position_count(game=game, position=position)
-    game.score = counted.as_dict(sgf_point=game.topology.sgf)
+    game.score = {**counted.as_dict(sgf_point=game.topology.sgf), "agreed": False}
     game.result = counted.result
+
+
+def _count_doubts(game: Game, now: dt.datetime) -> None:
+    """After the count: the marking phase when the count is unsure of a chain, else (square
+    boards with a judge engine) the judge's second opinion, in a task."""
+    if marking_unsure_open(game=game, now=now) is None and judge_available(topology=game.topology):
+        enqueue_on_commit("games.check_count", game.pk)
 
 
 def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
@@ -168,6 +177,8 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
     hooks.game_finished_run(game=game, now=now)
     enqueue_on_commit("games.notify_game_over", game.pk)
     watchers_notify_queue(game=game)
+    if state.end_reason == EndReason.PASSES:
+        _count_doubts(game, now)
 
 
 def _after_turn(
@@ -356,4 +367,5 @@ def game_count_at_move_cap(*, game_id: int, now: dt.datetime) -> Game | None:
     hooks.game_finished_run(game=game, now=now)
     enqueue_on_commit("games.notify_game_over", game.pk)
     watchers_notify_queue(game=game)
+    _count_doubts(game, now)
     return game

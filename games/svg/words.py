@@ -41,19 +41,27 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else formats.number_format(value)
 
 
-def caption_words() -> CaptionWords:
+def caption_words(*, agreed: bool | None = None) -> CaptionWords:
     """The scored picture's caption in the active language; English when this machine has no
     font for its characters (rules.images.render.can_write: a picture with boxes for words is
-    worse than one in English)."""
+    worse than one in English). With `agreed` (a game's `score["agreed"]`), the scoring method
+    also says whose marking of the dead stones the count used."""
+    # Translators: under the picture of a counted game, after the result.
+    area, territory = gettext("area scoring"), gettext("territory scoring")
+    if agreed is not None:
+        marking = (
+            gettext("dead stones agreed by both players")
+            if agreed
+            else gettext("dead stones estimated by the count")
+        )
+        area, territory = f"{area}, {marking}", f"{territory}, {marking}"
     words = CaptionWords(
         black=gettext("Black"),
         white=gettext("White"),
         # Translators: the headline under the picture of a finished game that ended even.
         draw=gettext("Draw"),
-        # Translators: under the picture of a counted game, after the result.
-        area_scoring=gettext("area scoring"),
-        # Translators: under the picture of a counted game, after the result.
-        territory_scoring=gettext("territory scoring"),
+        area_scoring=area,
+        territory_scoring=territory,
         # Translators: under the picture of a counted game: "Black wins by 3.5".
         wins_by=lambda player, margin: (
             gettext("%(player)s wins by %(margin)s") % {"player": player, "margin": margin}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import OperationalError
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -18,7 +19,7 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
-from games.services.disputes import disputes_expire
+from games.services.disputes import count_judge_check, disputes_expire
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
 from messaging.notifications.notice_tasks import notice_task
@@ -43,7 +44,15 @@ def notify_report(report_id: int) -> bool:
     )
 
 
+@shared_task(name="games.check_count", autoretry_for=(OperationalError,), max_retries=3)
+def check_count(game_id: int) -> bool:
+    """The judge engine's second opinion on a game's count (`count_judge_check`); whether it
+    opened the marking phase. Safe to run twice."""
+    return count_judge_check(game_id=game_id, now=timezone.now()) is not None
+
+
 _DISPUTE_EVENT_STATUS = {
+    "unsure": DisputeStatus.MARKING,
     "opened": DisputeStatus.MARKING,
     "accepted": DisputeStatus.MARKING,
     "agreed": DisputeStatus.AGREED,
@@ -56,6 +65,8 @@ def _dispute_recipients(dispute: ScoreDispute, event: str, version: int) -> list
     game = dispute.game
     if _DISPUTE_EVENT_STATUS.get(event) != dispute.status:
         return []
+    if event == "unsure":
+        return [game.black, game.white] if dispute.version == version else []
     if event == "opened":
         if dispute.version != version:
             return []
@@ -71,7 +82,8 @@ def _dispute_recipients(dispute: ScoreDispute, event: str, version: int) -> list
 def notify_dispute(dispute_id: int, event: str, version: int) -> int:
     """Tell the players about their marking phase; returns how many mails went out.
 
-    `event`: "opened" (to the opponent of the opener), "accepted" (to the player who has not
+    `event`: "unsure" (the count opened the phase: to both players but bots), "opened" (to
+    the opponent of the opener), "accepted" (to the player who has not
     accepted marking `version` yet), "agreed" or "expired" (to both). Sends nothing once the
     news is stale (another status, another marking version, both or neither accepted)."""
     dispute = ScoreDispute.objects.select_related("game__black", "game__white", "opened_by")
@@ -81,6 +93,8 @@ def notify_dispute(dispute_id: int, event: str, version: int) -> int:
     now = timezone.now()
     sent = 0
     for player in _dispute_recipients(dispute, event, version):
+        if player.is_bot:
+            continue  # a bot reads no notices
         # Built before notify (its summary is the notice's text): in the player's language.
         with reader_locale(user=player):
             content = mail.dispute_notice(dispute=dispute, event=event, player=player)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
@@ -14,7 +13,8 @@ from games.views.common import PAGE_SIZE
 
 
 def history(request: HttpRequest) -> HttpResponse:
-    """Finished public games, newest first; `?player=name` shows one player's."""
+    """Finished public games, newest first; `?player=name` shows one player's. Pages are
+    keyed by the games around them (`?after=`, `?before=`: core.keyset), never counted."""
     player = None
     name = request.GET.get("player", "").strip()
     if name:
@@ -23,6 +23,10 @@ def history(request: HttpRequest) -> HttpResponse:
             messages.error(
                 request, gettext("There is no player named '%(name)s'.") % {"name": name}
             )
-    games = status_selectors.games_finished_public(user=player)
-    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = status_selectors.games_finished_public_page(
+        user=player,
+        after=request.GET.get("after"),
+        before=request.GET.get("before"),
+        size=PAGE_SIZE,
+    )
     return render(request, "games/history.html", {"page": page, "player": player, "name": name})

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from accounts.data.archive import json_list_chunks
 from accounts.data.registry import ArchiveFile, links_register, part_register
 from accounts.models import User
+from ladder.groups.models import Post
 from ladder.ratings.models import Rating, RatingChange
 
 CHUNK = 500
@@ -35,13 +36,20 @@ def _history_rows(user: User) -> Iterator[dict]:
     yield from rows.values(*fields).iterator(CHUNK)
 
 
+def _post_rows(user: User) -> Iterator[dict]:
+    rows = Post.objects.filter(author=user).order_by("created", "pk")
+    fields = ("thread__group__name", "thread__title", "body", "created", "edited")
+    yield from rows.values(*fields).iterator(CHUNK)
+
+
 def _files(*, user: User) -> Iterator[ArchiveFile]:
     yield ArchiveFile("ratings.json", json_list_chunks(_rating_rows(user)))
     yield ArchiveFile("rating_history.json", json_list_chunks(_history_rows(user)))
+    yield ArchiveFile("board_posts.json", json_list_chunks(_post_rows(user)))
 
 
 def register() -> None:
-    part_register(name="ratings", count=lambda *, user: 2, files=_files)
+    part_register(name="ratings", count=lambda *, user: 3, files=_files)
     links_register(
         keep=[
             "ladder.LadderEntry.user",
@@ -54,5 +62,17 @@ def register() -> None:
             "ladder.TournamentPlayer.user",
             "ladder.TournamentPairing.black",
             "ladder.TournamentPairing.white",
-        ]
+            # Group boards stay readable: the player's posts, threads and groups name the
+            # placeholder; their memberships, read markers and follows go.
+            "ladder.Group.created_by",
+            "ladder.Membership.invited_by",
+            "ladder.Thread.author",
+            "ladder.Post.author",
+            "ladder.PostRevision.edited_by",
+        ],
+        erase=[
+            "ladder.Membership.user",
+            "ladder.ThreadRead.user",
+            "ladder.ThreadSubscription.user",
+        ],
     )

@@ -155,6 +155,10 @@ class Ladder(GameSettingsColumns):
         max_length=16, choices=VacationRule.choices, default=VacationRule.CHALLENGEABLE
     )
     created = models.DateTimeField()
+    # A group's own ladder: only the group's members join it (None: anyone).
+    group = models.ForeignKey(
+        "ladder.Group", on_delete=models.PROTECT, null=True, blank=True, related_name="ladders"
+    )
 
     class Meta:
         ordering = ["name"]

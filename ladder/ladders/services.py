@@ -33,6 +33,7 @@ from core.outbox import enqueue_on_commit
 from games.errors import MoveRefused
 from games.models import EndReason, Game, GameOrigin
 from games.services.play import game_resign, game_start
+from ladder.groups.selectors import member_require
 from ladder.ladders.models import (
     JoinAt,
     Ladder,
@@ -71,6 +72,7 @@ def ladder_join(*, ladder_id: int, user: User, now: dt.datetime) -> LadderEntry:
         return entry
     if not ladder.open:
         raise LadderRefused(gettext("This ladder is closed."))
+    member_require(group_id=ladder.group_id, user=user)
     if not user_may_compete(user=user):
         raise LadderRefused(gettext("Bots stay out of ladders unless the staff let them in."))
     if entry is None:

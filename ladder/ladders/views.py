@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
 from core.confirmations import confirmation_given, confirmation_page
-from core.refusals import refusal_message
+from core.refusals import refusal_answer, refusal_kinds, refusal_message
 from ladder.ladders import selectors
 from ladder.ladders import services as ladder_services
 from ladder.ladders.models import Ladder, LadderEntry, Withdrawal
@@ -71,7 +71,7 @@ def ladder_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The ladder table: position, player, rank, running challenges, last result, and for a
     player in the ladder a Challenge button or the reason there is none; their ladder games
     and their position history below."""
-    ladder = get_object_or_404(Ladder, slug=slug)
+    ladder = get_object_or_404(Ladder.objects.select_related("group"), slug=slug)
     now = timezone.now()
     user = request.user if request.user.is_authenticated else None
     me = None
@@ -103,8 +103,9 @@ def ladder_join(request: HttpRequest, slug: str) -> HttpResponse:
         entry = ladder_services.ladder_join(
             ladder_id=ladder.pk, user=request.user, now=timezone.now()
         )
-    except ValidationError as error:
-        messages.error(request, refusal_message(error))
+    except refusal_kinds() as error:
+        # A group's ladder refuses outsiders as "forbidden" (403 page, with its reason).
+        return refusal_answer(request, error, back=ladder.get_absolute_url())
     else:
         messages.success(
             request,

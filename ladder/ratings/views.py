@@ -17,20 +17,27 @@ from ladder.ratings.forms import DeclareForm, RatingSearchForm
 from ladder.ratings.models import Family
 from ladder.ratings.services import RatingEarned, rating_declare
 
+# The rating page of a player of thousands of rated games: the table shows the latest games,
+# the graph at most this many points spread over all of them (bench/pages_at_scale.py: 10,000
+# rows and points took seconds to draw).
+TABLE_ROWS = 100
+GRAPH_POINTS = 400
+
 
 def rating_history(request: HttpRequest, username: str, family: str) -> HttpResponse:
     """A player's rating in one family, game by game, as an SVG graph (provisional part
-    dashed) and a table."""
+    dashed; at most GRAPH_POINTS games, evenly spread, the latest always) and a table of
+    the latest TABLE_ROWS games."""
     if family not in Family.values:
         raise Http404(gettext("No such game family."))
     player = user_get_by_username(username=username)
-    history = selectors.rating_history(user=player, family=family)
+    history = selectors.rating_points(user=player, family=family)
     viewer = request.user
 
-    def game_name(change) -> str:  # a private game is named only to its players
-        shown = change.game.public or change.game.colour_of(viewer) is not None
+    def game_name(point) -> str:  # a private game is named only to its players
+        shown = point.game__public or viewer.pk in (point.game__black_id, point.game__white_id)
         return (
-            gettext("game %(id)s") % {"id": change.game_id} if shown else gettext("a private game")
+            gettext("game %(id)s") % {"id": point.game_id} if shown else gettext("a private game")
         )
 
     def value(rating: float, deviation: float, game: str, *, before: bool = False) -> str:
@@ -39,6 +46,8 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
             return gettext("%(rating)s ± %(deviation)s before %(game)s") % words
         return gettext("%(rating)s ± %(deviation)s after %(game)s") % words
 
+    step = max(1, -(-len(history) // GRAPH_POINTS))  # every game up to GRAPH_POINTS
+    drawn = history[::-1][::step][::-1]  # the latest game always drawn
     points = [
         graphs.Point(
             c.created,
@@ -46,7 +55,7 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
             glicko2.is_provisional(c.deviation_after),
             value(c.rating_after, c.deviation_after, game_name(c)),
         )
-        for c in history
+        for c in drawn
     ]
     if history:  # where the first game started from
         first = history[0]
@@ -75,13 +84,11 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
             "delta": c.rating_after - c.rating_before,
             "shown": c.game.public or c.game.colour_of(viewer) is not None,
         }
-        for c in reversed(history)
+        for c in reversed(selectors.rating_history(user=player, family=family, latest=TABLE_ROWS))
     ]
-    return render(
-        request,
-        "ladder/rating_history.html",
-        {"player": player, "family_label": label, "chart": chart, "rows": rows},
-    )
+    context = {"player": player, "family_label": label, "chart": chart, "rows": rows}
+    context["total"] = len(history)
+    return render(request, "ladder/rating_history.html", context)
 
 
 def rating_search(request: HttpRequest) -> HttpResponse:

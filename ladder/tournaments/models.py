@@ -64,6 +64,10 @@ class Tournament(GameSettingsColumns):
     start_when_full = models.BooleanField(default=True)
     timeout_limit = models.PositiveSmallIntegerField(default=2)
     created = models.DateTimeField()
+    # A group's own tournament: only the group's members register (None: anyone).
+    group = models.ForeignKey(
+        "ladder.Group", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
 

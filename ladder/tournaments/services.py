@@ -20,6 +20,7 @@ from accounts.models import User
 from accounts.selectors import user_may_compete
 from core.outbox import enqueue_on_commit
 from games.game_settings import GameSettings
+from ladder.groups.selectors import member_require
 from ladder.ratings import ranks
 from ladder.ratings.models import Rating
 from ladder.ratings.services import start_values
@@ -277,6 +278,7 @@ def tournament_join(*, tournament_id: int, user: User, now: dt.datetime) -> Tour
         return entry
     if tournament.status != TournamentStatus.OPEN:
         raise TournamentRefused(gettext("Registration is closed: the tournament has started."))
+    member_require(group_id=tournament.group_id, user=user)
     if not user_may_compete(user=user):
         raise TournamentRefused(
             gettext("Bots stay out of tournaments unless the staff let them in.")

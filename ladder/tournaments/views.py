@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from core.confirmations import confirmation_given, confirmation_page
-from core.refusals import refusal_form, refusal_message
+from core.refusals import refusal_answer, refusal_form, refusal_kinds, refusal_message
 from ladder.tournaments import selectors, services
 from ladder.tournaments.forms import TournamentForm
 from ladder.tournaments.models import Format, PlayerStatus, Tournament, TournamentStatus
@@ -240,8 +240,9 @@ def _act(request: HttpRequest, pk: int, action, success) -> HttpResponse:
     tournament = _get(pk)
     try:
         action(tournament)
-    except ValidationError as error:
-        messages.error(request, refusal_message(error))
+    except refusal_kinds() as error:
+        # A group's tournament refuses outsiders as "forbidden" (403 page, with its reason).
+        return refusal_answer(request, error, back=tournament.get_absolute_url())
     else:
         if callable(success):
             tournament.refresh_from_db()

@@ -87,6 +87,10 @@ class Notification(models.Model):
         indexes = [
             models.Index(fields=["user", "read"], name="notification_user_read"),
             models.Index(fields=["user", "-created"], name="notification_user_created"),
+            # The daily prune's read notices, oldest first (services.notifications_prune).
+            models.Index(
+                fields=["created"], condition=models.Q(read=True), name="notification_read_created"
+            ),
             models.Index(
                 fields=["channel", "user"],
                 condition=models.Q(channel="digest", digest__isnull=True, read=False),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import logging
 import zoneinfo
 from collections.abc import Callable, Iterable, Iterator
@@ -20,6 +21,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import ngettext
 
@@ -278,13 +280,14 @@ PRUNE_BATCH = 5000
 
 def notifications_prune(*, now: dt.datetime, keep_days: int, batch_size: int = PRUNE_BATCH) -> int:
     """Delete the read notifications made more than `keep_days` days before `now`, a batch at
-    a time, oldest first (by id, so each batch is found at the start of the primary key);
+    a time, oldest first (read by the index of read notices by age, notification_read_created:
+    by id, the last, empty batch walked the whole table, 7 s among ten million notices);
     unread ones stay whatever their age. Returns how many went. Safe beside another run."""
     cutoff = now - dt.timedelta(days=keep_days)
     old = Notification.objects.filter(read=True, created__lt=cutoff)
     deleted = 0
     while True:
-        batch = list(old.order_by("pk").values_list("pk", flat=True)[:batch_size])
+        batch = list(old.order_by("created").values_list("pk", flat=True)[:batch_size])
         if not batch:
             return deleted
         deleted += old.filter(pk__in=batch).delete()[0]
@@ -335,6 +338,12 @@ def _zone(name: str) -> dt.tzinfo:
         return dt.UTC
 
 
+@functools.cache
+def _known_zones() -> tuple[str, ...]:
+    """Every time zone name the system knows, sorted."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
 def digest_day(*, time_zone: str, now: dt.datetime) -> dt.date | None:
     """The local day whose digest is due at `now` for a player in `time_zone`, or None when
     `now` is not within `DIGEST_CATCH_UP` after that day's digest hour."""
@@ -365,7 +374,13 @@ def digest_pending(*, user: User, now: dt.datetime):
 
 
 def digest_due_user_ids(*, now: dt.datetime) -> list[int]:
-    """Players with pending digest items whose digest hour is now and who got none today."""
+    """Players with pending digest items whose digest hour is now and who got none today.
+
+    Only players in a time zone whose digest is due are read (and those whose zone is not a
+    known name, checked here as before): every player with pending items, 40,000 among a
+    hundred thousand, took half a second an hour (bench/pages_at_scale.py)."""
+    known = _known_zones()
+    due_zones = [name for name in known if digest_day(time_zone=name, now=now)]
     candidates = (
         User.objects.filter(
             is_active=True,
@@ -373,6 +388,7 @@ def digest_due_user_ids(*, now: dt.datetime) -> list[int]:
             notifications__digest__isnull=True,
             notifications__read=False,
         )
+        .filter(Q(time_zone__in=due_zones) | ~Q(time_zone__in=known))
         .exclude(email="")
         .values_list("pk", "time_zone")
         .distinct()

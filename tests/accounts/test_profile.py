@@ -49,8 +49,9 @@ def test_profile_page_query_count(client, user_factory, django_assert_max_num_qu
 
     # session, viewer, profile owner, viewer's list entry for the owner, unread notifications,
     # the owner's ratings (ladder's profile_ratings tag), the games record (one query), the
-    # recent games (one query) and whether the viewer follows the owner (games.watching)
-    with django_assert_max_num_queries(9):
+    # recent games (two: as Black and as White, each by its index; games.selectors.records)
+    # and whether the viewer follows the owner (games.watching)
+    with django_assert_max_num_queries(10):
         response = client.get(reverse("profile_detail", args=["kuro"]))
     assert response.status_code == 200
 

@@ -12,6 +12,7 @@ from accounts.api.tokens import api_token_create, api_token_revoke
 from baduxsite.api import api
 from games.game_settings import GameSettings
 from games.services.challenges import challenge_create
+from ladder.groups.services import group_create
 from ladder.ladders.models import Ladder
 from ladder.tournaments.services import tournament_create
 from tests.api.conftest import Api
@@ -44,7 +45,8 @@ BODIES = {
 
 @pytest.fixture
 def world(black, white, user_factory, game_factory):
-    """A game of kuro and shiro, an open challenge by a third player, a ladder."""
+    """A game of kuro and shiro, an open challenge by a third player, a ladder, an open group
+    of the same slug (its board is public)."""
     other = user_factory(username="mitsu")
     game = game_factory()
     challenge = challenge_create(creator=other, settings=GameSettings(**NINE), now=timezone.now())
@@ -57,6 +59,7 @@ def world(black, white, user_factory, game_factory):
         komi="7.5",
         created=timezone.now(),
     )
+    group_create(user=other, name="Go 9", description="", access="open", now=timezone.now())
     tournament = tournament_create(
         organiser=other,
         name="Winter cup",

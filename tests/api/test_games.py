@@ -137,6 +137,7 @@ def test_a_counted_game_has_its_count_and_dead_stones(api_for, black, white, cou
     assert count["result"] == game.result == body["result"]
     assert sorted(p["sgf"] for p in count["dead"]) == sorted(game.score["dead"])
     assert count["black"]["total"] == game.score["black"]["total"]
+    assert count["agreed"] is False  # the automatic estimate, nobody agreed on it
     assert body["status"] == "finished" and body["end_reason"] == "passes"
 
 

@@ -21,6 +21,7 @@ def test_invite_a_friend_who_signs_up_and_finds_the_game(
     kuro = user_factory(username="kuro")
     base = live_server.url
     page = log_in(browser, base, "kuro")
+    mailoutbox.clear()  # the notice of a log-in from a new browser
     page.goto(f"{base}/games/new/")
     page.click("a:has-text('Invite them by e-mail')")
     page.wait_for_url(f"{base}/games/invite-a-friend/")

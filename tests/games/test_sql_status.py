@@ -46,7 +46,9 @@ def test_running_sql_gives_the_orms_running_games(black):
 @pytest.mark.usefixtures("games")
 @pytest.mark.parametrize(("size", "start"), [(2, 0), (2, 4), (9, 0), (2, 6)])
 def test_finished_page_sql_gives_the_orms_slice_and_count(black, size, start):
-    params = [black.pk, black.pk, GameStatus.FINISHED.value, size, start]
+    params = sql.finished_page_params(
+        user_id=black.pk, status=GameStatus.FINISHED.value, size=size, start=start
+    )
     found = list(Game.objects.raw(sql.finished_page_sql(connection.vendor), params))
     orm = Game.objects.filter(Q(black=black) | Q(white=black), status=GameStatus.FINISHED)
     orm = orm.order_by("-finished", "-pk")

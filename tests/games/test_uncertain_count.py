@@ -84,7 +84,7 @@ def test_the_game_over_mail_says_where_the_count_may_be_wrong(
 
 def test_an_agreed_marking_leaves_nothing_uncertain(fight_game, black, white):
     later = fight_game.finished
-    dispute = disputes.dispute_open(game_id=fight_game.pk, user=black, now=later)
+    dispute = fight_game.score_dispute  # the count, unsure, opened the marking phase itself
     for player in (black, white):
         dispute = disputes.dispute_accept(
             game_id=fight_game.pk, user=player, expected_version=dispute.version, now=later

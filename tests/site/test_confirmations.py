@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 import pytest
+from allauth.usersessions.models import UserSession
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
@@ -33,6 +34,8 @@ from games.reviews import pages as review_pages
 from games.reviews import services as review_services
 from games.reviews.models import Review
 from games.services import challenges
+from ladder.groups.models import Membership
+from ladder.groups.services import group_create
 from ladder.ladders.models import LadderChallenge, LadderEntry
 from ladder.tournaments.models import Tournament, TournamentPlayer
 from messaging.push.models import PushSubscription
@@ -93,6 +96,26 @@ def _ladder_leave(f) -> Case:
         return entry.position is None
 
     return Case(players[1], reverse("ladder:leave", args=[ladder.slug]), {}, done)
+
+
+def _group_leave(f) -> Case:
+    players = _players(f("user_factory"), 2)
+    group = group_create(
+        user=players[0], name="Club", description="", access="open", now=timezone.now()
+    )
+    Membership.objects.create(group=group, user=players[1], created=timezone.now())
+    url = reverse("groups:leave", args=[group.slug])
+    return Case(players[1], url, {}, lambda: group.memberships.count() == 1)
+
+
+def _group_remove(f) -> Case:
+    players = _players(f("user_factory"), 2)
+    group = group_create(
+        user=players[0], name="Club", description="", access="open", now=timezone.now()
+    )
+    Membership.objects.create(group=group, user=players[1], created=timezone.now())
+    url = reverse("groups:remove", args=[group.slug, players[1].pk])
+    return Case(players[0], url, {}, lambda: group.memberships.count() == 1)
 
 
 def _ladder_challenge(f) -> Case:
@@ -195,6 +218,26 @@ def _moderation_ban(f) -> Case:
     return Case(moderator, url, data, lambda: Sanction.objects.filter(user=player).exists())
 
 
+def _user_session_end(f) -> Case:
+    user = f("user_factory")()
+    session = UserSession.objects.create(user=user, ip="192.0.2.1", session_key="elsewhere")
+
+    def done() -> bool:
+        return not UserSession.objects.filter(pk=session.pk).exists()
+
+    return Case(user, reverse("user_session_end", args=[session.pk]), {}, done)
+
+
+def _user_sessions_end_others(f) -> Case:
+    user = f("user_factory")()
+    session = UserSession.objects.create(user=user, ip="192.0.2.1", session_key="elsewhere")
+
+    def done() -> bool:
+        return not UserSession.objects.filter(pk=session.pk).exists()
+
+    return Case(user, reverse("user_sessions_end_others"), {}, done)
+
+
 def _push_device_remove(f) -> Case:
     user = f("user_factory")()
     device = PushSubscription.objects.create(
@@ -214,7 +257,9 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "tournament:disqualify": _tournament_disqualify,
     "tournament:cancel": _tournament_cancel,
     "ladder:leave": _ladder_leave,
-    "ladder:challenge": _ladder_challenge,  # a rated game that can be neither declined nor left
+    "ladder:challenge": _ladder_challenge,
+    "groups:leave": _group_leave,
+    "groups:remove": _group_remove,  # a rated game that can be neither declined nor left
     "games:resign": _resign,
     "games:pass": _pass,  # the second pass ends the game
     "games:decline": _decline,
@@ -223,6 +268,8 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "games:review_remove": _review_remove,
     "api_token_revoke": _api_token_revoke,
     "moderation_report": _moderation_ban,  # a suspension or ban (a dismissal need not ask)
+    "user_session_end": _user_session_end,
+    "user_sessions_end_others": _user_sessions_end_others,
     "push_device_remove": _push_device_remove,
 }
 
@@ -237,6 +284,9 @@ EXEMPT: dict[str, str] = {
     "messages:archive": "undone on the same page; a new message brings it back",
     # Taking back a registration before the start: join again while places are left.
     "tournament:leave": "before the start nothing is played; join again",
+    # allauth.mfa's own page asks first (GET: "remove this key?", POST removes), after the
+    # password was asked again (re-authentication).
+    "mfa_remove_webauthn": "allauth's own confirmation page, after re-authentication",
 }
 
 VERBS = ("resign", "withdraw", "disqualif", "delet", "remov", "leav", "cancel", "annul", "abort")

@@ -44,6 +44,7 @@ from games.learn import forms as learn_forms
 from games.reviews import forms as reviews_forms
 from games.views import conditional
 from games.watching import forms as watching_forms
+from ladder.groups import forms as groups_forms
 from ladder.ratings import forms as ratings_forms
 from ladder.tournaments import forms as tournaments_forms
 from messaging.messages import forms as messages_forms
@@ -118,6 +119,13 @@ FORMS: dict[type[forms.BaseForm], tuple[Builder, ...]] = {
         lambda d, u: tournaments_forms.TournamentForm(d),
         lambda d, u: tournaments_forms.TournamentForm(d, editing=True),
     ),
+    groups_forms.GroupForm: (lambda d, u: groups_forms.GroupForm(d),),
+    groups_forms.ThreadForm: (lambda d, u: groups_forms.ThreadForm(d),),
+    groups_forms.PostForm: (lambda d, u: groups_forms.PostForm(d),),
+    groups_forms.InviteForm: (lambda d, u: groups_forms.InviteForm(d),),
+    groups_forms.RoleForm: (lambda d, u: groups_forms.RoleForm(d),),
+    groups_forms.GroupLadderForm: (lambda d, u: groups_forms.GroupLadderForm(d),),
+    groups_forms.PostReportForm: (lambda d, u: groups_forms.PostReportForm(d),),
     # allauth's pages (allauth.urls): log in, sign up (with SignupExtraForm's fields), e-mail
     # addresses, password change, set and reset, reauthentication.
     allauth_forms.LoginForm: (_allauth_login,),

@@ -10,6 +10,9 @@ Answers the setup commands like any engine; on `genmove` it behaves by MODE:
 * ``crash``: exits;
 * ``slow``: answers every command like ``good``, each after `SLOW` seconds (an engine whose
   move takes longer than its commands one by one);
+* ``judge``: answers ``final_status_list`` with the first stone it was told of (a judge that
+  sees one chain otherwise than the count); ``judge-agrees`` with B5 and H5 (the dead stones
+  of tests/games/positions.py's SQUARE);
 * ``spawn``: starts a child that sleeps (as an engine's helper process would) before it reads
   anything, then never answers ``genmove``.
 """
@@ -47,6 +50,8 @@ def main(mode: str) -> None:
             stones = []
         elif name == "play" and words[2].lower() != "pass":
             stones.append(words[2].upper())
+        elif name == "final_status_list":
+            answer = stones[0] if mode == "judge" and stones else "B5 H5"
         elif name == "genmove":
             if mode in ("hang", "spawn"):
                 time.sleep(3600)

@@ -104,7 +104,7 @@ def test_private_games_and_hidden_reviews_are_never_listed(reviews):
     assert [r.title for r in selectors.reviews_public()] == ["Ear-reddening game"]
 
 
-def test_the_list_has_pages(client, black, now, settings):
+def test_the_list_has_pages_keyed_by_the_reviews_around_them(client, black, now, settings):
     settings.FLOOD_LIMITS = {"review": (100, 3600)}
     for i in range(21):
         at = now + dt.timedelta(seconds=i)
@@ -113,7 +113,11 @@ def test_the_list_has_pages(client, black, now, settings):
     first = client.get(reverse("games:reviews_list"))
     assert titles(first)[0] == "R20" and len(titles(first)) == 20
     assert 'rel="next"' in first.content.decode()
-    assert titles(client.get(reverse("games:reviews_list"), {"page": 2})) == ["R0"]
+    second = client.get(reverse("games:reviews_list"), {"after": first.context["page"].older})
+    assert titles(second) == ["R0"]
+    assert 'rel="prev"' in second.content.decode()
+    back = client.get(reverse("games:reviews_list"), {"before": second.context["page"].newer})
+    assert titles(back) == titles(first)
 
 
 def test_the_profile_lists_the_owners_public_reviews(client, reviews, black):

@@ -182,3 +182,22 @@ def test_the_rating_history_chart_speaks_the_players_language(client, game_facto
     ).text
     assert ">Wertung</text>" in page and ">Datum</text>" in page
     assert ">Rating</text>" not in page and ">Date</text>" not in page
+
+
+def test_a_long_rating_history_shows_the_latest_games_and_a_thinned_graph(
+    client, game_factory, black, white, monkeypatch
+):
+    monkeypatch.setattr("ladder.ratings.views.TABLE_ROWS", 2)
+    monkeypatch.setattr("ladder.ratings.views.GRAPH_POINTS", 3)
+    games = [game_factory() for _ in range(5)]
+    for game in games:
+        resign(game, white, NOW)
+    page = client.get(reverse("ladder:rating_history", args=[black.username, "square"]))
+    assert [row["change"].game_id for row in page.context["rows"]] == [
+        games[4].pk,
+        games[3].pk,
+    ]
+    assert "The latest 2 of 5 rated games." in page.text
+    # The start point, then every other game from the latest back: games 5, 3 and 1.
+    assert page.text.count("after game ") == 3
+    assert f"after game {games[4].pk}" in page.text

@@ -180,3 +180,19 @@ def test_notices_of_a_kind_no_longer_registered_still_reach_the_digest(
     body = mailoutbox[0].body
     assert body.index("a chat line") < body.index("ladder_position\n- kuro climbed past you")
     assert body.count("No more ") == 1  # no link that would name an unknown kind
+
+
+@pytest.mark.parametrize("zone", ["Europe/Paris", "Mars/Olympus_Mons"])
+def test_the_sweep_reads_only_players_whose_zone_is_due_or_unknown(user_factory, settings, zone):
+    """Tokyo's 07:00 is 22:00 UTC: Tokyo is due, Paris is not; an unknown zone name counts as
+    UTC (not due then; due at 09:30 UTC, within the catch-up after 07:00, when Paris, 10:30
+    local, is past it)."""
+    settings.MESSAGING_DIGEST_HOUR = 7
+    tokyo = user_factory(time_zone="Asia/Tokyo")
+    other = user_factory(time_zone=zone)
+    for player in (tokyo, other):
+        notify_modes_set(user=player, modes=dict.fromkeys(Event, "digest"))
+        record(player, "chat:1")
+    assert services.digest_due_user_ids(now=at(22, 5, day=1)) == [tokyo.pk]
+    due_in_utc = services.digest_due_user_ids(now=at(9, 30))
+    assert (other.pk in due_in_utc) == (zone == "Mars/Olympus_Mons")

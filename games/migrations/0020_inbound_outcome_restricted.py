@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0017_watching'),
+        ('games', '0019_marking_when_unsure'),
     ]
 
     operations = [

@@ -1,0 +1,340 @@
+"""Server time and queries of every page and sweep, on a nearly empty site and on a big one
+(both made by bench/dataset.py: `--scale 0` and e.g. `--scale 1`), in one table, with the
+EXPLAIN of every statement that reads a big table (over 100,000 rows) by a sequential scan.
+
+Run: .venv/bin/python bench/pages_at_scale.py --empty URL --big URL [--repeat 5] [--only WORD]
+
+Each page is fetched in this process with Django's test client (test settings: the cache is
+in memory and cleared before every request, so each request pays what a first visit pays:
+sessions read from their table, nothing kept from the last draw); each task's service is
+called in a transaction rolled back afterwards, so the database is the same at every run.
+The time is the median wall time of `--repeat` runs after one warm-up, in this process (the
+server's time: no network, no client). Pages are seen by a visitor, by "heavy" (10,000
+finished games, all rated; a member of the big ladder and the McMahon) or by "busy" (300
+running games). Each database is measured in its own process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+BIG_TABLE = 100_000  # rows; a sequential scan of a bigger table is reported
+LAST = "999999"  # a page number past the end: Paginator.get_page serves the last page
+
+
+def _pages(ids: dict) -> list[tuple[str, str, str]]:
+    """(label, who, url) of every page measured; who is "visitor", "heavy", "busy" or
+    "api-heavy" (the API with heavy's token)."""
+    ladder, tournament = ids["ladder"], ids["tournament"]
+    return [
+        ("home, visitor", "visitor", "/"),
+        ("home, heavy", "heavy", "/"),
+        ("status, busy (300 running)", "busy", "/games/"),
+        ("status, heavy", "heavy", "/games/"),
+        ("board, finished 19x19", "heavy", f"/games/{ids['finished_game']}/"),
+        ("board, running, busy", "busy", f"/games/{ids['running_game']}/"),
+        ("board, visitor", "visitor", f"/games/{ids['finished_game']}/"),
+        ("history, heavy", "heavy", "/games/history/"),
+        ("history, heavy, last page", "heavy", f"/games/history/?page={LAST}"),
+        ("history of heavy, visitor", "visitor", "/games/history/?player=heavy"),
+        ("profile of heavy", "visitor", "/players/heavy/"),
+        ("rating graph of heavy", "visitor", "/ladders/ratings/heavy/square/"),
+        ("ladder list", "visitor", "/ladders/"),
+        ("ladder (big), visitor", "visitor", f"/ladders/{ladder}/"),
+        ("ladder (big), heavy", "heavy", f"/ladders/{ladder}/"),
+        ("ladder (big), last page", "visitor", f"/ladders/{ladder}/?page={LAST}"),
+        ("tournament list", "visitor", "/tournaments/"),
+        ("McMahon + cross table", "visitor", f"/tournaments/{tournament}/"),
+        ("McMahon, heavy", "heavy", f"/tournaments/{tournament}/"),
+        ("waiting room", "heavy", "/games/waiting-room/"),
+        ("player search", "heavy", "/players/search/?q=player12"),
+        ("rating search", "visitor", "/ladders/ratings/"),
+        ("who is here", "visitor", "/players/online/"),
+        ("messages, heavy", "heavy", "/messages/"),
+        ("thread, heavy", "heavy", f"/messages/{ids['thread']}/"),
+        ("notifications, heavy", "heavy", "/notifications/"),
+        ("notifications, last page", "heavy", f"/notifications/?page={LAST}"),
+        ("reviews list", "visitor", "/games/reviews/"),
+        ("reviews list, last page", "visitor", f"/games/reviews/?page={LAST}"),
+        ("API me", "api-heavy", "/api/v1/me"),
+        ("API games (heavy)", "api-heavy", "/api/v1/games"),
+        ("API notifications", "api-heavy", "/api/v1/notifications"),
+        ("API player heavy", "api-heavy", "/api/v1/players/heavy"),
+        ("API ratings of heavy", "api-heavy", "/api/v1/players/heavy/ratings"),
+        ("API challenges", "api-heavy", "/api/v1/challenges"),
+        ("API ladders", "api-heavy", "/api/v1/ladders"),
+        ("API ladder (big)", "api-heavy", f"/api/v1/ladders/{ladder}"),
+        ("API tournaments", "api-heavy", "/api/v1/tournaments"),
+        ("API tournament (McMahon)", "api-heavy", f"/api/v1/tournaments/{tournament}"),
+        ("API game", "api-heavy", f"/api/v1/games/{ids['finished_game']}"),
+    ]
+
+
+def _tasks(ids: dict):
+    """(label, callable(now)) of every sweep and task a beat runs, as their services."""
+    import datetime as dt
+
+    from django.conf import settings
+
+    from core.outbox import outbox_prune
+    from games.selectors.play import notices_missing
+    from games.services.challenges import challenges_expire
+    from games.services.sweeps import clocks_sweep
+    from ladder.ladders.services import ladders_remove_inactive
+    from ladder.tournaments.advance import tournament_advance
+    from messaging.notifications.services import digest_due_user_ids, notifications_prune
+
+    keep = settings.NOTIFICATIONS_KEEP_DAYS
+    # The prune at its steady state: a day's notices past the limit (the first run on the
+    # generated data would delete two years of them at once).
+    prune_now = ids["oldest_notice"] + dt.timedelta(days=keep + 1)
+    return [
+        # A minute after the first deadline: the minute's timeouts and warnings, as the beat
+        # finds them once a minute (not the backlog of the hours since the data was made).
+        ("sweep: clocks (timeouts, warnings)", lambda now: clocks_sweep(now=ids["sweep_at"])),
+        ("sweep: notices", lambda now: notices_missing(now=now)),
+        ("sweep: digest due", lambda now: digest_due_user_ids(now=now)),
+        ("sweep: challenges expire", lambda now: challenges_expire(now=now)),
+        (
+            "task: tournament advance (McMahon)",
+            lambda now: tournament_advance(tournament_id=ids["tournament"], now=now),
+        ),
+        (
+            "prune: notifications (a day's)",
+            lambda now: notifications_prune(now=prune_now, keep_days=keep),
+        ),
+        ("prune: outbox", lambda now: outbox_prune(now=now, keep=dt.timedelta(days=7))),
+        ("prune: ladder inactive", lambda now: ladders_remove_inactive(now=now)),
+    ]
+
+
+def _ids() -> dict:
+    import datetime as dt
+
+    from django.db.models import Count
+    from django.utils import timezone
+
+    from accounts.models import User
+    from games.models import Game
+    from ladder.ladders.models import Ladder
+    from ladder.tournaments.models import Tournament
+    from messaging.models import Notification, ThreadMember
+
+    heavy = User.objects.get(username="heavy")
+    busy = User.objects.get(username="busy")
+    return {
+        "heavy": heavy.pk,
+        "busy": busy.pk,
+        "finished_game": Game.objects.filter(
+            black=heavy, status="finished", board_kind="square", board_size=19
+        )
+        .order_by("-pk")
+        .values_list("pk", flat=True)[0],
+        "running_game": Game.objects.filter(black=busy, status="playing")
+        .order_by("pk")
+        .values_list("pk", flat=True)[0],
+        "sweep_at": Game.objects.filter(status="playing", deadline__isnull=False)
+        .order_by("deadline")
+        .values_list("deadline", flat=True)
+        .first()
+        + dt.timedelta(minutes=1),
+        "ladder": Ladder.objects.annotate(n=Count("entries")).order_by("-n")[0].slug,
+        "tournament": Tournament.objects.filter(format="mcmahon").order_by("pk")[0].pk,
+        "thread": ThreadMember.objects.filter(user=heavy).order_by("-thread_id")[0].thread_id,
+        "oldest_notice": Notification.objects.order_by("created")
+        .values_list("created", flat=True)
+        .first()
+        or timezone.now(),
+    }
+
+
+def _explain(sql: str, options: str) -> list[tuple]:
+    """EXPLAIN rows of `sql`. A statement the app prepares itself ($1, $2...: its parameters
+    are not captured) is explained by its generic plan, the one a prepared statement uses."""
+    from django.db import connection, transaction
+
+    count = max((int(n) for n in re.findall(r"\$(\d+)", sql)), default=0)
+    with transaction.atomic(), connection.cursor() as cursor:
+        if not count:
+            cursor.execute(f"EXPLAIN {options}{sql}")
+            return cursor.fetchall()
+        cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        cursor.execute(f"PREPARE bench_explained AS {sql}")
+        try:
+            nulls = ", ".join(["NULL"] * count)
+            cursor.execute(f"EXPLAIN {options}EXECUTE bench_explained({nulls})")
+            return cursor.fetchall()
+        finally:
+            cursor.execute("DEALLOCATE bench_explained")
+
+
+def _seq_scans(sql: str, sizes: dict[str, float]) -> list[str]:
+    """The EXPLAIN of `sql` when its plan reads a big table sequentially, else []."""
+
+    head = sql.lstrip().split(None, 1)[0].upper()
+    if head not in {"SELECT", "UPDATE", "DELETE", "WITH"}:
+        return []
+    try:
+        plan = _explain(sql, "(FORMAT JSON) ")[0][0]
+    except Exception as error:  # noqa: BLE001  (reported, the bench goes on)
+        return [f"(not explained: {error})\n{sql[:600]}"]
+    if isinstance(plan, str):
+        plan = json.loads(plan)
+    found = []
+
+    def walk(node):
+        relation = node.get("Relation Name")
+        if node.get("Node Type") == "Seq Scan" and sizes.get(relation, 0) > BIG_TABLE:
+            found.append(relation)
+        for child in node.get("Plans", []):
+            walk(child)
+
+    walk(plan[0]["Plan"])
+    if not found:
+        return []
+    text = "\n".join(row[0] for row in _explain(sql, ""))
+    return [f"{', '.join(sorted(set(found)))}:\n{sql[:600]}\n{text}"]
+
+
+def _measure(url: str, repeat: int, only: str) -> dict:
+    import datetime as dt
+
+    os.environ["DATABASE_URL"] = url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "baduxsite.settings.test"
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.db import connection, transaction
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.utils import timezone
+
+    from accounts.api.tokens import api_token_create
+    from accounts.models import User
+
+    setup_test_environment()
+    logging.disable(logging.WARNING)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relname, reltuples FROM pg_class WHERE relkind = 'r'")
+        sizes = dict(cursor.fetchall())
+    ids = _ids()
+    clients = {"visitor": Client()}
+    for who in ("heavy", "busy"):
+        clients[who] = Client()
+        clients[who].force_login(User.objects.get(pk=ids[who]))
+    heavy = User.objects.get(pk=ids["heavy"])
+    heavy.api_tokens.filter(name__startswith="bench ").delete()
+    now = timezone.now()
+    with transaction.atomic():
+        _row, raw = api_token_create(user=heavy, name=f"bench {now:%H%M%S}", scope="read", now=now)
+    api = Client(headers={"authorization": f"Bearer {raw}"})
+    results = {}
+
+    def run(label, call):
+        times, queries = [], []
+        for i in range(repeat + 1):
+            cache.clear()
+            with CaptureQueriesContext(connection) as captured:
+                t0 = time.perf_counter()
+                status = call()
+                elapsed = time.perf_counter() - t0
+            if i:
+                times.append(elapsed * 1000)
+                queries.append(len(captured.captured_queries))
+        scans = []
+        for query in captured.captured_queries:
+            scans += _seq_scans(query["sql"], sizes)
+        print(f"{label}: {statistics.median(times):.1f} ms", file=sys.stderr, flush=True)
+        results[label] = {
+            "ms": statistics.median(times),
+            "queries": max(queries),
+            "status": status,
+            "scans": scans,
+        }
+
+    for label, who, path in _pages(ids):
+        if only and only not in label:
+            continue
+        client = api if who == "api-heavy" else clients[who]
+        run(label, lambda client=client, path=path: client.get(path).status_code)
+    for label, task in _tasks(ids):
+        if only and only not in label:
+            continue
+
+        def call(task=task):
+            with transaction.atomic():
+                task(timezone.now())
+                transaction.set_rollback(True)
+            return "-"
+
+        run(label, call)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
+        size = cursor.fetchone()[0]
+    heavy.api_tokens.filter(name__startswith="bench ").delete()
+    return {"results": results, "size": size, "at": dt.datetime.now(dt.UTC).isoformat()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--empty", required=False, help="database URL of the nearly empty site")
+    parser.add_argument("--big", required=False, help="database URL of the generated site")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", default="", help="measure only the rows whose label has WORD")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        Path(args.out).write_text(json.dumps(_measure(args.measure, args.repeat, args.only)))
+        return
+    runs = {}
+    for name in ("empty", "big"):
+        url = getattr(args, name)
+        if not url:
+            continue
+        with tempfile.NamedTemporaryFile(suffix=".json") as out:
+            command = [sys.executable, __file__, "--measure", url, "--out", out.name]
+            command += ["--repeat", str(args.repeat), "--only", args.only]
+            subprocess.run(command, check=True)  # noqa: S603  (our own script)
+            runs[name] = json.loads(Path(out.name).read_text())
+    _print(runs)
+
+
+def _print(runs: dict) -> None:
+    empty = runs.get("empty", {}).get("results", {})
+    big = runs.get("big", {}).get("results", {})
+    labels = list(empty or big)
+    sizes = {name: run["size"] for name, run in runs.items()}
+    print(f"databases: {sizes}")
+    print("| page or task | empty ms | queries | big ms | queries | × empty | status |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    for label in labels:
+        e, b = empty.get(label), big.get(label)
+        cells = [label]
+        for row in (e, b):
+            cells += [f"{row['ms']:.1f}", str(row["queries"])] if row else ["–", "–"]
+        ratio = f"{b['ms'] / e['ms']:.2f}" if e and b else "–"
+        flag = " (seq scan)" if b and b["scans"] else ""
+        cells += [ratio + flag, str((b or e)["status"])]
+        print("| " + " | ".join(cells) + " |")
+    for label in labels:
+        for scan in (big.get(label) or {}).get("scans", []):
+            print(f"\n### {label}: sequential scan of {scan}")
+
+
+if __name__ == "__main__":
+    main()

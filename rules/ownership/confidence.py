@@ -1,0 +1,152 @@
+"""The count's confidence in each chain's status, from many seeded playouts.
+
+`count_confidence(position)` runs the dead-stone estimate (`rules.deadstones.estimate_detail`:
+`PLAYOUTS` seeded playouts, close calls `EXTRA` times as many; with the defaults its dead
+stones are exactly `estimate_status`'s) and, for every chain, says whether the estimate calls
+it dead and how sure it is (`ChainStatus.confidence`, 0.5 = a coin flip .. 1 = certain):
+
+* a chain with a stone that static analysis settled (Benson's unconditional life, a big
+  territory, stones adrift in one) or that local reading proved alive or dead (a seki, a false
+  seki, a lost race in a closed area) is certain: confidence 1;
+* any other chain's confidence is the share of playouts that agree with the verdict: the
+  share in which its stones stand when it is called alive, the share in which they are
+  captured when it is called dead (from the chain's mean ownership: (1 +- sureness) / 2).
+
+A chain is **unsure** (`ChainStatus.unsure`, with a `reason`) when
+* `"close"`: its confidence is under `SURE` (0.85);
+* `"estimate"`: the estimate itself doubts it (`Estimate.uncertain`: a possible seki or an
+  unplayed capturing race, a doubtful eye space, a group left alive in an area that leans to
+  the enemy);
+* `"boundary"`: it is called dead and the territory its removal gives the other side is
+  unsettled: the playouts give that region's points to the counted owner less than `SURE`
+  of the time on average.
+
+The result is deterministic for a given seed and symmetric under a colour swap (the playouts
+alternate who moves first, so a swap only changes the seed's meaning; the tests check the
+verdicts, not the exact numbers, under a swap).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.board import BLACK, EMPTY
+from rules.deadstones import PLAYOUTS, SEED, estimate_detail, sureness
+from rules.game import Position
+from rules.life import chains
+from rules.scoring import ownership_map
+
+SURE = 0.85  # a chain's status is clear when this share of the playouts agree with it
+
+
+@dataclass(frozen=True)
+class ChainStatus:
+    """One chain of the position: its stones (point indices, ascending), colour, the count's
+    verdict (`dead`), the share of the evidence that agrees with it (`confidence`, in
+    [0, 1]; under 0.5 when reading overrules the playouts), and whether the players should
+    check it (`unsure`, with its `reason`; "" when sure)."""
+
+    stones: tuple[int, ...]
+    colour: int
+    dead: bool
+    confidence: float
+    unsure: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Confidence:
+    """What `count_confidence` found: per point the mean owner over the playouts
+    (`ownership`, -1 White's .. +1 Black's), every chain's status, and the dead stones."""
+
+    ownership: tuple[float, ...]
+    chains: tuple[ChainStatus, ...]
+    dead: frozenset[int]
+
+    @property
+    def unsure(self) -> frozenset[int]:
+        """The stones of every unsure chain."""
+        return frozenset(p for ch in self.chains if ch.unsure for p in ch.stones)
+
+    @property
+    def unsure_chains(self) -> tuple[ChainStatus, ...]:
+        """The unsure chains, largest first (then by first point)."""
+        found = [ch for ch in self.chains if ch.unsure]
+        return tuple(sorted(found, key=lambda ch: (-len(ch.stones), ch.stones[0])))
+
+
+def count_confidence(
+    position: Position, *, playouts: int = PLAYOUTS, seed: int = SEED
+) -> Confidence:
+    """Every chain's status in a finished `position`, with the count's confidence in it and
+    whether it is unsure (see the module docstring). Deterministic for a given `seed`;
+    `playouts` at least 1."""
+    if playouts < 1:
+        raise ValueError("playouts must be at least 1")
+    detail = estimate_detail(position, playouts=playouts, seed=seed)
+    estimate = detail.estimate
+    own = estimate.ownership
+    topology = position.topology
+    stones = position.stones
+    weak = _unsettled_territory(position, estimate.dead, own)
+    out = []
+    for ch in chains(topology, stones)[0]:
+        first = ch.stones[0]
+        dead = first in estimate.dead
+        if any(detail.settled[p] for p in ch.stones) or first in detail.proven:
+            confidence = 1.0
+        else:
+            alive = (1.0 + sureness(ch, own)) / 2.0
+            confidence = min(1.0, max(0.0, 1.0 - alive if dead else alive))
+        if first in estimate.uncertain:
+            reason = "estimate"
+        elif confidence < SURE:
+            reason = "close"
+        elif dead and first in weak:
+            reason = "boundary"
+        else:
+            reason = ""
+        out.append(
+            ChainStatus(
+                stones=tuple(sorted(ch.stones)),
+                colour=ch.colour,
+                dead=dead,
+                confidence=confidence,
+                unsure=bool(reason),
+                reason=reason,
+            )
+        )
+    return Confidence(ownership=own, chains=tuple(out), dead=estimate.dead)
+
+
+def _unsettled_territory(
+    position: Position, dead: frozenset[int], own: tuple[float, ...]
+) -> frozenset[int]:
+    """The dead stones standing in a region that the count gives to one colour but the
+    playouts give to it less than `SURE` of the time on average."""
+    owner = ownership_map(position, dead)
+    topology = position.topology
+    nbrs = topology.neighbours
+    seen = [False] * topology.size
+    out: set[int] = set()
+    for start in topology.points():
+        who = owner[start]
+        if seen[start] or who == EMPTY or position.stones[start] == who and start not in dead:
+            continue
+        region, i = [start], 0
+        seen[start] = True
+        while i < len(region):
+            p = region[i]
+            i += 1
+            for q in nbrs[p]:
+                if not seen[q] and owner[q] == who and (position.stones[q] != who or q in dead):
+                    seen[q] = True
+                    region.append(q)
+        sign = 1.0 if who == BLACK else -1.0
+        held = sum(sign * own[p] for p in region) / len(region)
+        if (1.0 + held) / 2.0 < SURE:
+            out.update(p for p in region if p in dead)
+    return frozenset(out)
+
+
+__all__ = ["PLAYOUTS", "SURE", "ChainStatus", "Confidence", "count_confidence"]

@@ -1,0 +1,74 @@
+"""The reads that grow with the site use their indexes (bench/pages_at_scale.py found each
+reading a million games without one): the plan is asked with sequential scans priced out, so
+a query that cannot use its index still shows a scan of the whole table. PostgreSQL only."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import sql
+from games.models import GameStatus
+from games.selectors.play import notices_missing
+from games.selectors.status import games_finished_public_page
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+
+@pytest.fixture
+def plans():
+    """EXPLAIN of a statement (with its parameters), sequential scans priced out."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+
+    def explain(statement: str, params=()) -> str:
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN {statement}", params)
+            return "\n".join(row[0] for row in cursor.fetchall())
+
+    yield explain
+    with connection.cursor() as cursor:
+        cursor.execute("RESET enable_seqscan")
+
+
+def _statements(call) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        call()
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_a_players_finished_games_are_read_by_their_colour_indexes(plans, black):
+    params = sql.finished_page_params(
+        user_id=black.pk, status=GameStatus.FINISHED.value, size=20, start=0
+    )
+    plan = plans(sql.finished_page_sql(connection.vendor), params)
+    assert "game_black_finished" in plan and "game_white_finished" in plan
+    assert "Seq Scan on games_game" not in plan
+
+
+@pytest.mark.parametrize("player", [False, True])
+def test_a_history_page_is_read_by_an_index_in_its_order(plans, black, player):
+    statements = _statements(
+        lambda: games_finished_public_page(
+            user=black if player else None,
+            after=f"1.{timezone.now().isoformat()}",
+            before=None,
+            size=20,
+        )
+    )
+    assert statements
+    for statement in statements:
+        plan = plans(statement)
+        assert "Seq Scan on games_game" not in plan
+        expected = ("game_black_finished", "game_white_finished", "game_finished_at")
+        assert any(name in plan for name in expected), plan
+
+
+def test_the_notices_sweep_finds_recent_turns_by_the_last_move_index(plans):
+    statements = _statements(lambda: notices_missing(now=timezone.now()))
+    turns = plans(statements[0])
+    # (On a big table the plan ORs it with game_running_unmoved: bench/pages_at_scale.py.)
+    assert "game_running_last_move" in turns, turns
+    assert "Seq Scan on games_game" not in turns

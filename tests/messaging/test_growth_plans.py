@@ -1,0 +1,26 @@
+"""The notifications prune reads old read notices by their index (bench/pages_at_scale.py: by
+id, its last, empty batch walked ten million rows). PostgreSQL only; sequential scans priced
+out, so a query that cannot use the index still shows a scan of the whole table."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from messaging.notifications.services import notifications_prune
+
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
+
+
+def test_the_prune_finds_old_read_notices_by_their_index():
+    with CaptureQueriesContext(connection) as captured:
+        notifications_prune(now=timezone.now(), keep_days=90)
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        cursor.execute(f"EXPLAIN {captured.captured_queries[0]['sql']}")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("RESET enable_seqscan")
+    assert "notification_read_created" in plan, plan
+    assert "Seq Scan" not in plan

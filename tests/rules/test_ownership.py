@@ -1,0 +1,158 @@
+"""Ownership with confidence (`rules.ownership.count_confidence`): each chain's status, how sure
+the count is of it, and which chains are unsure; drawn as diagrams (X/O live, x/o dead)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.scoring_positions import hand
+from rules.board import BLACK, EMPTY, WHITE
+from rules.deadstones import estimate_status
+from rules.game import Game, Position
+from rules.ownership import SURE, count_confidence
+from rules.ruleset import preset
+from rules.topology import hexagon, square
+from tests.rules.helpers import marked_position, position_of, small_boards
+
+
+def _by_stone(found, topology, name):
+    point = topology.parse(name)
+    return next(ch for ch in found.chains if point in ch.stones)
+
+
+def test_a_settled_game_is_sure_of_every_chain_and_the_invader_is_dead() -> None:
+    board = square(9)
+    game, dead, _ = marked_position(
+        board,
+        """
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . x . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        """,
+    )
+    found = count_confidence(game.position)
+    assert found.dead == dead
+    assert found.unsure == frozenset()
+    invader = _by_stone(found, board, "G7")
+    assert invader.dead and invader.confidence >= SURE and invader.reason == ""
+    assert all(ch.confidence >= SURE for ch in found.chains)
+
+
+CORNER_FIGHT = """
+    . X X . O . . . .
+    O . X O . . . . .
+    O O X O . . . . .
+    . X O O . . . . .
+    X X O . . . . . .
+    X X O . . . . . .
+    X X O O O O O O O
+    X X X X X X X X X
+    . . . . . . . . .
+"""
+
+
+def test_a_corner_fight_the_game_stopped_before_is_unsure() -> None:
+    """Black B9-C7 and White A8-B7 share A9 and B8 and each has one liberty of its own open to
+    the board: nobody can say who wins, so both are unsure, whatever the verdict."""
+    board = square(9)
+    game, _, _ = marked_position(board, CORNER_FIGHT)
+    found = count_confidence(game.position)
+    names = {board.name(p) for p in found.unsure}
+    assert {"B9", "C9", "C8", "C7", "A8", "A7", "B7"} <= names
+    # The big walls below are sure.
+    assert not _by_stone(found, board, "A2").unsure
+    assert not _by_stone(found, board, "J3").unsure
+
+
+def test_a_seki_read_out_is_sure_and_alive() -> None:
+    """Black A8-C8 has the eye A9, White D8-F9 the eye E9, and they share C9 (the hand-checked
+    position "seki-one-eye-each" of bench/scoring_positions.py): local reading proves the
+    seki, so nobody is dead and the count is sure of it."""
+    board = square(9)
+    game, dead, seki = marked_position(board, hand("seki-one-eye-each").diagram)
+    found = count_confidence(game.position)
+    in_seki = [ch for ch in found.chains if ch.stones[0] in seki]
+    assert in_seki and all(not ch.dead and ch.confidence == 1.0 for ch in in_seki)
+    assert found.dead == dead == frozenset()
+
+
+def test_on_a_hexagon_a_wall_split_board_is_sure() -> None:
+    board = hexagon(5)
+    game, dead, _ = marked_position(
+        board,
+        """
+            X O . . .
+           . X O . . .
+          . . X O . . .
+         . . . X O . . .
+        . . . . X O . . .
+         . . o . X O . .
+          . . . . X O .
+           . . . . X O
+            . . . . X
+        """,
+    )
+    found = count_confidence(game.position)
+    assert found.dead == dead
+    assert found.unsure == frozenset()
+
+
+def test_playouts_must_be_positive() -> None:
+    game, _, _ = marked_position(square(9), CORNER_FIGHT)
+    with pytest.raises(ValueError, match="at least 1"):
+        count_confidence(game.position, playouts=0)
+
+
+def _swapped(position: Position) -> Position:
+    swap = {EMPTY: EMPTY, BLACK: WHITE, WHITE: BLACK}
+    colours = [swap[c] for c in position.stones]
+    topology = position.topology
+    key = "go-area" if topology.kind == "square" else "badux"
+    return Game.new(
+        topology,
+        preset(key, topology),
+        black_setup=[p for p, c in enumerate(colours) if c == BLACK],
+        white_setup=[p for p, c in enumerate(colours) if c == WHITE],
+    ).position
+
+
+positions = small_boards().map(lambda drawn: position_of(*drawn).position)
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.integers(min_value=0, max_value=2**32))
+def test_confidence_is_seeded_bounded_and_agrees_with_the_count(position, seed) -> None:
+    found = count_confidence(position, seed=seed)
+    assert found == count_confidence(position, seed=seed)
+    assert found.dead == estimate_status(position, seed=seed).dead
+    assert estimate_status(position, seed=seed).uncertain <= found.unsure
+    for ch in found.chains:
+        assert 0.0 <= ch.confidence <= 1.0
+        assert ch.unsure == bool(ch.reason)
+        assert not ch.unsure or ch.reason in {"close", "estimate", "boundary"}
+        assert ch.confidence >= SURE or ch.unsure
+        assert all(position.stones[p] == ch.colour for p in ch.stones)
+    stones = [p for p, c in enumerate(position.stones) if c != EMPTY]
+    assert sorted(p for ch in found.chains for p in ch.stones) == stones
+    assert all(-1.0 <= v <= 1.0 for v in found.ownership)
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.integers(min_value=0, max_value=2**32))
+def test_swapping_the_colours_swaps_the_count(position, seed) -> None:
+    found = count_confidence(position, seed=seed)
+    swapped = count_confidence(_swapped(position), seed=seed)
+    assert swapped.ownership == tuple(-v for v in found.ownership)
+    assert swapped.dead == found.dead
+    assert swapped.unsure == found.unsure
+    assert [(ch.stones, ch.confidence, ch.reason) for ch in swapped.chains] == [
+        (ch.stones, ch.confidence, ch.reason) for ch in found.chains
+    ]
