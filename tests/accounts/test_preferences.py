@@ -32,6 +32,9 @@ VALID = {
     "notify_ladder_position": "off",
     "notify_tournament_round": "digest",
     "notify_tournament_end": "off",
+    "notify_group_mention": "digest",
+    "notify_group_reply": "off",
+    "notify_group_membership": "immediate",
     "notify_message": "digest",
 }
 # Every kind the apps register today, in page order, with the modes each offers.
@@ -50,6 +53,9 @@ KINDS_TODAY = [
     ("ladder_position", ["off", "immediate", "digest"]),
     ("tournament_round", ["off", "immediate", "digest"]),
     ("tournament_end", ["off", "immediate", "digest"]),
+    ("group_mention", ["off", "immediate", "digest"]),
+    ("group_reply", ["off", "immediate", "digest"]),
+    ("group_membership", ["off", "immediate", "digest"]),
     ("message", ["off", "immediate", "digest"]),
 ]
 # Kinds with one mode (site only): no row on the page, always that mode.
@@ -77,7 +83,8 @@ def test_defaults_apply_before_anything_is_saved(player):
     assert selectors.notify_modes_get(user=player) == {
         **{
             name: "digest"
-            if name in ("chat", "review_published", "watched_game", "ladder_position")
+            if name
+            in ("chat", "review_published", "watched_game", "ladder_position", "group_reply")
             else "immediate"
             for name, _ in KINDS_TODAY
         },
