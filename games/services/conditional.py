@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
+from accounts.moderation.selectors import moderation_play_check
 from core.outbox import enqueue_on_commit
 from games.errors import GameActionError, MoveRefused, StalePage, rules_refusal
 from games.models import PASS_TOKEN, ConditionalMoves, Game
@@ -42,11 +43,13 @@ def conditional_moves_set(
     Allowed to a player of a running game while it is their opponent's turn, on the position of
     `expected_move_number`. Every move of every branch is replayed from the current position:
     a branch that is illegal where it would be played is refused, naming it. Raises
-    Game.DoesNotExist, NotAPlayer, MoveRefused (game over), StalePage (the game moved on),
+    Suspended (a moderator's suspension), Game.DoesNotExist, NotAPlayer, MoveRefused (game
+    over), StalePage (the game moved on),
     GameActionError code "your_turn" (it is `user`'s turn: play instead) and ValidationError
     (bad shape, codes, limits, legality, an empty tree: use `conditional_moves_clear`). Writes
     nothing when it raises.
     """
+    moderation_play_check(user=user, now=now)
     with transaction.atomic():
         game = game_lock(game_id=game_id)
         colour = game_player_check(

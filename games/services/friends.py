@@ -28,6 +28,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.locale import reader_locale
 from accounts.models import User
+from accounts.moderation.selectors import moderation_speech_check
 from core.limits import limit_enforce
 from core.mail import (
     MailContent,
@@ -129,7 +130,9 @@ def friend_invite_send(
     """`inviter` invites `email` to join and play a game with `settings`; the mail goes out
     after the commit. Raises ValidationError for a bad address or note, an address on the
     opt-out list, one that already belongs to a player, one this inviter already invited, and
-    RateLimited (a ValidationError) past the "tell_a_friend" limit."""
+    RateLimited (a ValidationError) past the "tell_a_friend" limit, and Muted when a moderator
+    muted the inviter."""
+    moderation_speech_check(user=inviter, now=now)
     email = (email or "").strip()
     validate_email(email)
     note = (note or "").strip()

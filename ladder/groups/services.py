@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from accounts.moderation.models import Report, ReportKind
+from accounts.moderation.selectors import moderation_speech_check
 from accounts.moderation.services import report_create
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
@@ -69,6 +70,7 @@ def group_create(
     access, RateLimited past "group_create"."""
     if settings.GROUPS_STAFF_ONLY and not user.is_staff:
         raise MembersOnly(gettext("Only the site staff may create groups."))
+    moderation_speech_check(user=user, now=now)
     name = " ".join(name.split())[:80]
     slug = slugify(name)[:80]
     if not name or not slug:
@@ -292,6 +294,7 @@ def thread_create(*, group_id: int, user: User, title: str, body: str, now: dt.d
     """Start a thread on the group's board with its first post. Raises MembersOnly for a
     player who may not (thread_startable), GroupRefused for an empty title or post,
     RateLimited past "group_post"."""
+    moderation_speech_check(user=user, now=now)
     group = Group.objects.get(pk=group_id)
     membership = membership_get(group=group, user=user)
     if not thread_startable(group=group, membership=membership, user=user):
@@ -310,6 +313,7 @@ def thread_create(*, group_id: int, user: User, title: str, body: str, now: dt.d
 def post_create(*, thread_id: int, user: User, body: str, now: dt.datetime) -> Post:
     """Reply in a thread; its subscribers hear of it, mentioned players are told. Raises
     MembersOnly, GroupRefused or RateLimited."""
+    moderation_speech_check(user=user, now=now)
     thread = Thread.objects.select_related("group").get(pk=thread_id)
     membership = membership_get(group=thread.group, user=user)
     if not board_postable(group=thread.group, membership=membership, user=user):
@@ -321,6 +325,7 @@ def post_create(*, thread_id: int, user: User, body: str, now: dt.datetime) -> P
 def post_edit(*, post_id: int, user: User, body: str, now: dt.datetime) -> Post:
     """Change a post's text, keeping the text before as a revision. Its author or the group's
     admins and moderators may. Raises MembersOnly or GroupRefused."""
+    moderation_speech_check(user=user, now=now)
     post = Post.objects.select_for_update().select_related("thread__group").get(pk=post_id)
     if post.author_id != user.pk:
         _staff_of(post.thread.group, user)

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
+from accounts.moderation.selectors import moderation_play_check
 from accounts.selectors import user_may_compete
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
@@ -65,7 +66,8 @@ def _notify_positions(changes: list[PositionChange]) -> None:
 def ladder_join(*, ladder_id: int, user: User, now: dt.datetime) -> LadderEntry:
     """Put `user` in the ladder: at the bottom, or by rating (above the first player rated
     lower) when the ladder says so. Joining again while in it changes nothing. Raises
-    LadderRefused when the ladder is closed."""
+    LadderRefused when the ladder is closed, Suspended for a player a moderator suspended."""
+    moderation_play_check(user=user, now=now)
     ladder = ladder_lock(ladder_id=ladder_id)
     entry = LadderEntry.objects.filter(ladder=ladder, user=user).first()
     if entry is not None and entry.position is not None:
@@ -144,6 +146,7 @@ def ladder_challenge(
     defender is told after the commit."""
     if not 0 < defender_id < 2**63:  # no id is that big; databases refuse such numbers
         raise LadderRefused(gettext("That player is not in this ladder."))
+    moderation_play_check(user=challenger, now=now)
     limit_enforce(
         name="ladder_challenge",
         rows=LadderChallenge.objects.filter(challenger=challenger),

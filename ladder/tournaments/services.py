@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from accounts.models import User
+from accounts.moderation.selectors import moderation_play_check
 from accounts.selectors import user_may_compete
 from core.outbox import enqueue_on_commit
 from games.game_settings import GameSettings
@@ -271,7 +272,9 @@ def _rank_refusal(tournament: Tournament, rating: float) -> str | None:
 def tournament_join(*, tournament_id: int, user: User, now: dt.datetime) -> TournamentPlayer:
     """Register `user`. Joining twice changes nothing. Raises TournamentRefused once the
     tournament started, when it is full or the player's rank is outside its limits. The
-    player who fills a tournament that starts when full starts it."""
+    player who fills a tournament that starts when full starts it. Raises Suspended for a
+    player a moderator suspended."""
+    moderation_play_check(user=user, now=now)
     tournament = tournament_lock(tournament_id=tournament_id)
     entry = TournamentPlayer.objects.filter(tournament=tournament, user=user).first()
     if entry is not None:

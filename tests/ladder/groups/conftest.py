@@ -8,7 +8,7 @@ import pytest
 
 from ladder.groups import services
 from ladder.groups.models import Access, Group, Thread
-from tests.ladder.conftest import NOW, ladder_factory  # noqa: F401
+from tests.ladder.conftest import NOW, ladder_factory, tournament_factory  # noqa: F401
 
 
 @pytest.fixture
