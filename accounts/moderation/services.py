@@ -302,7 +302,7 @@ def appeal_file(*, user: User, sanction_id: int, text: str, now: dt.datetime) ->
         kind=ReportKind.APPEAL,
         reporter=user,
         reported_user=user,
-        subject=f"appeal:{sanction.pk}",
+        subject=_subject(ReportKind.APPEAL, user, sanction),
         snapshot=f"{sanction.get_kind_display()}: {sanction.reason}"[:SNAPSHOT_MAX_LENGTH],
         reason=text,
         url=reverse("moderation_player", args=[user.username]),
