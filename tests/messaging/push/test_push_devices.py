@@ -64,6 +64,10 @@ def _save(user, endpoint: str, **keys: str) -> PushSubscription:
         "javascript:alert(1)",
         "",
         FCM + "x" * 600,  # longer than the column
+        "https://[::1/push",  # a URL urlsplit cannot read
+        FCM + "x\x00y",  # a NUL: PostgreSQL cannot store it
+        "https://fcm.googleapis.com:22/fcm/send/x",  # another port of the service's host
+        "https://fcm.googleapis.com:abc/fcm/send/x",
     ],
 )
 def test_only_a_known_push_service_over_https_is_stored(black, endpoint):
@@ -184,6 +188,28 @@ def test_a_bad_subscription_is_refused_with_a_code_not_a_500(client, black, push
     assert response.status_code == 400
     assert set(response.json()) == {"code", "message"}
     assert not PushSubscription.objects.exists()
+
+
+def test_a_user_agent_with_a_nul_is_stored_without_it(black):
+    device = services.push_subscription_save(
+        user=black, endpoint=FCM + "nul", user_agent="Firefox\x00/1", now=timezone.now(), **_keys()
+    )
+    assert device.user_agent == "Firefox/1"
+
+
+@pytest.mark.parametrize("endpoint", ["https://[::1/push", FCM + "x\x00y"])
+def test_odd_endpoints_are_refused_by_the_page_not_a_500(client, black, push_on, endpoint):
+    client.force_login(black)
+    body = json.dumps({"endpoint": endpoint, "keys": _keys()})
+    response = client.post(reverse("push_subscribe"), body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "push_endpoint"
+    gone = client.post(
+        reverse("push_unsubscribe"),
+        json.dumps({"endpoint": endpoint}),
+        content_type="application/json",
+    )
+    assert gone.status_code == 204
 
 
 def test_subscribing_needs_push_on_and_a_login(client, black, settings):
