@@ -75,7 +75,7 @@ def test_the_page_shows_the_state_and_the_mail_links_the_archive(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("data_export_request"))
     export = DataExport.objects.get()
-    assert export.status == ExportStatus.READY and export.done == export.total == 2 + 4 + 2 + 2 + 2
+    assert export.status == ExportStatus.READY and export.done == export.total == 2 + 4 + 2 + 2 + 3
     page = client.get(reverse("data_page")).content.decode()
     assert "Download the archive" in page
     (message,) = [m for m in mail.outbox if "data is ready" in m.subject]
