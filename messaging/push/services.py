@@ -191,6 +191,15 @@ def push_subscriptions_remove_session(*, user: User, session_key: str | None) ->
     return PushSubscription.objects.filter(user=user, session=digest).delete()[0]
 
 
+def push_subscriptions_remove_sessions(*, user: User, session_keys: list[str]) -> int:
+    """Remove `user`'s devices subscribed from any of the sessions `session_keys` (ended from
+    another browser, accounts.hooks); returns how many."""
+    digests = [session_digest(key) for key in session_keys if key]
+    if not digests:
+        return 0
+    return PushSubscription.objects.filter(user=user, session__in=digests).delete()[0]
+
+
 def push_subscription_remove_endpoint(*, user: User, endpoint: str) -> bool:
     """Remove `user`'s device subscribed at `endpoint` (the page unsubscribing itself)."""
     return PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()[0] > 0

@@ -350,3 +350,43 @@ def test_the_icons_are_drawn_by_the_board_renderer_and_committed():
             drawn = icon_image(theme=theme, size=size)
             assert committed.size == drawn.size == (size, size)
             assert committed.convert("RGB").tobytes() == drawn.tobytes()
+
+
+def test_ending_a_session_from_another_browser_removes_its_devices(client, black, push_on):
+    """The security page's "end this session" (and "end all other sessions") logs that browser
+    out as logging out there would: its push devices go too, so a shared or lost device stops
+    showing the player's notices."""
+    from allauth.usersessions.models import UserSession
+    from django.test import Client
+
+    shared = Client()
+    shared.force_login(black)
+    shared.get(reverse("preferences_edit"))  # allauth.usersessions records the session
+    body = {"endpoint": FCM + "shared-pc", "keys": _keys()}
+    shared.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    phone = _save(black, FCM + "phone")
+    client.force_login(black)
+    client.get(reverse("preferences_edit"))
+    session = UserSession.objects.get(session_key=shared.session.session_key)
+
+    client.post(reverse("user_session_end", args=[session.pk]), {"confirm": "yes"})
+
+    assert list(PushSubscription.objects.filter(user=black)) == [phone]
+
+
+def test_ending_all_other_sessions_removes_their_devices(client, black, push_on):
+    from django.test import Client
+
+    shared = Client()
+    shared.force_login(black)
+    shared.get(reverse("preferences_edit"))
+    body = {"endpoint": FCM + "shared-pc", "keys": _keys()}
+    shared.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    client.force_login(black)
+    client.get(reverse("preferences_edit"))
+    body = {"endpoint": FCM + "mine", "keys": _keys()}
+    client.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+
+    client.post(reverse("user_sessions_end_others"), {"confirm": "yes"})
+
+    assert [d.endpoint for d in PushSubscription.objects.filter(user=black)] == [FCM + "mine"]
