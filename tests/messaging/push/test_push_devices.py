@@ -390,3 +390,22 @@ def test_ending_all_other_sessions_removes_their_devices(client, black, push_on)
     client.post(reverse("user_sessions_end_others"), {"confirm": "yes"})
 
     assert [d.endpoint for d in PushSubscription.objects.filter(user=black)] == [FCM + "mine"]
+
+
+def test_closing_the_account_removes_the_devices_of_the_sessions_it_ends(
+    black, push_on, django_capture_on_commit_callbacks
+):
+    from django.test import Client
+
+    from accounts.data.closures import account_close
+
+    browser = Client()
+    browser.force_login(black)
+    body = {"endpoint": FCM + "laptop", "keys": _keys()}
+    browser.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    assert PushSubscription.objects.filter(user=black).exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        account_close(user=black, now=timezone.now())
+
+    assert not PushSubscription.objects.filter(user=black).exists()
