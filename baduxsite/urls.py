@@ -1,6 +1,7 @@
 """Top-level URLs: admin, the public API (/api/v1/), allauth's account flows under accounts/,
 then the site pages."""
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
@@ -11,6 +12,10 @@ from baduxsite.metrics import metrics
 from core.http_cache.catalog import javascript_catalog
 from games.views.contact import site_contact
 from messaging.push.urls import root_urlpatterns as push_root_urls
+
+# The admin's own log-in form checks the password only: it would log staff in without their
+# second factor (allauth.mfa). It sends to allauth's log-in instead (accounts.security).
+admin.site.login = secure_admin_login(admin.site.login)
 
 # A database connection failure outside a view answers 503, as inside one (baduxsite.middleware).
 handler500 = "baduxsite.middleware.server_error"

@@ -16,6 +16,7 @@ from django.utils.module_loading import import_string
 
 from accounts.data.models import AccountClosure
 from accounts.data.registry import closing_receivers
+from accounts.hooks import sessions_ended_run
 from accounts.models import ApiToken, User
 
 
@@ -53,11 +54,15 @@ def account_restore(*, user: User) -> bool:
 
 
 def sessions_end(*, user_id: int) -> int:
-    """End every session of the player (rows and their cached copies); returns how many."""
+    """End every session of the player (rows and their cached copies); returns how many. The
+    apps hear of the ended sessions (accounts.hooks: push devices subscribed from them go)."""
     store = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
-    ended = 0
+    ended = []
     for session in Session.objects.iterator(chunk_size=500):
         if str(session.get_decoded().get("_auth_user_id")) == str(user_id):
             store(session_key=session.session_key).delete()
-            ended += 1
-    return ended
+            ended.append(session.session_key)
+    user = User.objects.filter(pk=user_id).first()
+    if ended and user is not None:
+        sessions_ended_run(user=user, session_keys=ended)
+    return len(ended)

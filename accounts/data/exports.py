@@ -57,13 +57,17 @@ def data_export_latest(*, user: User) -> DataExport | None:
 @transaction.atomic
 def data_export_request(*, user: User, now: dt.datetime) -> DataExport:
     """Ask for a new archive of `user`'s data; the build is queued in the same transaction. An
-    archive still waiting or being built is returned as it is (asking twice builds once)."""
+    archive still waiting or being built is returned as it is (asking twice builds once). The
+    older archives (built or failed) are deleted, files and rows: a player has one archive on
+    disk, however often they ask."""
     User.objects.select_for_update().filter(pk=user.pk).first()  # one request at a time
     pending = DataExport.objects.filter(
         user=user, status__in=[ExportStatus.QUEUED, ExportStatus.BUILDING]
     ).first()
     if pending is not None:
         return pending
+    for older in DataExport.objects.filter(user=user):
+        data_export_delete(export=older)
     export = DataExport.objects.create(user=user, requested=now, expires=now + _keep())
     enqueue_on_commit(BUILD_TASK, export.pk)
     return export

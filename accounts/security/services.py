@@ -9,6 +9,8 @@ from django.contrib.auth import logout
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import HttpRequest
 
+from accounts.hooks import sessions_ended_run
+
 
 def _current_key(request: HttpRequest) -> str | None:
     session = getattr(request, "session", None)
@@ -22,6 +24,7 @@ def user_sessions_end_others(*, request: HttpRequest, user: AbstractBaseUser) ->
     current = _current_key(request)
     others = list(UserSession.objects.filter(user_id=user.pk).exclude(session_key=current or ""))
     get_adapter().end_sessions(others)
+    sessions_ended_run(user=user, session_keys=[session.session_key for session in others])
     return len(others)
 
 
@@ -34,6 +37,7 @@ def user_session_end(*, request: HttpRequest, user: AbstractBaseUser, session_id
         return False
     current = session.session_key == _current_key(request)
     get_adapter().end_sessions([session])
+    sessions_ended_run(user=user, session_keys=[session.session_key])
     if current:
         logout(request)
     return True

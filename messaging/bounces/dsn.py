@@ -67,6 +67,11 @@ def _text_of(message: Message) -> str:
     return ""
 
 
+def _field(block: Message, name: str) -> str:
+    """A header of a recipient block as text, without NUL (PostgreSQL cannot store one)."""
+    return str(block.get(name, "")).replace("\x00", "").strip()
+
+
 def delivery_report_read(raw: bytes) -> DeliveryReport:
     """The verdict on the returned mail `raw`. Never raises for bad input: what cannot be read
     is not a failure report (BounceKind.NONE)."""
@@ -76,9 +81,9 @@ def delivery_report_read(raw: bytes) -> DeliveryReport:
         return DeliveryReport(BounceKind.NONE)
     worst = DeliveryReport(BounceKind.NONE)
     for block in _recipient_blocks(message):
-        status = str(block.get("Status", "")).strip()[:20]
-        kind = _status_kind(str(block.get("Action", "")), status)
-        diagnostic = " ".join(str(block.get("Diagnostic-Code", "")).split())[:300]
+        status = _field(block, "Status")[:20]
+        kind = _status_kind(_field(block, "Action"), status)
+        diagnostic = " ".join(_field(block, "Diagnostic-Code").split())[:300]
         if kind == BounceKind.HARD or (kind == BounceKind.SOFT and worst.kind == BounceKind.NONE):
             worst = DeliveryReport(kind, status, diagnostic)
     if worst.kind != BounceKind.NONE or _recipient_blocks(message):

@@ -88,13 +88,27 @@ def notice_mail_known(task: str, args: list) -> Iterator[None]:
 
 
 def _endpoint_check(endpoint: str) -> None:
-    parts = urlsplit(endpoint)
-    schemes = ("https", "http") if settings.PUSH["INSECURE_ENDPOINTS"] else ("https",)
-    host = (parts.hostname or "").lower()
+    insecure = settings.PUSH["INSECURE_ENDPOINTS"]
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port  # ValueError for a port that is not a number in range
+    except ValueError:
+        parts, port = None, None
+    schemes = ("https", "http") if insecure else ("https",)
+    host = ((parts and parts.hostname) or "").lower()
     allowed = any(
         host == name or host.endswith(f".{name}") for name in settings.PUSH["SERVICE_HOSTS"]
     )
-    if parts.scheme not in schemes or not allowed or len(endpoint) > ENDPOINT_MAX_LENGTH:
+    # The service's own port only (no other port of its host), and no NUL (PostgreSQL).
+    port_ok = insecure or port in (None, 443)
+    if (
+        parts is None
+        or parts.scheme not in schemes
+        or not allowed
+        or not port_ok
+        or "\x00" in endpoint
+        or len(endpoint) > ENDPOINT_MAX_LENGTH
+    ):
         raise ValidationError(
             gettext_lazy("This browser's push service is not one the site can reach."),
             code="push_endpoint",
@@ -148,7 +162,7 @@ def push_subscription_save(
         "user": user,
         "p256dh": p256dh,
         "auth": auth,
-        "user_agent": user_agent[:USER_AGENT_MAX_LENGTH],
+        "user_agent": user_agent.replace("\x00", "")[:USER_AGENT_MAX_LENGTH],
         "session": session_digest(session_key),
     }
     with transaction.atomic():
@@ -175,6 +189,15 @@ def push_subscriptions_remove_session(*, user: User, session_key: str | None) ->
         return 0
     digest = session_digest(session_key)
     return PushSubscription.objects.filter(user=user, session=digest).delete()[0]
+
+
+def push_subscriptions_remove_sessions(*, user: User, session_keys: list[str]) -> int:
+    """Remove `user`'s devices subscribed from any of the sessions `session_keys` (ended from
+    another browser, accounts.hooks); returns how many."""
+    digests = [session_digest(key) for key in session_keys if key]
+    if not digests:
+        return 0
+    return PushSubscription.objects.filter(user=user, session__in=digests).delete()[0]
 
 
 def push_subscription_remove_endpoint(*, user: User, endpoint: str) -> bool:

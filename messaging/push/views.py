@@ -88,7 +88,8 @@ def push_unsubscribe(request: HttpRequest) -> HttpResponse:
         endpoint = json.loads(request.body[:SUBSCRIPTION_MAX_BYTES]).get("endpoint", "")
     except (ValueError, AttributeError):
         endpoint = ""
-    if isinstance(endpoint, str) and endpoint:
+    # A NUL is in no stored endpoint (PostgreSQL cannot store one, nor compare with one).
+    if isinstance(endpoint, str) and endpoint and "\x00" not in endpoint:
         services.push_subscription_remove_endpoint(user=request.user, endpoint=endpoint)
     return HttpResponse(status=204)
 

@@ -114,6 +114,19 @@ def test_staff_with_a_second_factor_and_players_go_anywhere(settings, client, us
     assert staff.get(reverse("preferences_edit")).status_code == 200
 
 
+def test_the_admin_log_in_cannot_skip_the_second_factor(client, user_factory):
+    """The admin's own log-in form checks only the password: it sends to allauth's log-in
+    (which asks for the second factor) instead of logging in by itself."""
+    boss = user_factory(username="boss3", is_staff=True, is_superuser=True)
+    _totp(boss)
+    login = reverse("admin:login")
+    form = client.get(login)
+    assert form.status_code == 302 and form["Location"].startswith(reverse("account_login"))
+    answer = client.post(login, {"username": "boss3", "password": PASSWORD, "next": "/admin/"})
+    assert not _logged_in(client)
+    assert answer.status_code == 302 and answer["Location"].startswith(reverse("account_login"))
+
+
 # --- Second factor at log-in ------------------------------------------------------------------
 
 

@@ -123,3 +123,12 @@ test("nothing but page loads is answered: scripts, images and data go by the net
     assert.equal(answered, undefined);
   }
 });
+
+test("a click never opens a page of another site: the site's home instead", async () => {
+  for (const url of ["https://evil.test/games/7/", "javascript:alert(1)", "//evil.test/x"]) {
+    const { handlers, seen } = worker({ tabs: ["https://evil.test/games/7/"] });
+    await dispatch(handlers, "notificationclick", { notification: click(url) });
+    assert.deepEqual(seen.focused, []);
+    assert.deepEqual(seen.opened, [`${ORIGIN}/`], url);
+  }
+});

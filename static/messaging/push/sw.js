@@ -73,9 +73,21 @@ function tabFor(clients, url) {
   return null;
 }
 
+// The page a notice opens: its URL when it is on this site, else the site's home (a push
+// naming another site, or a javascript: URL, opens nothing of theirs).
+function pageFor(url) {
+  var home = self.location.origin + "/";
+  try {
+    var target = new URL(url || "/", self.location.origin);
+    return target.origin === self.location.origin ? target.href : home;
+  } catch (error) {
+    return home;
+  }
+}
+
 self.addEventListener("notificationclick", function (event) {
   event.notification.close();
-  var url = (event.notification.data && event.notification.data.url) || "/";
+  var url = pageFor(event.notification.data && event.notification.data.url);
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (clients) {
       var tab = tabFor(clients, url);

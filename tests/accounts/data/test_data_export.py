@@ -136,3 +136,23 @@ def test_building_twice_builds_once_and_asking_twice_while_building_makes_one(
     assert exports.data_export_build(export_id=export.pk, now=now) is False
     assert exports.data_export_build(export_id=export.pk + 99, now=now) is False
     assert DataExport.objects.get().status == ExportStatus.READY
+
+
+def test_asking_again_replaces_the_older_archives(user_factory, django_capture_on_commit_callbacks):
+    """One archive per player on disk: asking anew (after the last one was built) deletes the
+    older ones' files and rows once the new one is queued, so repeated asking cannot fill the
+    disk during DATA_EXPORT_KEEP_HOURS."""
+    player = user_factory()
+    now = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        first = exports.data_export_request(user=player, now=now)
+    first.refresh_from_db()
+    assert first.status == ExportStatus.READY
+    old_file = exports.data_export_path(export=first)
+    assert old_file.exists()
+
+    with django_capture_on_commit_callbacks(execute=False):
+        second = exports.data_export_request(user=player, now=now + dt.timedelta(minutes=10))
+
+    assert list(DataExport.objects.values_list("pk", flat=True)) == [second.pk]
+    assert not old_file.exists()

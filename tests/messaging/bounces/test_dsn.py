@@ -53,3 +53,15 @@ def test_an_auto_reply_is_no_bounce():
 @given(st.binary(max_size=2000))
 def test_any_bytes_give_a_verdict_and_never_raise(raw):
     assert delivery_report_read(raw).kind in set(BounceKind)
+
+
+def test_a_nul_in_the_status_or_the_servers_words_is_dropped():
+    """PostgreSQL cannot store a NUL: a report carrying one must still be recorded (else the
+    receiver answers 451 and the sending server retries it for days)."""
+    raw = dsn_bytes(to="x@y", recipient="kuro@example.org", status="5.1.1\x00")
+
+    report = delivery_report_read(raw)
+
+    assert report.kind == BounceKind.HARD
+    assert "\x00" not in report.status and "\x00" not in report.diagnostic
+    assert "Recipient address rejected" in report.diagnostic

@@ -64,6 +64,10 @@ def _save(user, endpoint: str, **keys: str) -> PushSubscription:
         "javascript:alert(1)",
         "",
         FCM + "x" * 600,  # longer than the column
+        "https://[::1/push",  # a URL urlsplit cannot read
+        FCM + "x\x00y",  # a NUL: PostgreSQL cannot store it
+        "https://fcm.googleapis.com:22/fcm/send/x",  # another port of the service's host
+        "https://fcm.googleapis.com:abc/fcm/send/x",
     ],
 )
 def test_only_a_known_push_service_over_https_is_stored(black, endpoint):
@@ -184,6 +188,28 @@ def test_a_bad_subscription_is_refused_with_a_code_not_a_500(client, black, push
     assert response.status_code == 400
     assert set(response.json()) == {"code", "message"}
     assert not PushSubscription.objects.exists()
+
+
+def test_a_user_agent_with_a_nul_is_stored_without_it(black):
+    device = services.push_subscription_save(
+        user=black, endpoint=FCM + "nul", user_agent="Firefox\x00/1", now=timezone.now(), **_keys()
+    )
+    assert device.user_agent == "Firefox/1"
+
+
+@pytest.mark.parametrize("endpoint", ["https://[::1/push", FCM + "x\x00y"])
+def test_odd_endpoints_are_refused_by_the_page_not_a_500(client, black, push_on, endpoint):
+    client.force_login(black)
+    body = json.dumps({"endpoint": endpoint, "keys": _keys()})
+    response = client.post(reverse("push_subscribe"), body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "push_endpoint"
+    gone = client.post(
+        reverse("push_unsubscribe"),
+        json.dumps({"endpoint": endpoint}),
+        content_type="application/json",
+    )
+    assert gone.status_code == 204
 
 
 def test_subscribing_needs_push_on_and_a_login(client, black, settings):
@@ -324,3 +350,62 @@ def test_the_icons_are_drawn_by_the_board_renderer_and_committed():
             drawn = icon_image(theme=theme, size=size)
             assert committed.size == drawn.size == (size, size)
             assert committed.convert("RGB").tobytes() == drawn.tobytes()
+
+
+def test_ending_a_session_from_another_browser_removes_its_devices(client, black, push_on):
+    """The security page's "end this session" (and "end all other sessions") logs that browser
+    out as logging out there would: its push devices go too, so a shared or lost device stops
+    showing the player's notices."""
+    from allauth.usersessions.models import UserSession
+    from django.test import Client
+
+    shared = Client()
+    shared.force_login(black)
+    shared.get(reverse("preferences_edit"))  # allauth.usersessions records the session
+    body = {"endpoint": FCM + "shared-pc", "keys": _keys()}
+    shared.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    phone = _save(black, FCM + "phone")
+    client.force_login(black)
+    client.get(reverse("preferences_edit"))
+    session = UserSession.objects.get(session_key=shared.session.session_key)
+
+    client.post(reverse("user_session_end", args=[session.pk]), {"confirm": "yes"})
+
+    assert list(PushSubscription.objects.filter(user=black)) == [phone]
+
+
+def test_ending_all_other_sessions_removes_their_devices(client, black, push_on):
+    from django.test import Client
+
+    shared = Client()
+    shared.force_login(black)
+    shared.get(reverse("preferences_edit"))
+    body = {"endpoint": FCM + "shared-pc", "keys": _keys()}
+    shared.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    client.force_login(black)
+    client.get(reverse("preferences_edit"))
+    body = {"endpoint": FCM + "mine", "keys": _keys()}
+    client.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+
+    client.post(reverse("user_sessions_end_others"), {"confirm": "yes"})
+
+    assert [d.endpoint for d in PushSubscription.objects.filter(user=black)] == [FCM + "mine"]
+
+
+def test_closing_the_account_removes_the_devices_of_the_sessions_it_ends(
+    black, push_on, django_capture_on_commit_callbacks
+):
+    from django.test import Client
+
+    from accounts.data.closures import account_close
+
+    browser = Client()
+    browser.force_login(black)
+    body = {"endpoint": FCM + "laptop", "keys": _keys()}
+    browser.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    assert PushSubscription.objects.filter(user=black).exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        account_close(user=black, now=timezone.now())
+
+    assert not PushSubscription.objects.filter(user=black).exists()
