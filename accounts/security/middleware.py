@@ -33,11 +33,16 @@ class UserSessionSeenMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         key = getattr(request, "session", None) and request.session.session_key
         if key and request.user.is_authenticated:
-            mark = f"usersession-seen:{key}"
+            mark = seen_mark(key)
             if not cache.get(mark):
                 UserSession.objects.create_from_request(request)
                 cache.set(mark, True, SEEN_EVERY)
         return self.get_response(request)
+
+
+def seen_mark(session_key: str) -> str:
+    """The cache key that says a session's record was written within SEEN_EVERY."""
+    return f"usersession-seen:{session_key}"
 
 
 # URL names a player who must set up a second factor may still reach: allauth.mfa's pages (set
