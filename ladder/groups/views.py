@@ -300,8 +300,13 @@ def group_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             status = refusal_form(form, error)
         else:
             messages.success(request, gettext("The tournament is open to the group's members."))
-            if data.get("join"):
-                tournament_join(tournament_id=tournament.pk, user=request.user, now=timezone.now())
+            if data.get("join"):  # refused (the organiser's rank, say): they are told
+                try:
+                    tournament_join(
+                        tournament_id=tournament.pk, user=request.user, now=timezone.now()
+                    )
+                except refusal_kinds() as error:
+                    messages.error(request, refusal_message(error))
             return redirect(tournament)
     context = {"form": form, "group": group}
     return render(request, "ladder/tournaments/new.html", context, status=status)
