@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from accounts.moderation.models import Report, ReportKind
+from accounts.moderation.selectors import moderation_speech_check
 from accounts.moderation.services import report_create
 from core.limits import limit_enforce
 from core.outbox import enqueue_on_commit
@@ -265,7 +266,9 @@ def _names_regex(names: set[str]) -> str:
 
 def _post_send(*, thread: Thread, user: User, body: str, now: dt.datetime) -> Post:
     """Store a post (flood limit "group_post"), count it in its thread, subscribe its author,
-    mark the thread read up to it for them, and queue its mentions and replies notices."""
+    mark the thread read up to it for them, and queue its mentions and replies notices.
+    Raises Muted for a player the moderators silenced (as kibitz does)."""
+    moderation_speech_check(user=user, now=now)
     body = body.strip()
     if not body:
         raise GroupRefused(gettext("Write something first."))
@@ -320,7 +323,9 @@ def post_create(*, thread_id: int, user: User, body: str, now: dt.datetime) -> P
 @transaction.atomic
 def post_edit(*, post_id: int, user: User, body: str, now: dt.datetime) -> Post:
     """Change a post's text, keeping the text before as a revision. Its author or the group's
-    admins and moderators may. Raises MembersOnly or GroupRefused."""
+    admins and moderators may. Raises MembersOnly, GroupRefused, or Muted for a player the
+    moderators silenced."""
+    moderation_speech_check(user=user, now=now)
     post = Post.objects.select_for_update().select_related("thread__group").get(pk=post_id)
     if post.author_id != user.pk:
         _staff_of(post.thread.group, user)
