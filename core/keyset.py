@@ -10,6 +10,7 @@ page, so a stale or edited link never fails.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,11 +48,13 @@ def _parse(queryset: QuerySet, column: str, key: str | None) -> tuple[int, Any] 
     if not key or "." not in key or len(key) > 80:
         return None
     pk_text, value_text = key.split(".", 1)
-    if not pk_text.isdigit():
+    if not (pk_text.isascii() and pk_text.isdigit()) or int(pk_text) >= 2**63:
         return None
     try:
         value = queryset.model._meta.get_field(column).to_python(value_text)
-    except (ValidationError, ValueError, TypeError):
+        if isinstance(value, dt.datetime) and value.tzinfo is not None:
+            value.astimezone(dt.UTC)  # the database compares it in UTC: it must fit there
+    except (ValidationError, ValueError, TypeError, OverflowError):
         return None
     if value is None:
         return None

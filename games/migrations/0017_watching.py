@@ -5,6 +5,10 @@ import django.db.models.functions.comparison
 from django.conf import settings
 from django.db import migrations, models
 
+# GameWatch's `user` and `game` are added to its new table, which the previous release neither
+# reads nor writes; Game.origin, the one column it writes, has a db_default.
+OLD_CODE_SAFE = "gamewatch is a new table; game.origin has a db_default"
+
 
 class Migration(migrations.Migration):
 
@@ -48,7 +52,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='origin',
-            field=models.CharField(choices=[('challenge', 'Challenge'), ('ladder', 'Ladder'), ('tournament', 'Tournament')], default='challenge', max_length=12),
+            field=models.CharField(choices=[('challenge', 'Challenge'), ('ladder', 'Ladder'), ('tournament', 'Tournament')], db_default='challenge', default='challenge', max_length=12),
         ),
         migrations.AddIndex(
             model_name='game',

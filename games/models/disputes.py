@@ -91,7 +91,8 @@ class ScoreDispute(models.Model):
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", null=True, blank=True
     )
-    unsure = models.JSONField(default=list, blank=True)
+    # db_default: the previous release opens disputes without it while 0019 is applied.
+    unsure = models.JSONField(default=list, blank=True, db_default=[])
     opened = models.DateTimeField()
     deadline = models.DateTimeField()
     status = models.CharField(

@@ -230,8 +230,13 @@ class Game(GameSettingsColumns):
     public = models.BooleanField(default=True)
     # A challenge between players, a ladder's or a tournament's game (the games browser's
     # filter); written once by `game_start`.
+    # db_default: the previous release, running while 0017_watching is applied, inserts games
+    # without it (tests/deploy/test_migration_policy.py).
     origin = models.CharField(
-        max_length=12, choices=GameOrigin.choices, default=GameOrigin.CHALLENGE
+        max_length=12,
+        choices=GameOrigin.choices,
+        default=GameOrigin.CHALLENGE,
+        db_default=GameOrigin.CHALLENGE,
     )
     result = models.CharField(max_length=16, blank=True)  # SGF RE: 'B+3.5', 'W+R', 'B+T', '0'
     end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)

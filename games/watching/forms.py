@@ -64,7 +64,9 @@ def browse_key_parse(value: str) -> BrowseKey | None:
     """The key of a page (`after=<microseconds since 1970>.<game id>`), or None for anything
     else (the first page)."""
     stamp, _dot, pk = value.partition(".")
-    if not (stamp.isdigit() and pk.isdigit() and len(stamp) <= 20 and len(pk) <= 18):
+    if not (value.isascii() and stamp.isdigit() and pk.isdigit()):  # "²".isdigit(): int fails
+        return None
+    if len(stamp) > 20 or len(pk) > 18:
         return None
     try:
         active = _EPOCH + dt.timedelta(microseconds=int(stamp))

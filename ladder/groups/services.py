@@ -267,7 +267,9 @@ def _names_regex(names: set[str]) -> str:
 
 def _post_send(*, thread: Thread, user: User, body: str, now: dt.datetime) -> Post:
     """Store a post (flood limit "group_post"), count it in its thread, subscribe its author,
-    mark the thread read up to it for them, and queue its mentions and replies notices."""
+    mark the thread read up to it for them, and queue its mentions and replies notices.
+    Raises Muted for a player the moderators silenced (as kibitz does)."""
+    moderation_speech_check(user=user, now=now)
     body = body.strip()
     if not body:
         raise GroupRefused(gettext("Write something first."))
@@ -294,7 +296,6 @@ def thread_create(*, group_id: int, user: User, title: str, body: str, now: dt.d
     """Start a thread on the group's board with its first post. Raises MembersOnly for a
     player who may not (thread_startable), GroupRefused for an empty title or post,
     RateLimited past "group_post"."""
-    moderation_speech_check(user=user, now=now)
     group = Group.objects.get(pk=group_id)
     membership = membership_get(group=group, user=user)
     if not thread_startable(group=group, membership=membership, user=user):
@@ -313,7 +314,6 @@ def thread_create(*, group_id: int, user: User, title: str, body: str, now: dt.d
 def post_create(*, thread_id: int, user: User, body: str, now: dt.datetime) -> Post:
     """Reply in a thread; its subscribers hear of it, mentioned players are told. Raises
     MembersOnly, GroupRefused or RateLimited."""
-    moderation_speech_check(user=user, now=now)
     thread = Thread.objects.select_related("group").get(pk=thread_id)
     membership = membership_get(group=thread.group, user=user)
     if not board_postable(group=thread.group, membership=membership, user=user):
@@ -324,7 +324,8 @@ def post_create(*, thread_id: int, user: User, body: str, now: dt.datetime) -> P
 @transaction.atomic
 def post_edit(*, post_id: int, user: User, body: str, now: dt.datetime) -> Post:
     """Change a post's text, keeping the text before as a revision. Its author or the group's
-    admins and moderators may. Raises MembersOnly or GroupRefused."""
+    admins and moderators may. Raises MembersOnly, GroupRefused, or Muted for a player the
+    moderators silenced."""
     moderation_speech_check(user=user, now=now)
     post = Post.objects.select_for_update().select_related("thread__group").get(pk=post_id)
     if post.author_id != user.pk:

@@ -188,6 +188,10 @@ def membership_approve(request: HttpRequest, slug: str, user_id: int) -> HttpRes
 def membership_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     """Remove a member, refuse a request or withdraw an invitation, after asking first."""
     group = _group(slug)
+    mine = selectors.membership_get(group=group, user=request.user)
+    if mine is None or not mine.is_staff:  # asked nothing, told nothing of who is in
+        message = gettext("Only the group's admins and moderators may do that.")
+        return render(request, "403.html", {"exception": message}, status=403)
     row = get_object_or_404(Membership.objects.select_related("user"), group=group, user_id=user_id)
     if not confirmation_given(request):
         return confirmation_page(
@@ -300,8 +304,13 @@ def group_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             status = refusal_form(form, error)
         else:
             messages.success(request, gettext("The tournament is open to the group's members."))
-            if data.get("join"):
-                tournament_join(tournament_id=tournament.pk, user=request.user, now=timezone.now())
+            if data.get("join"):  # refused (the organiser's rank, say): they are told
+                try:
+                    tournament_join(
+                        tournament_id=tournament.pk, user=request.user, now=timezone.now()
+                    )
+                except refusal_kinds() as error:
+                    messages.error(request, refusal_message(error))
             return redirect(tournament)
     context = {"form": form, "group": group}
     return render(request, "ladder/tournaments/new.html", context, status=status)

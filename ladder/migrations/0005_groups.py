@@ -4,6 +4,9 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+# Every field is added to a table this migration creates, which the previous release never uses.
+OLD_CODE_SAFE = "new tables only"
+
 
 class Migration(migrations.Migration):
 

@@ -69,7 +69,21 @@ def test_pages_visit_every_row_once_both_ways(user_factory, minutes, size):
     assert _walk(split, size) == (pages, back)
 
 
-@pytest.mark.parametrize("key", ["", "7", "x.2026-01-01", "7.not-a-time", "7." + "9" * 90])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "",
+        "7",
+        "x.2026-01-01",
+        "7.not-a-time",
+        "7." + "9" * 90,
+        # Parse, but lie past what a datetime holds once in UTC (OverflowError at the query).
+        "7.9999-12-31T23:59:59-14:00",
+        "7.0001-01-01T00:00:00+14:00",
+        # A digit to str.isdigit that int() refuses.
+        "\u00b2.2026-01-01T00:00:00+00:00",
+    ],
+)
 def test_a_key_that_does_not_parse_is_the_first_page(user_factory, key):
     rows = _notices(user_factory(), [0, 1, 2])
     page = keyset_page(Notification.objects.all(), column="created", size=2, after=key, before=key)

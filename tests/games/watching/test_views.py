@@ -65,7 +65,10 @@ def test_the_browser_answers_bad_filters_with_a_form_error(client, game_factory,
     assert page.context["form"].errors
 
 
-@pytest.mark.parametrize("after", ["", "x", "1.", ".2", "9" * 30 + ".1", "-5.3", "1.2.3"])
+@pytest.mark.parametrize(
+    "after",
+    ["", "x", "1.", ".2", "9" * 30 + ".1", "-5.3", "1.2.3", "\u00b2.1", "1.\u00b2", "\u0661.1"],
+)
 def test_a_bad_page_key_shows_the_first_page(client, game_factory, after):
     game = game_factory()
     page = client.get(BROWSE, {"after": after})

@@ -247,3 +247,28 @@ def test_refusals_are_registered():
     assert refusal_of(GroupRefused("no")).status == 400
     assert refusal_of(MembersOnly("no")).status == 403
     assert isinstance(GroupRefused("x"), ValidationError)
+
+
+def test_a_muted_player_neither_starts_a_thread_nor_replies(group_factory, user_factory):
+    from accounts.moderation.models import Sanction, SanctionKind
+    from accounts.moderation.selectors import Muted
+    from ladder.groups.models import Post, Thread
+
+    ivy = user_factory()
+    group = group_factory(members=[ivy])
+    thread = services.thread_create(
+        group_id=group.pk, user=group.admin, title="Hello", body="Hi", now=NOW
+    )
+    for user in (ivy, group.admin):
+        Sanction.objects.create(
+            kind=SanctionKind.MUTE, user=user, reason="Insults", created=NOW - dt.timedelta(hours=1)
+        )
+    with pytest.raises(Muted):
+        services.post_create(thread_id=thread.pk, user=ivy, body="@admin you fool", now=NOW)
+    with pytest.raises(Muted):
+        services.thread_create(group_id=group.pk, user=ivy, title="Fools", body="All", now=NOW)
+    first = Post.objects.get()
+    with pytest.raises(Muted):  # nor, muted, rewrites a post of theirs
+        services.post_edit(post_id=first.pk, user=group.admin, body="Fools", now=NOW)
+    assert Post.objects.count() == 1 and Thread.objects.count() == 1
+    assert refusal_of(Muted(Sanction.objects.first())).status in (403, 429)

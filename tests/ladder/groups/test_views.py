@@ -254,3 +254,34 @@ def test_the_groups_staff_open_a_ladder_and_a_tournament_for_members(
     assert refused.status_code == 403 and "members" in refused.text
     refused = client.post(reverse("ladder:join", args=[ladder.slug]))
     assert refused.status_code == 403
+
+
+def test_an_organiser_outside_the_rank_limits_is_told_and_the_tournament_stays(
+    client, group_factory
+):
+    from ladder.tournaments.models import Tournament, TournamentPlayer
+
+    group = group_factory()
+    client.force_login(group.admin)  # a new player: far weaker than 5d
+    response = client.post(
+        reverse("groups:tournament_new", args=[group.slug]),
+        {**TOURNAMENT, "rank_min": "5d", "join": "on"},
+        follow=True,
+    )
+    tournament = Tournament.objects.get()
+    assert response.redirect_chain[-1][0] == tournament.get_absolute_url()
+    assert "5d and stronger" in response.text
+    assert not TournamentPlayer.objects.filter(tournament=tournament).exists()
+
+
+def test_only_the_group_s_staff_are_asked_to_remove_a_member(client, group_factory, user_factory):
+    ivy, out = user_factory(), user_factory()
+    group = group_factory(access=Access.REQUEST, members=[ivy])
+    url = reverse("groups:remove", args=[group.slug, ivy.pk])
+    for visitor in (out, ivy):  # an outsider learns nothing of who is in; a member may not
+        client.force_login(visitor)
+        refused = client.post(url)
+        assert refused.status_code == 403 and "Yes, remove" not in refused.text
+        assert client.post(reverse("groups:remove", args=[group.slug, 999999])).status_code == 403
+    client.force_login(group.admin)
+    assert "Yes, remove" in client.post(url).text  # the question, then the removal
