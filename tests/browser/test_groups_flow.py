@@ -45,7 +45,7 @@ def test_a_group_from_creation_to_its_board(live_server, browser, user_factory):
     ann.check('input[name="access"][value="request"]')
     _post(ann, "Create the group")
     expect(ann.locator("h1")).to_have_text("Hex friends")
-    expect(ann.locator(".bio strong")).to_have_text("Badux")
+    expect(ann.locator("main > .message-body strong")).to_have_text("Badux")
     group = Group.objects.get(slug="hex-friends")
 
     # bob asks to join; ann lets him in.

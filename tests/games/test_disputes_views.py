@@ -93,6 +93,8 @@ def test_a_player_disputes_and_both_mark_and_accept_without_javascript(client, g
     page = client.get(url("marking", game)).content.decode()
     assert 'href="?toggle=H5"' in page and 'class="bd-pt bd-stone"' in page
     assert "With this marking the result is <strong>W+7.5</strong>" in page
+    # The typed-point form's button says what it does ("Toggle" told a player nothing).
+    assert ">Mark dead or alive</button>" in page
 
     # A click on H5 without JavaScript: a confirmation, then the POST.
     page = client.get(url("marking", game) + "?toggle=H5").content.decode()

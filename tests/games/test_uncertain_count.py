@@ -17,10 +17,12 @@ CORNER_FIGHT (9×9, area scoring)::
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games.services import disputes
 from rules.scoring import uncertain_note
@@ -91,3 +93,28 @@ def test_an_agreed_marking_leaves_nothing_uncertain(fight_game, black, white):
         )
     fight_game.refresh_from_db()
     assert fight_game.score["uncertain"] == []
+
+
+def test_while_the_marking_is_open_the_result_is_only_so_far_and_the_link_comes_first(
+    client, black, white, settings, django_capture_on_commit_callbacks
+):
+    """A player who just passed must not read a final "Result: … wins" over a count that is
+    still open; the way to the marking comes before the score table."""
+    settings.GAMES_DISPUTE_WINDOW_DAYS = 3
+    with django_capture_on_commit_callbacks(execute=True):
+        fight_game = play_out(black=black, white=white, now=NOW, moves=corner_fight_moves())
+    fight_game.score_dispute.__class__.objects.filter(pk=fight_game.score_dispute.pk).update(
+        deadline=timezone.now() + dt.timedelta(days=3)
+    )
+    client.force_login(black)
+    page = client.get(reverse("games:board", args=[fight_game.pk])).content.decode()
+    result = page.split('class="card game-result"')[1]
+    assert "Result so far:" in result and " wins" not in result.split("</p>")[0]
+    assert result.index(reverse("games:marking", args=[fight_game.pk])) < result.index("Total")
+
+
+def test_a_sure_count_reads_as_the_result(client, black, white):
+    game = counted_square(black=black, white=white, now=NOW)
+    client.force_login(black)
+    page = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert "Result: " in page and "Result so far:" not in page

@@ -89,6 +89,29 @@ def test_a_spectator_watches_and_sees_the_game_under_watching(client, game_facto
     assert not GameWatch.objects.exists()
 
 
+def test_the_browser_and_watching_list_count_the_moves_played(client, game_factory, spectator):
+    """The game page says "Black to play, move 6" after five moves; the lists must not say
+    "move 5" for the same game, so they count the moves played."""
+    game = game_factory(now=timezone.now())
+    type(game).objects.filter(pk=game.pk).update(move_number=5)
+    services.watch_start(game_id=game.pk, user=spectator, now=timezone.now())
+    client.force_login(spectator)
+    browse = client.get(BROWSE).content.decode()
+    status = client.get(reverse("games:status")).content.decode()
+    for page in (browse, status.split('id="watching"')[1]):
+        assert "5 moves played" in page
+        assert "move 5<" not in page
+
+
+def test_a_spectator_of_a_running_game_gets_no_empty_analysis_heading(
+    client, game_factory, spectator
+):
+    game = game_factory(now=timezone.now())
+    client.force_login(spectator)
+    page = client.get(board_url(game)).content.decode()
+    assert 'id="game-reviews-title"' not in page
+
+
 def test_players_see_how_many_watch_and_no_watch_button(client, game_factory, black, spectator):
     game = game_factory(now=timezone.now())
     services.watch_start(game_id=game.pk, user=spectator, now=timezone.now())

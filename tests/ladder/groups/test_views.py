@@ -53,6 +53,21 @@ def test_a_player_creates_a_group_and_lands_on_its_page(client, user_factory):
     assert again.status_code == 400 and "exists already" in again.text
 
 
+def test_the_group_page_s_board_heading_is_the_message_board_in_french(
+    client, group_factory, user_factory
+):
+    """ "Board" alone is the Go board in the catalogues ("Goban"); the group's message board has
+    its own context, so no French player reads "Goban" over the threads. Markdown paragraphs
+    render without the profile bio's pre-line gaps."""
+    group = group_factory(description="A club.\n\n- one\n- two")
+    client.force_login(user_factory(username="zoe"))
+    client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    page = client.get(reverse("groups:detail", args=[group.slug])).text
+    heading = page.split('id="board-title">')[1].split("<")[0]
+    assert heading and heading != "Goban"
+    assert '<div class="message-body"><p>A club.</p>' in page
+
+
 def test_asking_approving_and_leaving_through_the_pages(client, group_factory, user_factory):
     bob = user_factory(username="bob")
     group = group_factory(access=Access.REQUEST)
