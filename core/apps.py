@@ -22,3 +22,10 @@ class CoreConfig(AppConfig):
         # Each request's id is bound as Django starts it (see core.request_ids).
         request_started.connect(request_id_on_start, dispatch_uid="core.request_id_start")
         request_finished.connect(request_id_on_finish, dispatch_uid="core.request_id_finish")
+
+        # django-prometheus makes its request metrics on the first middleware built, unlocked:
+        # two handlers built at once in threads (a threaded server, the race tests) would
+        # register them twice and fail that request. Made here, once, before any request.
+        from django_prometheus.middleware import Metrics
+
+        Metrics.get_instance()

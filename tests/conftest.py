@@ -86,6 +86,35 @@ def _allow_celery_result_joins():
         yield
 
 
+def _session_recorded_at_login(sender, request, user, **kwargs) -> None:
+    """What an allauth log-in does (allauth.usersessions records the session, and
+    accounts.security marks it recorded), done for Django's own `force_login` too, so a test
+    that logs in that way meets the same first page as a player who logged in through the form:
+    no session write on it."""
+    from allauth.usersessions.models import UserSession
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from accounts.security.middleware import SEEN_EVERY, seen_mark
+
+    key = getattr(getattr(request, "session", None), "session_key", None)
+    if key and not UserSession.objects.filter(session_key=key).exists():
+        now = timezone.now()
+        UserSession.objects.create(
+            user=user, session_key=key, ip="127.0.0.1", created_at=now, last_seen_at=now
+        )
+        cache.set(seen_mark(key), True, SEEN_EVERY)
+
+
+@pytest.fixture(autouse=True)
+def _force_login_records_the_session():
+    from django.contrib.auth.signals import user_logged_in
+
+    user_logged_in.connect(_session_recorded_at_login, dispatch_uid="tests-session-recorded")
+    yield
+    user_logged_in.disconnect(dispatch_uid="tests-session-recorded")
+
+
 @pytest.fixture
 def user_factory(db) -> Callable[..., User]:
     """Create an active player with a verified primary e-mail, in the style of allauth's own

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.signals import email_changed, password_changed, password_reset, password_set
-from django.contrib.auth.signals import user_logged_in
+from allauth.account.signals import (
+    email_changed,
+    password_changed,
+    password_reset,
+    password_set,
+    user_logged_in,
+)
 from django.core.cache import cache
 from django.dispatch import receiver
 
@@ -27,8 +32,9 @@ def on_credentials_changed(sender: Any, request: Any, user: Any, **kwargs: Any) 
 
 @receiver(user_logged_in, dispatch_uid="security-session-recorded-at-login")
 def on_logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    """allauth.usersessions records the new session at log-in (its own receiver): the next
-    pages need not write it again for SEEN_EVERY seconds (UserSessionSeenMiddleware)."""
+    """allauth.usersessions records the new session at an allauth log-in (its own receiver of
+    this signal): the next pages need not write it again for SEEN_EVERY seconds
+    (UserSessionSeenMiddleware)."""
     session = getattr(request, "session", None)
     if session is not None and session.session_key:
         cache.set(seen_mark(session.session_key), True, SEEN_EVERY)
