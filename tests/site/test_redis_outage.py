@@ -182,7 +182,8 @@ def test_moves_and_chat_during_an_outage_lose_no_notice(redis_server, site, user
     assert game.move_number == 1
     assert GameChat.objects.filter(game=game).count() == 1
     waiting = set(OutboxTask.objects.values_list("task", flat=True))
-    assert waiting == {"games.notify_turn", "games.notify_chat"}
+    # And the "new browser" mail of white's log-in during the outage (accounts.security).
+    assert waiting == {"games.notify_turn", "games.notify_chat", "messaging.account_mail_send"}
     assert _notices(shiro) == set()
 
     redis_server.start()
