@@ -121,6 +121,14 @@ def test_players_see_how_many_watch_and_no_watch_button(client, game_factory, bl
     assert "Watch this game" not in page
 
 
+def test_players_of_an_unwatched_game_read_that_nobody_watches(client, game_factory, black):
+    game = game_factory(now=timezone.now())
+    client.force_login(black)
+    page = client.get(board_url(game)).content.decode()
+    assert "Nobody watches this game yet." in page
+    assert "0 players watch" not in page
+
+
 def test_watching_needs_a_login_and_a_public_game(client, game_factory, spectator):
     game = game_factory(now=timezone.now())
     response = client.post(reverse("games:watch", args=[game.pk]))
@@ -137,7 +145,9 @@ def test_a_comment_shows_to_spectators_and_hides_for_a_player_who_chose_so(
     game = game_factory(now=timezone.now())
     client.force_login(spectator)
     client.post(reverse("games:kibitz", args=[game.pk]), {"text": "What a fight"})
-    assert b"What a fight" in client.get(board_url(game)).content
+    page = client.get(board_url(game)).content.decode()
+    assert "What a fight" in page
+    assert f"(after move {game.move_number})" in page or "(before the first move)" in page
     client.force_login(black)
     assert b"What a fight" in client.get(board_url(game)).content
     response = client.post(reverse("games:kibitz_hide", args=[game.pk]), follow=True)
