@@ -2,7 +2,7 @@
 often a wrong chain is flagged unsure (`rules.ownership.count_confidence`).
 
 Run: .venv/bin/python bench/count_confidence.py [--games N] [--boards 9,13,19,hex6,hex8]
-     [--no-gnugo] [--data DIR] [--fresh]
+     [--no-gnugo] [--data DIR] [--fresh] [--pairings random,bot,newcomer] [--recheck N]
 
 Positions and the reference each chain is judged against:
 
@@ -19,7 +19,17 @@ Positions and the reference each chain is judged against:
   3.8 (`final_status_list dead`); on hexagons, where no engine judges, the position is
   played out by the bot for both sides (its tree search at 64 playouts a move, never
   passing while it
-  has a move) and the chains it captured are dead.
+  has a move) and the chains it captured are dead. GNU Go's `final_status_list` plays the
+  aftermath out itself (about a minute a 9x9 newcomer position on a busy machine, several on
+  13x13).
+
+Is the reference sound? `--recheck N` asks it N more times with other seeds (GNU Go's
+`--seed`; the play-out's seed + 100 k), cached with the game, and a second table splits the
+chains into contested (the opinions disagree: nobody can say what is right, so the count
+should flag them) and settled, with the wrong and flagged chains among the settled ones.
+Measured on newcomer games: GNU Go gave the same dead stones under other seeds; the hexagon
+play-out at 64 playouts a move did not (3 and 10 of 15 chains otherwise on one position),
+so on hexagons read the settled columns.
 
 For every chain of every position: is the count's verdict wrong, and is the chain flagged
 unsure. Two flag columns: by `rules` alone, and with the site's GNU Go check on square boards

@@ -18,8 +18,10 @@ A chain is **unsure** (`ChainStatus.unsure`, with a `reason`) when
   unplayed capturing race, a doubtful eye space, a group left alive in an area that leans to
   the enemy);
 * `"boundary"`: it is called dead and the territory its removal gives the other side is
-  unsettled: the playouts give that region's points to the counted owner less than `SURE`
-  of the time on average.
+  unsettled around it: the playouts give the points of that region within `NEAR` steps of
+  the chain (its surroundings) to the counted owner less than `SURE` of the time on average.
+  The region's far side does not count: a stone deep in a settled corner of a territory that
+  is still open elsewhere is sure (the open side's own dead stones are flagged there).
 
 The result is deterministic for a given seed and symmetric under a colour swap (the playouts
 alternate who moves first, so a swap only changes the seed's meaning; the tests check the
