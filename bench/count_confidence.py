@@ -3,6 +3,7 @@ often a wrong chain is flagged unsure (`rules.ownership.count_confidence`).
 
 Run: .venv/bin/python bench/count_confidence.py [--games N] [--boards 9,13,19,hex6,hex8]
      [--no-gnugo] [--data DIR] [--fresh] [--pairings random,bot,newcomer] [--recheck N]
+     [--cached-only]
 
 Positions and the reference each chain is judged against:
 
@@ -162,6 +163,7 @@ def generated(
     gnugo: GnuGo | None,
     pairings: list[str],
     recheck: int = 0,
+    cached_only: bool = False,
 ) -> list[tuple]:
     """(board, name, position, reference dead, the `recheck` other references' dead) for the
     generated games, cached."""
@@ -176,6 +178,8 @@ def generated(
                 if path.exists() and not fresh:
                     data = json.loads(path.read_text())
                     stones, ref = data["stones"], data.get("dead")
+                elif cached_only:
+                    continue
                 else:
                     t0 = time.time()
                     stones = list(play_game(topology, pairing, seed).stones)
@@ -311,6 +315,9 @@ def main() -> None:
     parser.add_argument("--no-ogs", action="store_true")
     parser.add_argument("--fresh", action="store_true", help="play the games again")
     parser.add_argument(
+        "--cached-only", action="store_true", help="only the games played before (no new ones)"
+    )
+    parser.add_argument(
         "--pairings", default="random,bot", help="random, bot, newcomer (random, passing early)"
     )
     parser.add_argument(
@@ -335,6 +342,7 @@ def main() -> None:
         gnugo,
         args.pairings.split(","),
         args.recheck,
+        args.cached_only,
     )
     for board, name, position, ref, others in found:
         gg = ref if position.topology.kind == "square" else None
