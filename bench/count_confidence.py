@@ -2,7 +2,8 @@
 often a wrong chain is flagged unsure (`rules.ownership.count_confidence`).
 
 Run: .venv/bin/python bench/count_confidence.py [--games N] [--boards 9,13,19,hex6,hex8]
-     [--no-gnugo] [--data DIR] [--fresh]
+     [--no-gnugo] [--data DIR] [--fresh] [--pairings random,bot,newcomer] [--recheck N]
+     [--cached-only]
 
 Positions and the reference each chain is judged against:
 
@@ -19,7 +20,17 @@ Positions and the reference each chain is judged against:
   3.8 (`final_status_list dead`); on hexagons, where no engine judges, the position is
   played out by the bot for both sides (its tree search at 64 playouts a move, never
   passing while it
-  has a move) and the chains it captured are dead.
+  has a move) and the chains it captured are dead. GNU Go's `final_status_list` plays the
+  aftermath out itself (about a minute a 9x9 newcomer position on a busy machine, several on
+  13x13).
+
+Is the reference sound? `--recheck N` asks it N more times with other seeds (GNU Go's
+`--seed`; the play-out's seed + 100 k), cached with the game, and a second table splits the
+chains into contested (the opinions disagree: nobody can say what is right, so the count
+should flag them) and settled, with the wrong and flagged chains among the settled ones.
+Measured on newcomer games: GNU Go gave the same dead stones under other seeds; the hexagon
+play-out at 64 playouts a move did not (3 and 10 of 15 chains otherwise on one position),
+so on hexagons read the settled columns.
 
 For every chain of every position: is the count's verdict wrong, and is the chain flagged
 unsure. Two flag columns: by `rules` alone, and with the site's GNU Go check on square boards
@@ -80,6 +91,13 @@ class Row:
     right_flagged: int = 0
     right_flagged_gg: int = 0
     positions: int = 0
+    # With --recheck: chains the references disagree on, and the others (settled)
+    contested: int = 0
+    contested_flagged: int = 0
+    settled: int = 0
+    settled_wrong: int = 0
+    settled_wrong_flagged: int = 0
+    settled_right_flagged: int = 0
     seconds: list[float] = field(default_factory=list)
 
 
@@ -139,9 +157,16 @@ def filled_dead(position: Position, seed: int) -> frozenset[int]:
 
 
 def generated(
-    boards: list[str], games: int, fresh: bool, gnugo: GnuGo | None, pairings: list[str]
+    boards: list[str],
+    games: int,
+    fresh: bool,
+    gnugo: GnuGo | None,
+    pairings: list[str],
+    recheck: int = 0,
+    cached_only: bool = False,
 ) -> list[tuple]:
-    """(board, name, position, reference dead) for the generated games, cached."""
+    """(board, name, position, reference dead, the `recheck` other references' dead) for the
+    generated games, cached."""
     CACHE.mkdir(parents=True, exist_ok=True)
     out = []
     for board in boards:
@@ -149,25 +174,50 @@ def generated(
         for pairing in pairings:
             for seed in range(1, games + 1):
                 path = CACHE / f"{board}-{pairing}-{seed}.json"
+                data: dict = {}
                 if path.exists() and not fresh:
                     data = json.loads(path.read_text())
                     stones, ref = data["stones"], data.get("dead")
+                elif cached_only:
+                    continue
                 else:
                     t0 = time.time()
                     stones = list(play_game(topology, pairing, seed).stones)
                     ref = None
                     print(f"  played {path.name} in {time.time() - t0:.0f} s", flush=True)
                 position = _position(topology, stones)
+                if topology.kind == "square" and gnugo is None and ref is None:
+                    continue
                 if ref is None:
-                    if topology.kind == "square":
-                        if gnugo is None:
-                            continue
-                        ref = sorted(gnugo.dead(setup_sgf(position), topology))
-                    else:
-                        ref = sorted(filled_dead(position, seed))
-                    path.write_text(json.dumps({"stones": stones, "dead": ref}))
-                out.append((board, f"{board}-{pairing}-{seed}", position, frozenset(ref)))
+                    ref = sorted(_reference(position, seed, gnugo))
+                more = data.get("dead_more", [])
+                while len(more) < recheck and (topology.kind != "square" or gnugo is not None):
+                    t0 = time.time()
+                    more.append(sorted(_reference(position, seed, gnugo, again=len(more) + 1)))
+                    print(f"  rechecked {path.name} in {time.time() - t0:.0f} s", flush=True)
+                data = {"stones": stones, "dead": ref, "dead_more": more}
+                path.write_text(json.dumps(data))
+                others = [frozenset(d) for d in more[:recheck]]
+                out.append((board, f"{board}-{pairing}-{seed}", position, frozenset(ref), others))
     return out
+
+
+def _reference(
+    position: Position, seed: int, gnugo: GnuGo | None, again: int = 0
+) -> frozenset[int]:
+    """The reference's dead stones: GNU Go's on square boards, the bot's play-out on
+    hexagons. `again` > 0: a second opinion with another seed (GNU Go's `--seed`, the
+    play-out's seed)."""
+    if position.topology.kind != "square":
+        return filled_dead(position, seed + 100 * again)
+    assert gnugo is not None
+    if not again:
+        return gnugo.dead(setup_sgf(position), position.topology)
+    other = GnuGo(seed=again)
+    try:
+        return other.dead(setup_sgf(position), position.topology)
+    finally:
+        other.close()
 
 
 def _position(topology: Topology, stones: list[int]) -> Position:
@@ -179,14 +229,20 @@ def _position(topology: Topology, stones: list[int]) -> Position:
     ).position
 
 
-def tally(row: Row, position: Position, reference: frozenset[int], gg: frozenset[int] | None):
+def tally(
+    row: Row,
+    position: Position,
+    reference: frozenset[int],
+    gg: frozenset[int] | None,
+    others: list[frozenset[int]] = (),
+):
     t0 = time.process_time()
     found = count_confidence(position)
     row.seconds.append(time.process_time() - t0)
     row.positions += 1
     for ch in found.chains:
         row.chains += 1
-        ref_dead = sum(p in reference for p in ch.stones) * 2 > len(ch.stones)
+        ref_dead = _dead_in(ch.stones, reference)
         gg_off = gg is not None and (ch.stones[0] in gg) != ch.dead
         if ref_dead != ch.dead:
             row.wrong += 1
@@ -195,6 +251,18 @@ def tally(row: Row, position: Position, reference: frozenset[int], gg: frozenset
         else:
             row.right_flagged += ch.unsure
             row.right_flagged_gg += ch.unsure or gg_off
+        if any(_dead_in(ch.stones, other) != ref_dead for other in others):
+            row.contested += 1
+            row.contested_flagged += ch.unsure
+        elif others:
+            row.settled += 1
+            row.settled_wrong += ref_dead != ch.dead
+            row.settled_wrong_flagged += ref_dead != ch.dead and ch.unsure
+            row.settled_right_flagged += ref_dead == ch.dead and ch.unsure
+
+
+def _dead_in(stones: tuple[int, ...], dead: frozenset[int]) -> bool:
+    return sum(p in dead for p in stones) * 2 > len(stones)
 
 
 def pct(a: int, b: int) -> str:
@@ -217,6 +285,26 @@ def print_table(rows: dict[str, Row]) -> None:
             f"{statistics.median(r.seconds) if r.seconds else 0:>9.2f}"
             f"{max(r.seconds, default=0):>7.2f}"
         )
+    if not any(r.contested or r.settled for r in rows.values()):
+        return
+    print("\nWith the reference checked again (--recheck): chains its opinions disagree on")
+    print("(contested), and on the others (settled) the count's wrong and flagged chains.")
+    head = (
+        f"{'set':<14}{'contested':>16}{'flagged':>12}{'settled':>9}{'wrong':>12}"
+        f"{'wrong flagged':>16}{'right flagged':>18}"
+    )
+    print(head)
+    print("-" * len(head))
+    for name, r in rows.items():
+        if not (r.contested or r.settled):
+            continue
+        total = r.contested + r.settled
+        print(
+            f"{name:<14}{pct(r.contested, total):>16}{pct(r.contested_flagged, r.contested):>12}"
+            f"{r.settled:>9}{pct(r.settled_wrong, r.settled):>12}"
+            f"{pct(r.settled_wrong_flagged, r.settled_wrong):>16}"
+            f"{pct(r.settled_right_flagged, r.settled - r.settled_wrong):>18}"
+        )
 
 
 def main() -> None:
@@ -227,7 +315,16 @@ def main() -> None:
     parser.add_argument("--no-ogs", action="store_true")
     parser.add_argument("--fresh", action="store_true", help="play the games again")
     parser.add_argument(
+        "--cached-only", action="store_true", help="only the games played before (no new ones)"
+    )
+    parser.add_argument(
         "--pairings", default="random,bot", help="random, bot, newcomer (random, passing early)"
+    )
+    parser.add_argument(
+        "--recheck",
+        type=int,
+        default=0,
+        help="other references per generated position (other seeds), to find contested chains",
     )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     args = parser.parse_args()
@@ -239,14 +336,34 @@ def main() -> None:
             gg = gnugo.dead(case.sgf, case.position.topology) if gnugo and case.sgf else None
             tally(rows.setdefault(f"ogs {size}x{size}", Row()), case.position, case.expected, gg)
     found = generated(
-        args.boards.split(","), args.games, args.fresh, gnugo, args.pairings.split(",")
+        args.boards.split(","),
+        args.games,
+        args.fresh,
+        gnugo,
+        args.pairings.split(","),
+        args.recheck,
+        args.cached_only,
     )
-    for board, _name, position, ref in found:
+    for board, name, position, ref, others in found:
         gg = ref if position.topology.kind == "square" else None
-        tally(rows.setdefault(f"gen {board}", Row()), position, ref, gg)
+        pairing = name.split("-")[1]
+        label = f"gen {board}" + (" new" if pairing == "newcomer" else "")
+        tally(rows.setdefault(label, Row()), position, ref, gg, others)
     total = Row()
     for r in rows.values():
-        for name in ("chains", "wrong", "wrong_flagged", "wrong_flagged_gg", "right_flagged"):
+        for name in (
+            "chains",
+            "wrong",
+            "wrong_flagged",
+            "wrong_flagged_gg",
+            "right_flagged",
+            "contested",
+            "contested_flagged",
+            "settled",
+            "settled_wrong",
+            "settled_wrong_flagged",
+            "settled_right_flagged",
+        ):
             setattr(total, name, getattr(total, name) + getattr(r, name))
         total.right_flagged_gg += r.right_flagged_gg
         total.positions += r.positions

@@ -178,9 +178,11 @@ def marked_case(name: str, category: str, topology: Topology, text: str, source:
 class GnuGo:
     """GNU Go over GTP, one process for all positions."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int | None = None) -> None:
+        """`seed`: GNU Go's random seed (`--seed`), for a second opinion; its default else."""
+        extra = [] if seed is None else ["--seed", str(seed)]
         self.proc = subprocess.Popen(
-            [GNUGO, "--mode", "gtp", "--chinese-rules"],
+            [GNUGO, "--mode", "gtp", "--chinese-rules", *extra],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

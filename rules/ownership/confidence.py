@@ -18,8 +18,10 @@ A chain is **unsure** (`ChainStatus.unsure`, with a `reason`) when
   unplayed capturing race, a doubtful eye space, a group left alive in an area that leans to
   the enemy);
 * `"boundary"`: it is called dead and the territory its removal gives the other side is
-  unsettled: the playouts give that region's points to the counted owner less than `SURE`
-  of the time on average.
+  unsettled around it: the playouts give the points of that region within `NEAR` steps of
+  the chain (its surroundings) to the counted owner less than `SURE` of the time on average.
+  The region's far side does not count: a stone deep in a settled corner of a territory that
+  is still open elsewhere is sure (the open side's own dead stones are flagged there).
 
 The result is deterministic for a given seed and symmetric under a colour swap (the playouts
 alternate who moves first, so a swap only changes the seed's meaning; the tests check the
@@ -37,6 +39,7 @@ from rules.life import chains
 from rules.scoring import ownership_map
 
 SURE = 0.85  # a chain's status is clear when this share of the playouts agree with it
+NEAR = 2  # a dead chain's surroundings: its territory's points within this many steps
 
 
 @dataclass(frozen=True)
@@ -122,30 +125,38 @@ def count_confidence(
 def _unsettled_territory(
     position: Position, dead: frozenset[int], own: tuple[float, ...]
 ) -> frozenset[int]:
-    """The dead stones standing in a region that the count gives to one colour but the
-    playouts give to it less than `SURE` of the time on average."""
+    """The dead chains whose surroundings the count gives to one colour but the playouts give
+    to it less than `SURE` of the time on average. A dead chain's surroundings are the points
+    of its region (the territory its removal joins: empty points and dead stones the counted
+    owner takes) within `NEAR` steps of it; the rest of a wide region, settled or not, does
+    not make a plainly dead stone unsure."""
     owner = ownership_map(position, dead)
     topology = position.topology
     nbrs = topology.neighbours
-    seen = [False] * topology.size
     out: set[int] = set()
-    for start in topology.points():
-        who = owner[start]
-        if seen[start] or who == EMPTY or position.stones[start] == who and start not in dead:
+    for ch in chains(topology, position.stones)[0]:
+        first = ch.stones[0]
+        if first not in dead or first in out:
             continue
-        region, i = [start], 0
-        seen[start] = True
-        while i < len(region):
-            p = region[i]
-            i += 1
-            for q in nbrs[p]:
-                if not seen[q] and owner[q] == who and (position.stones[q] != who or q in dead):
-                    seen[q] = True
-                    region.append(q)
+        who = owner[first]
+        if who == EMPTY:
+            continue
+        near, edge = set(ch.stones), list(ch.stones)
+        for _ in range(NEAR):
+            step = []
+            for p in edge:
+                for q in nbrs[p]:
+                    if q in near or owner[q] != who:
+                        continue
+                    if position.stones[q] == who and q not in dead:
+                        continue  # the owner's own living stones are its wall, not territory
+                    near.add(q)
+                    step.append(q)
+            edge = step
         sign = 1.0 if who == BLACK else -1.0
-        held = sum(sign * own[p] for p in region) / len(region)
+        held = sum(sign * own[p] for p in near) / len(near)
         if (1.0 + held) / 2.0 < SURE:
-            out.update(p for p in region if p in dead)
+            out.update(ch.stones)
     return frozenset(out)
 
 

@@ -84,6 +84,35 @@ def test_a_seki_read_out_is_sure_and_alive() -> None:
     assert found.dead == dead == frozenset()
 
 
+OPEN_AT_THE_TOP = """
+    . . . . o . . o .
+    . . o o X . . . .
+    . X . . . . o . .
+    . . X X X X X X o
+    X . X . o . . . .
+    . o X . . . o X .
+    o . . . X . . . .
+    . . X . X . . . .
+    . . . . . . . . .
+"""
+
+
+def test_a_stone_deep_in_a_territory_is_sure_though_its_far_side_is_open() -> None:
+    """A game a newcomer stopped early: every White stone is dead, Black's area is one
+    region from the bottom edge to the top, and its top is still open (E9, H9, G7 stand in
+    points the playouts often give White). B4 and A3 stand deep in the settled bottom left:
+    the unsettled top makes the count unsure of the stones there, not of them."""
+    board = square(9)
+    game, dead, _ = marked_position(board, OPEN_AT_THE_TOP)
+    found = count_confidence(game.position)
+    assert found.dead == dead
+    for name in ("B4", "A3"):
+        chain = _by_stone(found, board, name)
+        assert chain.dead and not chain.unsure and chain.confidence >= SURE
+    assert _by_stone(found, board, "E9").unsure
+    assert _by_stone(found, board, "H9").unsure
+
+
 def test_on_a_hexagon_a_wall_split_board_is_sure() -> None:
     board = hexagon(5)
     game, dead, _ = marked_position(
