@@ -1,5 +1,5 @@
 """Server time and queries of every page and sweep, on a nearly empty site and on a big one
-(both made by bench/dataset.py: `--scale 0` and e.g. `--scale 1`), in one table, with the
+(both made by `python -m bench.dataset`: `--scale 0` and e.g. `--scale 1`), in one table, with the
 EXPLAIN of every statement that reads a big table (over 100,000 rows) by a sequential scan.
 
 Run: .venv/bin/python bench/pages_at_scale.py --empty URL --big URL [--repeat 5] [--only WORD]

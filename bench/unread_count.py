@@ -1,4 +1,4 @@
-"""The site header's unread count (messaging.sql.unread_counts_sql) with 10 million notifications.
+"""The site header's unread count (messaging.sql.UNREAD) with 10 million notifications.
 
 Run: .venv/bin/python bench/unread_count.py [--rows N] [--users N] [--repeat N]
                                               [--database-url postgres://.../badux_bench]
@@ -87,9 +87,9 @@ def _fill(rows: int, users: int) -> None:
 def _time(user_id: int, repeat: int) -> tuple[float, float, int]:
     from django.db import connection
 
-    from messaging.sql import unread_counts_sql
+    from messaging.sql import UNREAD
 
-    sql = unread_counts_sql(connection.vendor)
+    sql = UNREAD.sql()
 
     samples = []
     with connection.cursor() as cursor:
@@ -107,9 +107,9 @@ def _plan(user_id: int) -> tuple[str, str]:
     """The server's execution time (ms) and the notifications scan of the plan."""
     from django.db import connection
 
-    from messaging.sql import unread_counts_sql
+    from messaging.sql import UNREAD
 
-    sql = unread_counts_sql(connection.vendor)
+    sql = UNREAD.sql()
 
     with connection.cursor() as cursor:
         cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, [user_id, user_id])

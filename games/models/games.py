@@ -278,7 +278,7 @@ class Game(GameSettingsColumns):
                 condition=models.Q(public=True),
                 name="game_public_active",
             ),
-            # A player's finished games, most recent first (games.sql.finished_page_sql).
+            # A player's finished games, most recent first (games.sql.FINISHED).
             models.Index(
                 fields=["black", "finished", "id"],
                 condition=models.Q(status=GameStatus.FINISHED),

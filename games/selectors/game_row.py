@@ -23,7 +23,7 @@ def game_row_get(
     more), or None when there is none (an id out of the column's range included). With `lock`
     the game row, and only it, is locked (SELECT ... FOR UPDATE OF the game) until the caller's
     transaction ends, which must be open (TransactionManagementError otherwise, as the ORM
-    says). `extras` names a set of EXISTS columns of games.sql.EXTRAS, set on the game as bools
+    says). `extras` names a set of EXISTS columns of games.sql.ROWS, set on the game as bools
     under their names; `params` are their values, in order."""
     db = connections[DEFAULT_DB_ALIAS]  # once: each use of the `connection` proxy looks it up
     low, high = db.ops.integer_field_range(Game._meta.pk.get_internal_type())

@@ -1,20 +1,39 @@
 """core.sql: the hot statements' cursor, prepared once per connection on PostgreSQL,
 and otherwise a cursor like Django's own; the quoted names every hand-written statement uses;
 core's own statements, the outbox's INSERT and DELETE against Model.save's and Model.delete's;
-and the transaction lock (an advisory lock on PostgreSQL)."""
+the transaction lock (an advisory lock on PostgreSQL); and the builders the apps declare their
+statements with, each against the ORM's answer on accounts' models (the apps' declarations:
+tests/games/test_sql*.py, tests/messaging/test_sql.py)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.models import Exists as OrmExists
+from django.db.models import OuterRef, Q, Sum
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 import baduxsite.tasks  # noqa: F401  (registers the ping task the outbox test queues)
-from accounts.models import User
+from accounts.models import RelationKind, User, UserRelation
+from accounts.moderation.models import Report
 from core.models import OutboxTask
 from core.outbox import enqueue_on_commit
-from core.sql import delete_sql, quoted_names, statement_cursor, transaction_lock
+from core.sql import (
+    EitherPage,
+    EitherSelect,
+    Exists,
+    JoinedRow,
+    Total,
+    Totals,
+    delete_sql,
+    quoted_names,
+    row_update,
+    statement_cursor,
+    transaction_lock,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -176,3 +195,139 @@ def test_elsewhere_a_transaction_lock_runs_no_statement():
 def test_a_transaction_lock_outside_a_transaction_is_refused():
     with pytest.raises(TransactionManagementError):
         transaction_lock(name="queue 13x13")
+
+
+# The builders ---------------------------------------------------------------------------------
+
+WHEN = dt.datetime(2026, 3, 1, 12, tzinfo=dt.UTC)
+RELATION = JoinedRow(
+    UserRelation,
+    related=("owner", "target"),
+    exists=(
+        Exists("target_listed", UserRelation, "owner", to="target"),
+        Exists("owner_staff", User, "pk", to="owner", where=(("is_staff", "exact", True),)),
+        Exists("owner_named", User, "pk", to="owner", where=(("username", "exact"),)),
+    ),
+)
+
+
+def _columns(row) -> dict:
+    return {field.attname: getattr(row, field.attname) for field in row._meta.concrete_fields}
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_a_joined_row_is_the_orm_s_select_related_row_with_its_exists(user_factory, lock):
+    kuro, shiro = user_factory(username="kuro", is_staff=True), user_factory(username="shiro")
+    there = UserRelation.objects.create(owner=kuro, target=shiro, kind="buddy", created=WHEN)
+    UserRelation.objects.create(owner=shiro, target=kuro, kind="ignore", created=WHEN)
+    alone = UserRelation.objects.create(
+        owner=shiro, target=user_factory(), kind="buddy", created=WHEN
+    )
+    for relation in (there, alone):
+        with transaction.atomic():
+            ours = RELATION.select(pk=relation.pk, lock=lock, params=["kuro"])
+        theirs = (
+            UserRelation.objects.select_related("owner", "target")
+            .annotate(
+                target_listed=OrmExists(UserRelation.objects.filter(owner=OuterRef("target"))),
+                owner_staff=OrmExists(User.objects.filter(pk=OuterRef("owner"), is_staff=True)),
+                owner_named=OrmExists(User.objects.filter(pk=OuterRef("owner"), username="kuro")),
+            )
+            .get(pk=relation.pk)
+        )
+        assert _columns(ours) == _columns(theirs)
+        for name in ("owner", "target"):
+            assert UserRelation._meta.get_field(name).is_cached(ours)
+            assert _columns(getattr(ours, name)) == _columns(getattr(theirs, name))
+        for name in ("target_listed", "owner_staff", "owner_named"):
+            assert getattr(ours, name) is getattr(theirs, name)
+    assert RELATION.select(pk=alone.pk + 100, lock=False, params=["kuro"]) is None
+
+
+def test_a_joined_row_joins_only_foreign_keys_that_cannot_be_null():
+    with pytest.raises(ValueError, match="closed_by"):
+        JoinedRow(Report, related=("closed_by",)).select(pk=1, lock=False)
+
+
+def test_a_row_update_writes_what_model_save_with_update_fields_writes(user_factory):
+    kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
+    ours = UserRelation.objects.create(owner=kuro, target=shiro, kind="buddy", created=WHEN)
+    theirs = UserRelation.objects.create(owner=shiro, target=kuro, kind="buddy", created=WHEN)
+    for relation in (ours, theirs):
+        relation.kind, relation.created = RelationKind.IGNORE, WHEN + dt.timedelta(days=1)
+    assert row_update(instance=ours, attnames=("kind", "created")) is True
+    theirs.save(update_fields=("kind", "created"))
+    stored = {r.pk: (r.kind, r.created) for r in UserRelation.objects.all()}
+    assert stored[ours.pk] == stored[theirs.pk] == ("ignore", WHEN + dt.timedelta(days=1))
+    ours.delete()
+    assert row_update(instance=ours, attnames=("kind",)) is False
+
+
+def test_an_either_select_reads_the_orm_s_rows(user_factory):
+    kuro, shiro, kiiro = (user_factory(username=n) for n in ("kuro", "shiro", "kiiro"))
+    for owner, target, kind in (
+        (kuro, shiro, "buddy"),
+        (shiro, kuro, "buddy"),
+        (kiiro, shiro, "ignore"),
+    ):
+        UserRelation.objects.create(owner=owner, target=target, kind=kind, created=WHEN)
+    select = EitherSelect(UserRelation, either=("owner", "target"), where=(("kind", "exact"),))
+    for user in (kuro, shiro, kiiro):
+        for kind in ("buddy", "ignore"):
+            found = select.rows(value=user.pk, params=[kind])
+            orm = UserRelation.objects.filter(Q(owner=user) | Q(target=user), kind=kind)
+            assert sorted(map(_columns, found), key=str) == sorted(map(_columns, orm), key=str)
+
+
+@pytest.mark.parametrize(("size", "start"), [(2, 0), (2, 2), (9, 0), (3, 7)])
+def test_an_either_page_of_three_fields_is_the_orm_s_slice_and_count(user_factory, size, start):
+    """A row matching by several fields is read once (by its first), as an OR reads it."""
+    for number in range(8):
+        user_factory(
+            username=f"u{number}",
+            first_name=f"x{number % 3}" if number % 2 else f"u{number}",
+            last_name="x1" if number % 3 == 0 else "",
+            display_name="x1" if number in (1, 6) else "",
+            is_active=number != 5,
+        )
+    page = EitherPage(
+        User,
+        either=("first_name", "last_name", "display_name"),
+        where=(("is_active", "exact", True),),
+        order=("-username", "id"),
+        count_as="listed",
+    )
+    found = page.rows(value="x1", size=size, start=start)
+    orm = User.objects.filter(
+        Q(first_name="x1") | Q(last_name="x1") | Q(display_name="x1"), is_active=True
+    ).order_by("-username", "id")
+    assert [_columns(u) for u in found] == [_columns(u) for u in orm[start : start + size]]
+    assert {user.listed for user in found} <= {orm.count()}
+    assert orm.count() >= 3
+
+
+def test_totals_are_the_orm_s_count_and_sum(user_factory):
+    kuro, shiro = user_factory(username="kuro"), user_factory(username="shiro")
+    user_factory(username="kiiro", is_active=False)
+    totals = Totals(
+        (
+            Total(User, where=(("is_active", "exact", True),)),
+            Total(User, where=(("id", "gte"),), field="id"),
+            Total(UserRelation, where=(("owner", "exact"),)),
+            Total(User, where=(("id", "gt", 0), ("username", "exact")), field="id"),
+        )
+    )
+    UserRelation.objects.create(owner=kuro, target=shiro, kind="buddy", created=WHEN)
+    found = totals.select(params=[shiro.pk, kuro.pk, "nobody"])
+    assert found == (
+        User.objects.filter(is_active=True).count(),
+        User.objects.filter(id__gte=shiro.pk).aggregate(n=Sum("id"))["n"],
+        1,
+        0,
+    )
+    assert all(type(number) is int for number in found)
+
+
+def test_a_constant_in_the_text_is_a_bool_or_an_int():
+    with pytest.raises(TypeError, match="'kuro'"):
+        Totals((Total(User, where=(("username", "exact", "kuro"),)),)).sql()

@@ -40,10 +40,10 @@ def _statements(call) -> list[str]:
 
 
 def test_a_players_finished_games_are_read_by_their_colour_indexes(plans, black):
-    params = sql.finished_page_params(
-        user_id=black.pk, status=GameStatus.FINISHED.value, size=20, start=0
+    params = sql.FINISHED.params(
+        value=black.pk, params=[GameStatus.FINISHED.value], size=20, start=0
     )
-    plan = plans(sql.finished_page_sql(connection.vendor), params)
+    plan = plans(sql.FINISHED.sql(), params)
     assert "game_black_finished" in plan and "game_white_finished" in plan
     assert "Seq Scan on games_game" not in plan
 

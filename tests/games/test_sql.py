@@ -1,6 +1,6 @@
-"""The games app's hand-written statements (games.sql), each against the ORM's answer for the
-same read or write, on whichever database the suite runs: the game row read (with its EXISTS
-columns) and the game row update."""
+"""The games app's statements written once (games.sql, declared with core.sql's JoinedRow and
+row_update), each against the ORM's answer for the same read or write, on whichever database the
+suite runs: the game row read (with its EXISTS columns) and the game row update."""
 
 from __future__ import annotations
 

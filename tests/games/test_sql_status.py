@@ -1,10 +1,9 @@
-"""games.sql, the status page's reads: each hand-written statement answers what the ORM's query
-of the same read answers (on SQLite here, on PostgreSQL in CI)."""
+"""games.sql, the status page's reads (declared with core.sql's EitherSelect and EitherPage): each
+statement answers what the ORM's query of the same read answers (on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 from django.db.models import Q
 
 from games import sql
@@ -36,8 +35,7 @@ def games(game_factory, black, white, user_factory):
 
 @pytest.mark.usefixtures("games")
 def test_running_sql_gives_the_orms_running_games(black):
-    params = [black.pk, black.pk, GameStatus.PLAYING.value]
-    found = list(Game.objects.raw(sql.running_sql(connection.vendor), params))
+    found = sql.running_games(user_id=black.pk, status=GameStatus.PLAYING.value)
     orm = Game.objects.filter(Q(black=black) | Q(white=black), status=GameStatus.PLAYING)
     assert len(found) == 3
     assert sorted(columns(found), key=str) == sorted(columns(orm), key=str)
@@ -46,10 +44,9 @@ def test_running_sql_gives_the_orms_running_games(black):
 @pytest.mark.usefixtures("games")
 @pytest.mark.parametrize(("size", "start"), [(2, 0), (2, 4), (9, 0), (2, 6)])
 def test_finished_page_sql_gives_the_orms_slice_and_count(black, size, start):
-    params = sql.finished_page_params(
+    found = sql.finished_games_page(
         user_id=black.pk, status=GameStatus.FINISHED.value, size=size, start=start
     )
-    found = list(Game.objects.raw(sql.finished_page_sql(connection.vendor), params))
     orm = Game.objects.filter(Q(black=black) | Q(white=black), status=GameStatus.FINISHED)
     orm = orm.order_by("-finished", "-pk")
     assert columns(found) == columns(orm[start : start + size])
@@ -63,9 +60,7 @@ def test_challenges_open_sql_gives_the_orms_open_challenges(black, white, user_f
     challenges.challenge_create(creator=white, settings=NINE, now=NOW)  # not Black's
     challenges.challenge_decline(challenge_id=invited.pk, user=black, now=NOW)
     for now in (NOW, invited.expires):
-        expires = Challenge._meta.get_field("expires").get_db_prep_value(now, connection)
-        params = [black.pk, black.pk, ChallengeStatus.OPEN.value, expires]
-        found = list(Challenge.objects.raw(sql.challenges_open_sql(connection.vendor), params))
+        found = sql.open_challenges(user_id=black.pk, status=ChallengeStatus.OPEN.value, after=now)
         orm = Challenge.objects.filter(
             Q(recipient=black) | Q(creator=black), status=ChallengeStatus.OPEN, expires__gt=now
         )

@@ -1,5 +1,6 @@
-"""The messaging app's hand-written statement (messaging.sql): the header's unread counts, against
-the ORM's answer for the same read, on whichever database the suite runs."""
+"""The messaging app's statement written once (messaging.sql, declared with core.sql's Totals): the
+header's unread counts, against the ORM's answer for the same read, on whichever database the
+suite runs."""
 
 from __future__ import annotations
 

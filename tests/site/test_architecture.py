@@ -4,12 +4,14 @@ Layers, lowest first: `rules` <- `core` <- `accounts` <- `messaging` <- `games` 
 `demo` and `baduxsite` sit on top. A module may import its own layer and the layers below it,
 never one above. The pure modules (`rules`, and the rating and pairing maths in `ladder`) import
 nothing from Django. An import inside a function is allowed only with a comment saying why, on
-its line or the line above.
+its line or the line above. Hand-written SQL is core's alone (core.sql): no other app runs a
+statement of its own or holds SQL text. Modules, functions and folders keep their sizes.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,10 +192,12 @@ MAX_FUNCTION_LINES = 80
 
 
 def test_no_module_is_over_six_hundred_lines():
-    """A module a newcomer can read through; a longer one is split by what it holds."""
+    """A module a newcomer can read through; a longer one is split by what it holds (bench/
+    included)."""
+    paths = list(_modules().values()) + sorted((ROOT / "bench").rglob("*.py"))
     long = {
-        name: lines
-        for name, path in _modules().items()
+        str(path.relative_to(ROOT)): lines
+        for path in paths
         if (lines := len(path.read_text().splitlines())) > MAX_MODULE_LINES
     }
     assert long == {}
@@ -210,3 +214,60 @@ def test_no_function_is_over_eighty_lines():
                 if lines > MAX_FUNCTION_LINES:
                     long[f"{path.relative_to(ROOT)}:{node.name}"] = lines
     assert long == {}
+
+
+# Hand-written SQL: core is its one seam (core.sql's builders; the apps declare their statements
+# with them, in no SQL of their own). Migrations (RunSQL) and bench/ are not app code.
+_RUNS_SQL = {"execute", "executemany", "executescript", "raw", "extra", "cursor"}
+_SQL_NAMES = {"RawSQL", "RunSQL", "statement_cursor"}
+_SQL_TEXT = re.compile(
+    r"\b(SELECT\b.+\bFROM|INSERT INTO|UPDATE\b.+\bSET|DELETE FROM|ORDER BY|GROUP BY)\b"
+)
+
+
+def _outside_core() -> list[tuple[str, ast.AST]]:
+    return [
+        (name, ast.parse(path.read_text()))
+        for name, path in MODULES.items()
+        if not name.startswith("core.") and name != "core"
+    ]
+
+
+def test_only_core_runs_a_statement_of_its_own():
+    """No cursor, execute, raw(), extra(), RawSQL or statement_cursor outside core."""
+    found = []
+    for name, tree in _outside_core():
+        for node in ast.walk(tree):
+            called = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            if called and node.func.attr in _RUNS_SQL:
+                found.append(f"{name}:{node.lineno} {ast.unparse(node.func)}")
+            named = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+            if named in _SQL_NAMES or (isinstance(node, ast.alias) and node.name in _SQL_NAMES):
+                found.append(f"{name}:{node.lineno} {named or node.name}")
+    assert found == []
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, kinds) and node.body and isinstance(node.body[0], ast.Expr)
+    }
+
+
+def test_no_sql_text_outside_core():
+    """No string outside core (docstrings aside) holds SQL, whole or in f-string pieces."""
+    found = []
+    for name, tree in _outside_core():
+        docstrings = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = "" if id(node) in docstrings else node.value
+            else:
+                continue
+            if _SQL_TEXT.search(text):
+                found.append(f"{name}:{node.lineno} {text[:60]!r}")
+    assert found == []
