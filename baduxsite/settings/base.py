@@ -389,6 +389,7 @@ MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
 MFA_TOTP_TOLERANCE = 1
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.get_bool("MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN", False)
 USERSESSIONS_TRACK_ACTIVITY = True
+USERSESSIONS_ADAPTER = "accounts.security.adapter.UserSessionsAdapter"  # every ending, push too
 ACCOUNTS_STAFF_MFA_REQUIRED = env.get_bool("ACCOUNTS_STAFF_MFA_REQUIRED", False)
 ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list(
     "ACCOUNTS_MFA_REQUIRED_PERMISSIONS", ["accounts.moderate"]
