@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from accounts.security.views import user_sessions_list
 from baduxsite.api import api
 from baduxsite.health import ReadinessView, liveness
 from baduxsite.metrics import metrics
@@ -28,6 +29,9 @@ urlpatterns = [
     path("metrics", metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/v1/", api.urls),
+    # allauth's session list: its own POST (end the other sessions) would not ask first; here
+    # it does (accounts.security.views.user_sessions_list).
+    path("accounts/sessions/", user_sessions_list, name="user_sessions_list"),
     path("accounts/", include("allauth.urls")),
     path("games/", include("games.urls")),
     path("notifications/", include("messaging.urls")),

@@ -187,6 +187,13 @@ _REPORTS = ngettext_lazy(
     "wait a little and try again.",
     "most",
 )
+_APPEALS = ngettext_lazy(
+    "You have answered %(most)s decision of the moderators in the last %(span)s, the most "
+    "allowed; wait a little and try again.",
+    "You have answered %(most)s decisions of the moderators in the last %(span)s, the most "
+    "allowed; wait a little and try again.",
+    "most",
+)
 
 # name: (refusal, most, seconds). Generous for people, tight for scripts.
 DEFAULTS: dict[str, tuple[str, int, int]] = {
@@ -214,6 +221,7 @@ DEFAULTS: dict[str, tuple[str, int, int]] = {
     "kibitz_hour": (_KIBITZ, 60, 3600),
     "report": (_REPORTS, 10, 3600),
     "report_day": (_REPORTS, 30, 86400),
+    "appeal": (_APPEALS, 5, 86400),  # each decision once anyway; also from a ban mail's link
 }
 
 

@@ -53,6 +53,8 @@ def account_erase(*, user_id: int, now: dt.datetime) -> bool:
         if closure is None:
             return False
         user = User.objects.select_for_update().get(pk=user_id)
+        # Before the erasers: allauth.usersessions' rows (erased below) name the sessions.
+        sessions_end(user_id=user_id)
         addresses = {user.email, *user.emailaddress_set.values_list("email", flat=True)} - {""}
         for step in erasers():
             step(user=user, now=now)
@@ -62,7 +64,6 @@ def account_erase(*, user_id: int, now: dt.datetime) -> bool:
         outbox_forget(user_id=user.pk, addresses=addresses)
         _user_anonymise(user, now)
         AccountClosure.objects.filter(pk=closure.pk).update(erased=now)
-        transaction.on_commit(lambda: sessions_end(user_id=user_id))
     return True
 
 

@@ -1,7 +1,9 @@
 """The archive of a player's data: asked for on the data page (`data_export_request`), built by
 the task `accounts.data_export_build` (`data_export_build`), mailed as a signed link that
 expires (`data_export_mail`), and deleted with its file by the beat sweep once expired
-(`data_export_sweep`). Reads: `data_export_latest`, `data_export_by_token`."""
+(`data_export_sweep`). A new archive may be asked for once per
+settings.DATA_EXPORT_COOLDOWN_HOURS (`ExportTooSoon`). Reads: `data_export_latest`,
+`data_export_next_allowed`, `data_export_by_token`."""
 
 from __future__ import annotations
 
@@ -13,8 +15,10 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core import signing
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from accounts.data.archive import archive_total, archive_write
@@ -30,12 +34,29 @@ from core.mail import (
     site_url,
 )
 from core.outbox import enqueue_on_commit
+from core.refusals import Refusal, refusal_register
 
 logger = logging.getLogger(__name__)
 
 BUILD_TASK = "accounts.data_export_build"
 MAIL_TASK = "accounts.data_export_mail"
 _SALT = "accounts.data.export"
+
+
+class ExportTooSoon(ValidationError):
+    """A new archive asked for within settings.DATA_EXPORT_COOLDOWN_HOURS of the last one;
+    `allowed` is when the player may ask again."""
+
+    def __init__(self, allowed: dt.datetime) -> None:
+        when = formats.date_format(timezone.localtime(allowed), "DATETIME_FORMAT")
+        super().__init__(
+            gettext("You can ask for a new archive after %(when)s.") % {"when": when},
+            code="export_too_soon",
+        )
+        self.allowed = allowed
+
+
+refusal_register(ExportTooSoon, lambda error: Refusal(429, "export_too_soon", error.messages[0]))
 
 
 def data_export_dir() -> Path:
@@ -54,18 +75,39 @@ def data_export_latest(*, user: User) -> DataExport | None:
     return DataExport.objects.filter(user=user).order_by("-requested", "-pk").first()
 
 
+def data_export_next_allowed(*, user: User, now: dt.datetime) -> dt.datetime | None:
+    """When `user` may ask for a new archive, if not yet at `now`: the last one they asked for
+    (a failed build does not count) plus settings.DATA_EXPORT_COOLDOWN_HOURS; None when they
+    may ask now."""
+    last = (
+        DataExport.objects.filter(user=user)
+        .exclude(status=ExportStatus.FAILED)
+        .order_by("-requested")
+        .values_list("requested", flat=True)
+        .first()
+    )
+    if last is None:
+        return None
+    allowed = last + dt.timedelta(hours=settings.DATA_EXPORT_COOLDOWN_HOURS)
+    return allowed if allowed > now else None
+
+
 @transaction.atomic
 def data_export_request(*, user: User, now: dt.datetime) -> DataExport:
     """Ask for a new archive of `user`'s data; the build is queued in the same transaction. An
     archive still waiting or being built is returned as it is (asking twice builds once). The
     older archives (built or failed) are deleted, files and rows: a player has one archive on
-    disk, however often they ask."""
+    disk, however often they ask. Raises ExportTooSoon within the cooldown of the last one
+    (`data_export_next_allowed`)."""
     User.objects.select_for_update().filter(pk=user.pk).first()  # one request at a time
     pending = DataExport.objects.filter(
         user=user, status__in=[ExportStatus.QUEUED, ExportStatus.BUILDING]
     ).first()
     if pending is not None:
         return pending
+    allowed = data_export_next_allowed(user=user, now=now)
+    if allowed is not None:
+        raise ExportTooSoon(allowed)
     for older in DataExport.objects.filter(user=user):
         data_export_delete(export=older)
     export = DataExport.objects.create(user=user, requested=now, expires=now + _keep())

@@ -15,6 +15,7 @@ from accounts.data import closures, exports
 from accounts.data.forms import AccountCloseForm
 from accounts.data.models import ExportStatus
 from core.confirmations import confirmation_given
+from core.refusals import refusal_answer, refusal_kinds
 
 
 @login_required
@@ -32,6 +33,7 @@ def data_page(request: HttpRequest) -> HttpResponse:
             else ""
         ),
         "keep_hours": settings.DATA_EXPORT_KEEP_HOURS,
+        "next_allowed": exports.data_export_next_allowed(user=request.user, now=timezone.now()),
     }
     return render(request, "accounts/data/data_page.html", context)
 
@@ -39,8 +41,12 @@ def data_page(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def data_export_request(request: HttpRequest) -> HttpResponse:
-    """Ask for an archive; back to the data page, which shows its progress."""
-    exports.data_export_request(user=request.user, now=timezone.now())
+    """Ask for an archive; back to the data page, which shows its progress (or, within the
+    cooldown, says when a new one may be asked for)."""
+    try:
+        exports.data_export_request(user=request.user, now=timezone.now())
+    except refusal_kinds() as error:
+        return refusal_answer(request, error, back="data_page")
     return redirect("data_page")
 
 

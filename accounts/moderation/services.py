@@ -285,7 +285,9 @@ def appeal_file(*, user: User, sanction_id: int, text: str, now: dt.datetime) ->
     """`user` answers a decision about them, once: the appeal goes to the moderators' queue.
     Raises Sanction.DoesNotExist for a decision that is not theirs (or a dismissal),
     ReportRefused when they already answered it, ValidationError for an empty or too long
-    text."""
+    text, RateLimited past the "appeal" limit (a banned player's link works logged out)."""
+    appeals = Report.objects.filter(reporter=user, kind=ReportKind.APPEAL)
+    limit_enforce(name="appeal", rows=appeals, now=now, sender=user)
     sanction = (
         Sanction.objects.select_for_update()
         .exclude(kind=SanctionKind.DISMISS)

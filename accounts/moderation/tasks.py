@@ -14,11 +14,22 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.locale import reader_locale
-from accounts.moderation import hooks, services
-from accounts.moderation.models import Sanction
+from accounts.moderation import hooks, links, services
+from accounts.moderation.models import Sanction, SanctionKind
 from core.mail import RETRY_OPTIONS, PermanentMailError, message_send, site_url
 
 logger = logging.getLogger(__name__)
+
+
+def _page(sanction: Sanction) -> dict[str, object]:
+    """Where the mail sends the player: their decisions page; for a ban, which keeps them from
+    logging in, the decision's signed link instead (accounts.moderation.links), valid for
+    `link_days`."""
+    if sanction.kind == SanctionKind.BAN:
+        token = links.decision_token_make(sanction=sanction)
+        url = site_url(reverse("moderation_decision_link", args=[token]))
+        return {"page_url": url, "link_days": links.APPEAL_LINK_DAYS}
+    return {"page_url": site_url(reverse("moderation_player", args=[sanction.user.username]))}
 
 
 @shared_task(name=services.TELL_TASK, **RETRY_OPTIONS)
@@ -35,11 +46,7 @@ def moderation_tell(sanction_id: int) -> bool:
     if not user.email:
         return False
     with reader_locale(user=user):
-        context = {
-            "sanction": sanction,
-            "user": user,
-            "page_url": site_url(reverse("moderation_player", args=[user.username])),
-        }
+        context = {"sanction": sanction, "user": user, **_page(sanction)}
         subject = render_to_string("accounts/moderation/mail/told_subject.txt", context)
         body = render_to_string("accounts/moderation/mail/told.txt", context)
     message = EmailMessage(

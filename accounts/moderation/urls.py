@@ -11,6 +11,12 @@ urlpatterns = [
         views.moderation_appeal,
         name="moderation_appeal",
     ),
+    # A decision from its mail's signed link (accounts.moderation.links), logged out too.
+    path(
+        "moderation/decision/<str:token>/",
+        views.moderation_decision_link,
+        name="moderation_decision_link",
+    ),
     path(
         "moderation/decisions/<int:sanction_id>/lift/",
         views.moderation_lift,

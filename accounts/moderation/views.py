@@ -1,6 +1,7 @@
 """Moderation's pages: a player reports a player or their profile; the moderators' queue, a
 report with its decision form, the staff log; a player's page of the decisions about them,
-with their one appeal and (for moderators) the lift of a restriction."""
+with their one appeal and (for moderators) the lift of a restriction; a decision opened from
+its mail's signed link, logged out too (a banned player), with the same one appeal."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
-from accounts.moderation import selectors, services
+from accounts.moderation import links, selectors, services
 from accounts.moderation.forms import AppealForm, LiftForm, ReportForm, SanctionForm
 from accounts.moderation.models import Report, ReportKind, Sanction, SanctionKind
 from accounts.selectors import user_get_by_username
@@ -224,3 +225,37 @@ def _form_refused(request: HttpRequest, form, back: str) -> HttpResponse:
         for error in errors:
             messages.error(request, error)
     return redirect(back)
+
+
+@require_http_methods(["GET", "POST"])
+def moderation_decision_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A decision opened from the link its mail carries (accounts.moderation.links), logged out
+    too (a banned player cannot log in): the decision, its reason and end date, and the
+    player's one answer. Only a valid, unexpired token opens it (else 403, nothing shown)."""
+    try:
+        sanction = links.decision_from_token(token=token)
+    except links.DecisionLinkInvalid as error:
+        return refusal_answer(request, error, back=reverse("home"))
+    form = AppealForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if form.is_bound:
+        status = 400
+        if form.is_valid():
+            try:
+                services.appeal_file(
+                    user=sanction.user,
+                    sanction_id=sanction.pk,
+                    text=form.cleaned_data["text"],
+                    now=timezone.now(),
+                )
+            except refusal_kinds() as error:
+                status = refusal_form(form, error)
+            else:
+                messages.success(request, _("Your answer was sent to the moderators."))
+                return redirect(request.path)
+    context = {
+        "sanction": sanction,
+        "form": form,
+        "in_force": sanction.restricts and sanction.ended is None,
+    }
+    return render(request, "accounts/moderation/decision_link.html", context, status=status)

@@ -1,5 +1,6 @@
 """Writes of account security: ending sessions (allauth.usersessions' rows and the sessions
-themselves)."""
+themselves), through allauth.usersessions' adapter (accounts.security.adapter), which tells the
+apps which sessions ended."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from allauth.usersessions.models import UserSession
 from django.contrib.auth import logout
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import HttpRequest
-
-from accounts.hooks import sessions_ended_run
 
 
 def _current_key(request: HttpRequest) -> str | None:
@@ -24,7 +23,6 @@ def user_sessions_end_others(*, request: HttpRequest, user: AbstractBaseUser) ->
     current = _current_key(request)
     others = list(UserSession.objects.filter(user_id=user.pk).exclude(session_key=current or ""))
     get_adapter().end_sessions(others)
-    sessions_ended_run(user=user, session_keys=[session.session_key for session in others])
     return len(others)
 
 
@@ -37,7 +35,6 @@ def user_session_end(*, request: HttpRequest, user: AbstractBaseUser, session_id
         return False
     current = session.session_key == _current_key(request)
     get_adapter().end_sessions([session])
-    sessions_ended_run(user=user, session_keys=[session.session_key])
     if current:
         logout(request)
     return True

@@ -4,6 +4,7 @@ ending one session from allauth.usersessions' list. Thin: selectors read, servic
 from __future__ import annotations
 
 from allauth.usersessions.models import UserSession
+from allauth.usersessions.views import list_usersessions
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -82,3 +83,13 @@ def user_sessions_end_others(request: HttpRequest) -> HttpResponse:
         % {"count": ended},
     )
     return redirect("usersessions_list")
+
+
+@login_required
+def user_sessions_list(request: HttpRequest) -> HttpResponse:
+    """allauth.usersessions' list at its own address (/accounts/sessions/, routed here before
+    allauth's URLs). Its POST, allauth's "end the other sessions", asks first like the list's
+    own button: it is `user_sessions_end_others`, whose confirmation posts back here."""
+    if request.method == "POST":
+        return user_sessions_end_others(request)
+    return list_usersessions(request)

@@ -389,6 +389,7 @@ MFA_SUPPORTED_TYPES = ["totp", "recovery_codes", "webauthn"]
 MFA_TOTP_TOLERANCE = 1
 MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN = env.get_bool("MFA_WEBAUTHN_ALLOW_INSECURE_ORIGIN", False)
 USERSESSIONS_TRACK_ACTIVITY = True
+USERSESSIONS_ADAPTER = "accounts.security.adapter.UserSessionsAdapter"  # every ending, push too
 ACCOUNTS_STAFF_MFA_REQUIRED = env.get_bool("ACCOUNTS_STAFF_MFA_REQUIRED", False)
 ACCOUNTS_MFA_REQUIRED_PERMISSIONS: list[str] = env.get_list(
     "ACCOUNTS_MFA_REQUIRED_PERMISSIONS", ["accounts.moderate"]
@@ -480,8 +481,11 @@ if BACKUP_NIGHTLY:
         "task": "core.backup_nightly",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),
     }
-# Players' data (accounts/data/, shown on /privacy/): an archive's hours; a closure's grace days.
+# Players' data (accounts/data/, shown on /privacy/): an archive's hours, the hours before a new
+# one may be asked for (from the last one asked for; a failed build does not count); a closure's
+# grace days.
 DATA_EXPORT_KEEP_HOURS = env.get_int("DATA_EXPORT_KEEP_HOURS", 72)
+DATA_EXPORT_COOLDOWN_HOURS = env.get_int("DATA_EXPORT_COOLDOWN_HOURS", 24)
 ACCOUNT_CLOSE_GRACE_DAYS = env.get_int("ACCOUNT_CLOSE_GRACE_DAYS", 7)
 # Local hour (in each player's time zone) at which the daily digest goes out.
 MESSAGING_DIGEST_HOUR = env.get_int("MESSAGING_DIGEST_HOUR", 7)

@@ -238,6 +238,12 @@ def _user_sessions_end_others(f) -> Case:
     return Case(user, reverse("user_sessions_end_others"), {}, done)
 
 
+def _user_sessions_list(f) -> Case:
+    """allauth's own "end the other sessions" (POST /accounts/sessions/)."""
+    case = _user_sessions_end_others(f)
+    return Case(case.user, reverse("user_sessions_list"), {}, case.done)
+
+
 def _push_device_remove(f) -> Case:
     user = f("user_factory")()
     device = PushSubscription.objects.create(
@@ -270,6 +276,7 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "moderation_report": _moderation_ban,  # a suspension or ban (a dismissal need not ask)
     "user_session_end": _user_session_end,
     "user_sessions_end_others": _user_sessions_end_others,
+    "user_sessions_list": _user_sessions_list,
     "push_device_remove": _push_device_remove,
 }
 

@@ -127,3 +127,31 @@ def test_after_the_grace_period_the_sweep_erases_and_the_placeholder_stays(
     assert "_auth_user_id" not in client.session
     assert response.status_code == 200
     assert User.objects.filter(pk=player.pk).exists()
+
+
+def test_ending_the_sessions_reads_the_players_own_rows_not_every_session(
+    user_factory, django_assert_max_num_queries
+):
+    from allauth.usersessions.models import UserSession
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.data.closures import sessions_end
+
+    player = user_factory()
+    others = [Client() for _ in range(3)]
+    for browser in [*others, Client()]:
+        browser.force_login(user_factory())
+    mine = [Client(), Client()]
+    for browser in mine:
+        browser.force_login(player)
+        browser.get(reverse("data_page"))
+    assert UserSession.objects.filter(user=player).count() == 2
+    with CaptureQueriesContext(connection) as queries:
+        assert sessions_end(user_id=player.pk) == 2
+    reads = [q["sql"] for q in queries if 'FROM "django_session"' in q["sql"]]
+    assert all("WHERE" in sql for sql in reads)  # never the whole table
+    assert all(b.get(reverse("data_page")).status_code == 302 for b in mine)
+    assert all(b.get(reverse("data_page")).status_code == 200 for b in others)
+    assert Session.objects.count() == 4 and not UserSession.objects.filter(user=player).exists()
+    assert sessions_end(user_id=player.pk) == 0  # twice is harmless

@@ -18,6 +18,7 @@ from sgfmill import sgf
 
 from accounts.data import exports
 from accounts.data.models import DataExport, ExportStatus
+from core.refusals import refusal_of
 
 pytestmark = pytest.mark.django_db
 
@@ -138,8 +139,11 @@ def test_building_twice_builds_once_and_asking_twice_while_building_makes_one(
     assert DataExport.objects.get().status == ExportStatus.READY
 
 
-def test_asking_again_replaces_the_older_archives(user_factory, django_capture_on_commit_callbacks):
-    """One archive per player on disk: asking anew (after the last one was built) deletes the
+def test_asking_again_replaces_the_older_archives(
+    user_factory, settings, django_capture_on_commit_callbacks
+):
+    """One archive per player on disk: asking anew (after the last one was built and the
+    cooldown passed) deletes the
     older ones' files and rows once the new one is queued, so repeated asking cannot fill the
     disk during DATA_EXPORT_KEEP_HOURS."""
     player = user_factory()
@@ -152,7 +156,50 @@ def test_asking_again_replaces_the_older_archives(user_factory, django_capture_o
     assert old_file.exists()
 
     with django_capture_on_commit_callbacks(execute=False):
-        second = exports.data_export_request(user=player, now=now + dt.timedelta(minutes=10))
+        later = now + dt.timedelta(hours=settings.DATA_EXPORT_COOLDOWN_HOURS, minutes=10)
+        second = exports.data_export_request(user=player, now=later)
 
     assert list(DataExport.objects.values_list("pk", flat=True)) == [second.pk]
     assert not old_file.exists()
+
+
+def test_a_new_archive_waits_for_the_cooldown_and_a_failed_one_does_not_count(
+    user_factory, settings, django_capture_on_commit_callbacks
+):
+    settings.DATA_EXPORT_COOLDOWN_HOURS = 24
+    player = user_factory()
+    now = timezone.now()
+    assert exports.data_export_next_allowed(user=player, now=now) is None
+    with django_capture_on_commit_callbacks(execute=True):
+        first = exports.data_export_request(user=player, now=now)
+    allowed = now + dt.timedelta(hours=24)
+    assert exports.data_export_next_allowed(user=player, now=now) == allowed
+    with pytest.raises(exports.ExportTooSoon) as refused:
+        exports.data_export_request(user=player, now=allowed - dt.timedelta(seconds=1))
+    assert refused.value.allowed == allowed
+    assert refusal_of(refused.value).status == 429
+    assert refusal_of(refused.value).code == "export_too_soon"
+    assert list(DataExport.objects.values_list("pk", flat=True)) == [first.pk]  # kept
+    assert exports.data_export_next_allowed(user=player, now=allowed) is None
+    DataExport.objects.filter(pk=first.pk).update(status=ExportStatus.FAILED)
+    assert exports.data_export_next_allowed(user=player, now=now) is None  # ask again at once
+    with django_capture_on_commit_callbacks(execute=False):
+        assert exports.data_export_request(user=player, now=now).pk != first.pk
+
+
+def test_the_page_says_when_a_new_archive_may_be_asked_for_and_refuses_before(
+    client, user_factory, settings, django_capture_on_commit_callbacks
+):
+    settings.DATA_EXPORT_COOLDOWN_HOURS = 24
+    player = user_factory()
+    client.force_login(player)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("data_export_request"))
+    page = client.get(reverse("data_page")).content.decode()
+    assert "You can ask for a new archive after" in page
+    assert "Ask for a new archive</button>" not in page
+    answer = client.post(reverse("data_export_request"), follow=True)
+    assert answer.status_code == 200
+    # Said twice: the refusal's message, and the page's own sentence.
+    assert answer.content.decode().count("You can ask for a new archive after") == 2
+    assert DataExport.objects.count() == 1

@@ -409,3 +409,51 @@ def test_closing_the_account_removes_the_devices_of_the_sessions_it_ends(
         account_close(user=black, now=timezone.now())
 
     assert not PushSubscription.objects.filter(user=black).exists()
+
+
+def _device_from_a_browser(user, name: str):
+    """A logged-in browser of `user` with a push device subscribed from it."""
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(user)
+    browser.get(reverse("preferences_edit"))
+    body = {"endpoint": FCM + name, "keys": _keys()}
+    browser.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+    return browser
+
+
+def test_allauths_own_end_other_sessions_asks_first_then_removes_their_devices(
+    client, black, push_on
+):
+    _device_from_a_browser(black, "shared-pc")
+    client.force_login(black)
+    client.get(reverse("preferences_edit"))
+    body = {"endpoint": FCM + "mine", "keys": _keys()}
+    client.post(reverse("push_subscribe"), json.dumps(body), content_type="application/json")
+
+    asked = client.post("/accounts/sessions/")
+    assert asked.status_code == 200 and b'name="confirm" value="yes"' in asked.content
+    assert PushSubscription.objects.filter(user=black).count() == 2  # nothing yet
+    client.post("/accounts/sessions/", {"confirm": "yes"})
+
+    assert [d.endpoint for d in PushSubscription.objects.filter(user=black)] == [FCM + "mine"]
+    assert client.get("/accounts/sessions/").status_code == 200  # the list, still logged in
+
+
+def test_every_ending_through_allauths_flows_removes_the_devices(black, white, push_on):
+    from allauth.core.context import request_context
+    from allauth.usersessions.internal.flows.sessions import end_sessions
+    from allauth.usersessions.models import UserSession
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.test import RequestFactory
+
+    _device_from_a_browser(black, "laptop")
+    _device_from_a_browser(white, "phone")
+    request = RequestFactory().get("/")
+    request.session = SessionStore()
+    with request_context(request):  # as allauth's headless API ends them
+        end_sessions(request, list(UserSession.objects.filter(user=black)))
+
+    assert not PushSubscription.objects.filter(user=black).exists()
+    assert PushSubscription.objects.filter(user=white).count() == 1
