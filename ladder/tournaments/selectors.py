@@ -109,9 +109,10 @@ def standings_rows(
     tournament: Tournament,
     entries: list[TournamentPlayer],
     pairings: list[TournamentPairing],
+    cells: bool = True,
 ) -> tuple[list[StandingRow], int]:
-    """The standings with a cross table row each, and the rounds they count. Disqualified
-    players are listed last without a place."""
+    """The standings with a cross table row each (`cells`; else see `cross_cells_fill`), and
+    the rounds they count. Disqualified players are listed last without a place."""
     table, complete = table_of(tournament, entries, pairings)
     by_user = {e.user_id: e for e in entries}
     rows = [
@@ -138,6 +139,23 @@ def standings_rows(
     for row in gone:
         row.place = None
     rows = kept + gone
+    if cells:
+        cross_cells_fill(
+            tournament=tournament, rows=rows, filled=rows, pairings=pairings, complete=complete
+        )
+    return rows, complete
+
+
+def cross_cells_fill(
+    *,
+    tournament: Tournament,
+    rows: list[StandingRow],
+    filled: list[StandingRow],
+    pairings: list[TournamentPairing],
+    complete: int,
+) -> None:
+    """Give each row of `filled` (some of `rows`, the whole standings: a page of them) its
+    cross table cells, opponents named by their line in `rows`."""
     number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
     # Every round robin round; a Swiss or McMahon's finished rounds and the one being played
     # (its games "?": the standings count only the finished ones).
@@ -146,15 +164,20 @@ def standings_rows(
         if tournament.format == "round_robin"
         else max(complete, tournament.current_round)
     )
-    cells: dict[int, dict[int, CrossCell]] = {uid: {} for uid in by_user}
+    cells: dict[int, dict[int, CrossCell]] = {r.entry.user_id: {} for r in filled}
     for p in pairings:
         if p.round > shown:
             continue
         if p.is_bye:
-            cells[p.black_id][p.round] = CrossCell("bye")
+            if p.black_id in cells:
+                cells[p.black_id][p.round] = CrossCell("bye")
+            continue
+        if p.black_id not in cells and p.white_id not in cells:
             continue
         url = p.game.get_absolute_url() if getattr(p, "shows_game", False) else ""
         for me, other, colour in ((p.black_id, p.white_id, "b"), (p.white_id, p.black_id, "w")):
+            if me not in cells:
+                continue
             if not p.decided:
                 mark = "?"
             elif p.outcome == Outcome.JIGO:
@@ -163,9 +186,8 @@ def standings_rows(
                 mark = "+" if p.winner_id == me else "-"
             suffix = "!" if p.forfeit else ""
             cells[me][p.round] = CrossCell(f"{number[other]}{mark}{suffix}/{colour}", url)
-    for row in rows:
+    for row in filled:
         row.cells = [cells[row.entry.user_id].get(r, CrossCell("–")) for r in range(1, shown + 1)]
-    return rows, complete
 
 
 def tournament_registration_rule(*, tournament: Tournament) -> str:
