@@ -68,6 +68,11 @@ def tournament_games_running_count(*, tournament: Tournament, user_id: int) -> i
     )
 
 
+# The game columns the tournament page and the API read of a pairing's game; the others are
+# left unread (a McMahon of 1,000 has 1,500 games of some 80 columns, move lists included).
+_GAME_SHOWN = {"id", "public", "black", "white", "result", "status", "handicap", "finished"}
+
+
 def tournament_pairings(
     *, tournament: Tournament, viewer: User | None = None
 ) -> list[TournamentPairing]:
@@ -77,6 +82,11 @@ def tournament_pairings(
     pairings = list(
         TournamentPairing.objects.filter(tournament=tournament)
         .select_related("black", "white", "game")
+        # Of the game, what the pages and the API show (a McMahon of 1,000 has 1,500 games,
+        # and a whole game row is some 80 columns, its move list included).
+        .defer(
+            *(f"game__{f.name}" for f in Game._meta.concrete_fields if f.name not in _GAME_SHOWN)
+        )
         .order_by("round", "board")
     )
     for p in pairings:
