@@ -80,7 +80,7 @@ def ladders(request: HttpRequest) -> list[LadderOut]:
 
 @router.get(
     "/ladders/{slug}",
-    response={200: StandingsOut, **errors(404)},
+    response={200: StandingsOut, **errors(404, 422)},
     summary="A ladder's standings",
 )
 def ladder_standings(request: HttpRequest, slug: str, pages: Query[PageQuery]) -> StandingsOut:
