@@ -59,6 +59,7 @@ def _pages(ids: dict) -> list[tuple[str, str, str]]:
         ("tournament list", "visitor", "/tournaments/"),
         ("McMahon + cross table", "visitor", f"/tournaments/{tournament}/"),
         ("McMahon, heavy", "heavy", f"/tournaments/{tournament}/"),
+        ("McMahon, last page", "visitor", f"/tournaments/{tournament}/?page={LAST}"),
         ("waiting room", "heavy", "/games/waiting-room/"),
         ("player search", "heavy", "/players/search/?q=player12"),
         ("rating search", "visitor", "/ladders/ratings/"),
@@ -77,8 +78,14 @@ def _pages(ids: dict) -> list[tuple[str, str, str]]:
         ("API challenges", "api-heavy", "/api/v1/challenges"),
         ("API ladders", "api-heavy", "/api/v1/ladders"),
         ("API ladder (big)", "api-heavy", f"/api/v1/ladders/{ladder}"),
+        ("API ladder (big), a page", "api-heavy", f"/api/v1/ladders/{ladder}?page=3"),
         ("API tournaments", "api-heavy", "/api/v1/tournaments"),
         ("API tournament (McMahon)", "api-heavy", f"/api/v1/tournaments/{tournament}"),
+        (
+            "API tournament (McMahon), a page",
+            "api-heavy",
+            f"/api/v1/tournaments/{tournament}?page=3",
+        ),
         ("API game", "api-heavy", f"/api/v1/games/{ids['finished_game']}"),
     ]
 

@@ -46,6 +46,8 @@ RELAY_AFTER = dt.timedelta(seconds=60)
 # Until this long before a row is due, the sweep cannot have taken it, so the commit hook
 # publishes it from memory (no SELECT); later it reads the row first, as the sweep may have.
 FRESH_MARGIN = dt.timedelta(seconds=30)
+# Rows of one INSERT in enqueue_many_on_commit (SQLite allows 32,766 parameters a statement).
+BULK_BATCH = 1000
 RELAY_BATCH = 500
 # A row naming a task no process knows waits this long before the sweep looks at it again.
 SET_ASIDE = dt.timedelta(days=1)
@@ -100,6 +102,44 @@ def enqueue_on_commit(task: Task | str, *args: object) -> OutboxTask:
     if at_commit:
         transaction.on_commit(partial(_publish_after_commit, row=row))
     return row
+
+
+def enqueue_many_on_commit(task: Task | str, args_list: list[tuple]) -> list[OutboxTask]:
+    """`enqueue_on_commit(task, *args)` for each `args` of `args_list`, in one INSERT per
+    batch of rows rather than one each (a ladder renumbering tells thousands of players at
+    once); after the commit the rows are published together (one broker round trip)."""
+    if not args_list:
+        return []
+    now = timezone.now()
+    at_commit = settings.OUTBOX_PUBLISH_AT_COMMIT
+    name, request_id = _task_name(task), request_id_get()
+    rows = OutboxTask.objects.bulk_create(
+        [
+            OutboxTask(
+                task=name,
+                args=list(args),
+                created=now,
+                due=now + RELAY_AFTER if at_commit else now,
+                request_id=request_id,
+            )
+            for args in args_list
+        ],
+        batch_size=BULK_BATCH,
+    )
+    if at_commit:
+        transaction.on_commit(partial(_publish_many_after_commit, rows=rows))
+    return rows
+
+
+def _publish_many_after_commit(rows: list[OutboxTask]) -> bool:
+    """The commit hook of `enqueue_many_on_commit`: publish the rows still here, delete them."""
+    fresh = timezone.now() < rows[0].due - FRESH_MARGIN
+    if not fresh:  # late: the sweep may have taken some
+        rows = list(OutboxTask.objects.filter(pk__in=[row.pk for row in rows]).order_by("pk"))
+    if not rows or not _publish(rows):
+        return False
+    OutboxTask.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    return True
 
 
 _INSERTED = ("task", "args", "created", "due", "attempts", "last_error", "request_id")

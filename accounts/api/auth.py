@@ -139,3 +139,22 @@ class Pages(PageNumberPagination):
 
     def __init__(self, page_size: int = 20, **kwargs: Any) -> None:
         super().__init__(page_size=page_size, max_page_size=100, **kwargs)
+
+
+class PageQuery(Schema):
+    """`Pages`' two parameters for a list inside a bigger answer (a ladder's or a
+    tournament's standings), optional: neither given, the whole list (as before they
+    existed); either given, that page (`page_size` 20 unless given)."""
+
+    page: int | None = Field(
+        None, ge=1, le=100_000, description="The page (from 1); with neither, the whole list."
+    )
+    page_size: int | None = Field(None, ge=1, le=100, description="Lines a page (20 unless given).")
+
+    def bounds(self) -> tuple[int, int] | None:
+        """(first, last) indexes from 0 of the page asked for, or None for the whole list."""
+        if self.page is None and self.page_size is None:
+            return None
+        size = self.page_size or 20
+        start = ((self.page or 1) - 1) * size
+        return start, start + size - 1

@@ -4,9 +4,9 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext
-from ninja import Field, Router, Schema
+from ninja import Field, Query, Router, Schema
 
-from accounts.api.auth import api_user, errors
+from accounts.api.auth import PageQuery, api_user, errors
 from ladder.ladders import selectors
 from ladder.ladders.models import Ladder, LadderEntry
 
@@ -44,6 +44,7 @@ class LadderStandingOut(Schema):
 class StandingsOut(Schema):
     ladder: LadderOut
     standings: list[LadderStandingOut]
+    count: int = Field(..., description="Players in the ladder (all pages).")
 
 
 def _ladders(user_id: int, **filters) -> list[LadderOut]:
@@ -79,11 +80,14 @@ def ladders(request: HttpRequest) -> list[LadderOut]:
 
 @router.get(
     "/ladders/{slug}",
-    response={200: StandingsOut, **errors(404)},
+    response={200: StandingsOut, **errors(404, 422)},
     summary="A ladder's standings",
 )
-def ladder_standings(request: HttpRequest, slug: str) -> StandingsOut:
-    """The whole ladder table, top first, with whether you may challenge each player."""
+def ladder_standings(request: HttpRequest, slug: str, pages: Query[PageQuery]) -> StandingsOut:
+    """The ladder table, top first, with whether you may challenge each player: the whole
+    table, or with `page` or `page_size` one page of it (`page_size` positions, 20 unless
+    given, at most 100; a page past the end is empty), as the other lists page (`count`: the
+    players in all)."""
     if len(slug) > SLUG_MAX_LENGTH or not slug.isascii() or not slug.isprintable():
         raise Http404(gettext("No such ladder."))
     found = _ladders(api_user(request).pk, slug=slug)
@@ -91,11 +95,15 @@ def ladder_standings(request: HttpRequest, slug: str) -> StandingsOut:
         raise Http404(gettext("No such ladder."))
     ladder = Ladder.objects.get(slug=slug)
     me = api_user(request)
-    rows = selectors.ladder_table(ladder=ladder, user=me, now=timezone.now())
+    shown = pages.bounds()
+    if shown is not None:
+        shown = (shown[0] + 1, shown[1] + 1)  # positions count from 1
+    rows = selectors.ladder_table(ladder=ladder, user=me, now=timezone.now(), positions=shown)
     # `reason` is None both for "may challenge" and for every row when you are not in it.
-    playing = any(row.entry.user_id == me.pk for row in rows)
+    playing = found[0].your_position is not None
     return StandingsOut(
         ladder=found[0],
+        count=found[0].players,
         standings=[
             LadderStandingOut(
                 position=row.entry.position,

@@ -30,9 +30,18 @@ from ladder.ratings.services import start_values
 logger = logging.getLogger(__name__)
 
 
-def position_history(*, ladder: Ladder, user: User) -> list[PositionChange]:
-    """`user`'s position changes in `ladder`, oldest first."""
-    return list(PositionChange.objects.filter(ladder=ladder, user=user).order_by("created", "pk"))
+# Position changes the ladder page's chart draws at most: every renumbering adds one for
+# each player it moves, so a long-standing player's history has no bound.
+POSITION_POINTS = 400
+
+
+def position_history(
+    *, ladder: Ladder, user: User, latest: int = POSITION_POINTS
+) -> list[PositionChange]:
+    """`user`'s `latest` position changes in `ladder`, oldest first (the `(ladder, user,
+    created)` index, read backwards)."""
+    newest = PositionChange.objects.filter(ladder=ladder, user=user).order_by("-created", "-pk")
+    return list(reversed(newest[:latest]))
 
 
 def ladder_games_running_count(*, ladder: Ladder, user_id: int) -> int:

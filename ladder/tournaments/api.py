@@ -8,9 +8,9 @@ from typing import Literal
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Field, Router, Schema
+from ninja import Field, Query, Router, Schema
 
-from accounts.api.auth import Id, api_user, errors
+from accounts.api.auth import Id, PageQuery, api_user, errors
 from ladder.tournaments import selectors
 from ladder.tournaments.models import Tournament, TournamentPairing
 
@@ -59,6 +59,7 @@ class TournamentDetailOut(TournamentOut):
     description: str
     standings: list[StandingOut]
     pairings: list[PairingOut]
+    count: int = Field(..., description="Lines of the standings (all pages).")
 
 
 def _out(tournament: Tournament, size: int) -> dict:
@@ -109,15 +110,28 @@ def tournaments(
     response={200: TournamentDetailOut, **errors(404, 422)},
     summary="A tournament",
 )
-def tournament_detail(request: HttpRequest, tournament_id: Id) -> TournamentDetailOut:
+def tournament_detail(
+    request: HttpRequest, tournament_id: Id, pages: Query[PageQuery]
+) -> TournamentDetailOut:
     """A tournament with its standings (places, score or McMahon score, SOS, SODOS, SOSOS;
-    disqualified players last without a place) and every pairing so far."""
+    disqualified players last without a place) and every pairing so far. With `page` or
+    `page_size`, one page of the standings (`page_size` lines, 20 unless given, at most 100;
+    a page past the end is empty) and only the pairings of the players on it, as the other
+    lists page (`count`: the lines in all)."""
     tournament = get_object_or_404(Tournament.objects.select_related("organiser"), pk=tournament_id)
     entries = selectors.tournament_entries(tournament=tournament)
     pairings = selectors.tournament_pairings(tournament=tournament, viewer=api_user(request))
-    rows, _ = selectors.standings_rows(tournament=tournament, entries=entries, pairings=pairings)
+    rows, _ = selectors.standings_rows(
+        tournament=tournament, entries=entries, pairings=pairings, cells=False
+    )
+    count, shown = len(rows), pages.bounds()
+    if shown is not None:
+        rows = rows[shown[0] : shown[1] + 1]
+        players = {row.entry.user_id for row in rows}
+        pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
     return TournamentDetailOut(
         **_out(tournament, len(entries)),
+        count=count,
         description=tournament.description,
         standings=[
             StandingOut(

@@ -68,6 +68,11 @@ def tournament_games_running_count(*, tournament: Tournament, user_id: int) -> i
     )
 
 
+# The game columns the tournament page and the API read of a pairing's game; the others are
+# left unread (a McMahon of 1,000 has 1,500 games of some 80 columns, move lists included).
+_GAME_SHOWN = {"id", "public", "black", "white", "result", "status", "handicap", "finished"}
+
+
 def tournament_pairings(
     *, tournament: Tournament, viewer: User | None = None
 ) -> list[TournamentPairing]:
@@ -77,6 +82,11 @@ def tournament_pairings(
     pairings = list(
         TournamentPairing.objects.filter(tournament=tournament)
         .select_related("black", "white", "game")
+        # Of the game, what the pages and the API show (a McMahon of 1,000 has 1,500 games,
+        # and a whole game row is some 80 columns, its move list included).
+        .defer(
+            *(f"game__{f.name}" for f in Game._meta.concrete_fields if f.name not in _GAME_SHOWN)
+        )
         .order_by("round", "board")
     )
     for p in pairings:
@@ -109,9 +119,10 @@ def standings_rows(
     tournament: Tournament,
     entries: list[TournamentPlayer],
     pairings: list[TournamentPairing],
+    cells: bool = True,
 ) -> tuple[list[StandingRow], int]:
-    """The standings with a cross table row each, and the rounds they count. Disqualified
-    players are listed last without a place."""
+    """The standings with a cross table row each (`cells`; else see `cross_cells_fill`), and
+    the rounds they count. Disqualified players are listed last without a place."""
     table, complete = table_of(tournament, entries, pairings)
     by_user = {e.user_id: e for e in entries}
     rows = [
@@ -138,6 +149,23 @@ def standings_rows(
     for row in gone:
         row.place = None
     rows = kept + gone
+    if cells:
+        cross_cells_fill(
+            tournament=tournament, rows=rows, filled=rows, pairings=pairings, complete=complete
+        )
+    return rows, complete
+
+
+def cross_cells_fill(
+    *,
+    tournament: Tournament,
+    rows: list[StandingRow],
+    filled: list[StandingRow],
+    pairings: list[TournamentPairing],
+    complete: int,
+) -> None:
+    """Give each row of `filled` (some of `rows`, the whole standings: a page of them) its
+    cross table cells, opponents named by their line in `rows`."""
     number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
     # Every round robin round; a Swiss or McMahon's finished rounds and the one being played
     # (its games "?": the standings count only the finished ones).
@@ -146,15 +174,20 @@ def standings_rows(
         if tournament.format == "round_robin"
         else max(complete, tournament.current_round)
     )
-    cells: dict[int, dict[int, CrossCell]] = {uid: {} for uid in by_user}
+    cells: dict[int, dict[int, CrossCell]] = {r.entry.user_id: {} for r in filled}
     for p in pairings:
         if p.round > shown:
             continue
         if p.is_bye:
-            cells[p.black_id][p.round] = CrossCell("bye")
+            if p.black_id in cells:
+                cells[p.black_id][p.round] = CrossCell("bye")
+            continue
+        if p.black_id not in cells and p.white_id not in cells:
             continue
         url = p.game.get_absolute_url() if getattr(p, "shows_game", False) else ""
         for me, other, colour in ((p.black_id, p.white_id, "b"), (p.white_id, p.black_id, "w")):
+            if me not in cells:
+                continue
             if not p.decided:
                 mark = "?"
             elif p.outcome == Outcome.JIGO:
@@ -163,9 +196,8 @@ def standings_rows(
                 mark = "+" if p.winner_id == me else "-"
             suffix = "!" if p.forfeit else ""
             cells[me][p.round] = CrossCell(f"{number[other]}{mark}{suffix}/{colour}", url)
-    for row in rows:
+    for row in filled:
         row.cells = [cells[row.entry.user_id].get(r, CrossCell("–")) for r in range(1, shown + 1)]
-    return rows, complete
 
 
 def tournament_registration_rule(*, tournament: Tournament) -> str:

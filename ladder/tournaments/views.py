@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,6 +20,10 @@ from core.refusals import refusal_answer, refusal_form, refusal_kinds, refusal_m
 from ladder.tournaments import selectors, services
 from ladder.tournaments.forms import TournamentForm
 from ladder.tournaments.models import Format, PlayerStatus, Tournament, TournamentStatus
+
+# Lines of the standings (and cross table) a page shows; a bigger tournament's rounds list
+# only the games of the players on the page.
+STANDINGS_PAGE = 50
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -196,8 +201,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
         else:
             rows, complete = selectors.standings_rows(
-                tournament=tournament, entries=entries, pairings=pairings
+                tournament=tournament, entries=entries, pairings=pairings, cells=False
             )
+    standings, page = _standings_page(request, tournament, rows, pairings, complete, me)
+    if page.paginator.num_pages > 1:  # the games of the players on this page only
+        players = {row.entry.user_id for row in standings}
+        pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
     rounds: dict[int, list] = {}
     for p in pairings:
         rounds.setdefault(p.round, []).append(p)
@@ -207,9 +216,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entries": entries,
         "me": me,
         "is_organiser": user is not None and user.pk == tournament.organiser_id,
-        "rows": rows,
+        "rows": standings,
+        "page": page,
         "complete": complete,
-        "round_numbers": range(1, len(rows[0].cells) + 1) if rows else [],
+        "round_numbers": range(1, len(standings[0].cells) + 1) if standings else [],
         "rounds": sorted(rounds.items()) if not tournament.is_knockout else [],
         "bracket": bracket,
         # Seed order while it runs (the places are shown once it is over), then by place.
@@ -225,6 +235,22 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
     }
     return render(request, "ladder/tournaments/detail.html", context)
+
+
+def _standings_page(request, tournament, rows, pairings, complete, me):
+    """The page of STANDINGS_PAGE lines of the standings asked for (`?page=`; at first the
+    viewer's own line's page), with their cross table cells: (its rows, the page)."""
+    paginator = Paginator(rows, STANDINGS_PAGE)
+    asked = request.GET.get("page")
+    if not asked and me is not None:
+        line = next((i for i, r in enumerate(rows) if r.entry.pk == me.pk), 0)
+        asked = line // STANDINGS_PAGE + 1
+    page = paginator.get_page(asked)
+    shown = list(page.object_list)
+    selectors.cross_cells_fill(
+        tournament=tournament, rows=rows, filled=shown, pairings=pairings, complete=complete
+    )
+    return shown, page
 
 
 def _winners(rows: list, places: dict[int, int | None], entries: list) -> list:

@@ -115,6 +115,34 @@ def test_ladders_and_their_standings(api_for, black, white, user_factory):
         assert client.get(f"/ladders/{slug}").status_code == 404
 
 
+@pytest.mark.parametrize("size", [6, 30])
+def test_a_ladder_s_standings_come_a_page_at_a_time_on_request(
+    api_for, user_factory, size, django_assert_max_num_queries
+):
+    """`page`/`page_size` as every list of the API pages; without them the whole table, as
+    before they existed. A page costs the same statements however long the ladder."""
+    now = timezone.now()
+    ladder = Ladder.objects.create(
+        name="Go 9", slug="go-9", board_kind="square", board_size=9, ruleset="go-area",
+        komi="7.5", vacation_allowed=False, created=now,
+    )  # fmt: skip
+    players = [user_factory(username=f"l{i:02}") for i in range(size)]
+    for player in players:
+        ladder_join(ladder_id=ladder.pk, user=player, now=now)
+    client = api_for(players[-1], "read")
+    whole = client.get("/ladders/go-9").json()
+    assert whole["count"] == size and len(whole["standings"]) == size
+    with django_assert_max_num_queries(16):
+        second = client.get("/ladders/go-9", page=2, page_size=4).json()
+    assert second["count"] == size
+    assert [row["position"] for row in second["standings"]] == list(range(5, min(size, 8) + 1))
+    assert second["standings"] == whole["standings"][4:8]
+    assert len(client.get("/ladders/go-9", page=2).json()["standings"]) == max(0, size - 20)
+    assert client.get("/ladders/go-9", page=99).json()["standings"] == []
+    for bad in ({"page": 0}, {"page_size": 101}, {"page": "x"}):
+        assert client.get("/ladders/go-9", **bad).status_code == 422
+
+
 def test_a_bot_says_it_is_one(api_for, user_factory):
     robot = user_factory(username="robot", is_bot=True)
     assert api_for(robot, "read").get("/me").json()["is_bot"] is True

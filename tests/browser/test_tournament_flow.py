@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from games.game_settings import GameSettings
 from games.services.play import game_resign
 from ladder.ratings.services import rating_declare
 from ladder.tournaments import services
@@ -198,3 +199,55 @@ def test_a_double_elimination_bracket_is_drawn(live_server, browser, user_factor
     _shoot(browser, page, "list")
     page.goto(f"{base}/tournaments/new/")
     _shoot(browser, page, "new")
+
+
+def test_a_big_mcmahon_s_standings_turn_pages_by_keyboard_and_without_javascript(
+    live_server, browser, user_factory
+):
+    """56 players: the standings and cross table come 50 lines a page; the Next link is
+    reached with Tab and followed with Enter, and the pages work with JavaScript off."""
+    from ladder.tournaments.views import STANDINGS_PAGE
+
+    expect = _expect()
+    base = live_server.url
+    users = [user_factory(username=f"b{i:02}") for i in range(56)]
+    tournament = services.tournament_create(
+        organiser=users[0],
+        name="Big McMahon",
+        format="mcmahon",
+        settings=GameSettings(board_kind="square", board_size=9, rated=True),
+        now=timezone.now(),
+        rounds=3,
+        player_limit=60,
+        start_when_full=False,
+    )
+    for user in users:
+        services.tournament_join(tournament_id=tournament.pk, user=user, now=timezone.now())
+    services.tournament_start(tournament_id=tournament.pk, user=users[0], now=timezone.now())
+    _finish_round(tournament, 1, lambda p: p.black)
+    page = _log_in(browser, base, "b55")
+    page.goto(f"{base}{tournament.get_absolute_url()}?page=1")
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(STANDINGS_PAGE)
+    expect(page.locator("nav.pagination .current")).to_have_text("Page 1 of 2")
+    _shoot(browser, page, "mcmahon-page-1")
+    next_link = page.locator('nav.pagination a[rel="next"]')
+    for _ in range(400):  # Tab through the page to the Next link
+        page.keyboard.press("Tab")
+        if next_link.evaluate("el => el === document.activeElement"):
+            break
+    else:
+        raise AssertionError("Tab never reaches the Next link")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(rows).to_have_count(56 - STANDINGS_PAGE)
+    expect(page.locator("nav.pagination .current")).to_have_text("Page 2 of 2")
+    _shoot(browser, page, "mcmahon-page-2")
+    context = browser.new_context(java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(f"{base}{tournament.get_absolute_url()}")
+    expect(plain.locator("nav.pagination .current")).to_have_text("Page 1 of 2")
+    plain.click('nav.pagination a[rel="next"]')
+    expect(plain.locator("#standings tbody tr")).to_have_count(56 - STANDINGS_PAGE)
+    # Closed here: axe cannot run where scripts are off (the fixture checks the open pages).
+    context.close()

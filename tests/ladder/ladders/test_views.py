@@ -272,3 +272,28 @@ def test_the_rating_history_signs_each_change_and_links_the_rules(client, game_f
     change = Rating.objects.get(user=black).rating - 1500
     assert f">+{change:.0f}</td>" in page
     assert "ladder/README.md" not in page and f"{reverse('learn:rules')}#ratings" in page
+
+
+def test_the_position_chart_draws_the_latest_changes_only(client, ladder_factory, user_factory):
+    """Every renumbering adds a change for each player it moves: the chart reads the latest
+    POSITION_POINTS of them by the (ladder, user, created) index, not a history that grows
+    for ever."""
+    from ladder.ladders.models import PositionChange
+    from ladder.ladders.selectors import position_history
+
+    me = user_factory()
+    ladder = ladder_factory(players=[user_factory(), me])
+    start = timezone.now() - dt.timedelta(days=30)
+    PositionChange.objects.bulk_create(
+        PositionChange(ladder=ladder, user=me, position=1 + i % 2, previous=2 - i % 2,
+                       reason="moved", created=start + dt.timedelta(minutes=i))
+        for i in range(30)
+    )  # fmt: skip
+    history = position_history(ladder=ladder, user=me, latest=10)
+    assert [c.created for c in history] == sorted(c.created for c in history)
+    assert history[-1].created == max(
+        PositionChange.objects.filter(ladder=ladder, user=me).values_list("created", flat=True)
+    )
+    assert len(history) == 10
+    client.force_login(me)
+    assert client.get(ladder.get_absolute_url()).status_code == 200

@@ -46,6 +46,27 @@ def test_a_finished_round_robin_reads_as_on_its_page(api, tournament_factory, us
     assert len(byes) == 3 and all(p["game_id"] is None for p in byes)
 
 
+@pytest.mark.parametrize("size", [8, 24])
+def test_a_tournament_s_standings_come_a_page_at_a_time_on_request(
+    api, tournament_factory, user_factory, size, django_assert_max_num_queries
+):
+    """With `page`/`page_size`: that page of the standings and the pairings of its players
+    only; without, everything as before. A page costs the same statements at any size."""
+    players = [user_factory(username=f"m{i:02}") for i in range(size)]
+    t = tournament_factory(players=players, fmt="mcmahon", rounds=3, start=True)
+    for pairing in TournamentPairing.objects.filter(tournament=t, round=1).exclude(white=None):
+        finish(pairing, winner=pairing.black)
+    whole = api.get(f"/tournaments/{t.pk}").json()
+    assert whole["count"] == size and len(whole["standings"]) == size
+    with django_assert_max_num_queries(8):
+        page = api.get(f"/tournaments/{t.pk}", page=2, page_size=3).json()
+    assert page["count"] == size and page["standings"] == whole["standings"][3:6]
+    names = {row["username"] for row in page["standings"]}
+    assert page["pairings"] == [p for p in whole["pairings"] if {p["black"], p["white"]} & names]
+    assert api.get(f"/tournaments/{t.pk}", page=50).json()["standings"] == []
+    assert api.get(f"/tournaments/{t.pk}", page_size=0).status_code == 422
+
+
 def test_an_unknown_tournament_or_status_is_a_clear_4xx(api):
     assert api.get("/tournaments/999999").status_code == 404
     assert api.get("/tournaments/0").status_code == 422

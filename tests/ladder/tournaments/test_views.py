@@ -418,3 +418,43 @@ def test_the_tournament_page_speaks_the_players_language(
     assert heading in page  # the list of rounds, not "number of rounds" (回戦数)
     assert running in page and ">playing</a>" not in page
     assert tie_breaks in page and "Punkteder" not in page
+
+
+@pytest.mark.parametrize("size", [56, 120])
+def test_a_big_tournament_s_standings_and_cross_table_come_in_pages(
+    client, tournament_factory, user_factory, size, django_assert_max_num_queries
+):
+    """Pages of STANDINGS_PAGE lines (links that work without JavaScript), a player first sees
+    their own line's page, the cross table names opponents by their line in the whole
+    standings, and the rounds list only the games of the page's players. The same
+    statements for 56 players or 120."""
+    from ladder.tournaments.views import STANDINGS_PAGE
+
+    many = [user_factory(username=f"s{i:03}") for i in range(size)]
+    t = tournament_factory(players=many, fmt="mcmahon", rounds=3, start=True)
+    for p in TournamentPairing.objects.filter(tournament=t, round=1).exclude(white=None):
+        finish(p, winner=p.black)
+    url = t.get_absolute_url()
+    with django_assert_max_num_queries(8):
+        first = client.get(url).content.decode()
+    assert first.count('<td class="cross">') == STANDINGS_PAGE * 2  # rounds 1 and 2
+    pages = -(-size // STANDINGS_PAGE)
+    assert f"Page 1 of {pages}" in first and '?page=2" rel="next"' in first
+    last = client.get(url, {"page": pages}).content.decode()
+    shown = size - STANDINGS_PAGE * (pages - 1)
+    assert last.count('<td class="cross">') == shown * 2 and 'rel="prev"' in last
+    assert "The games of the players on page" in last
+    whole = client.get(url, {"page": 1}).context["rows"]
+    on_page = {row.entry.user.username for row in whole}
+    listed = {name for pairs in client.get(url).context["rounds"] for p in pairs[1]
+              for name in (p.black.username, p.white.username if p.white else None)}  # fmt: skip
+    assert on_page <= listed and len(listed - on_page - {None}) <= STANDINGS_PAGE * 2
+    # Someone on the last page lands there, and their opponents' numbers are their lines.
+    lowest = client.get(url, {"page": pages}).context["rows"][-1].entry.user
+    client.force_login(lowest)
+    mine = client.get(url)
+    assert mine.context["page"].number == pages
+    cell = mine.context["rows"][-1].cells[0].text
+    if cell not in ("bye", "–"):
+        line = int(cell.split("+")[0].split("-")[0].split("?")[0])
+        assert 1 <= line <= size
