@@ -333,6 +333,37 @@ def row_update(*, instance: Model, attnames: tuple[str, ...]) -> bool:
         return cursor.rowcount == 1
 
 
+# Rows one statement of `column_set` sets (2 parameters each: SQLite allows 32,766).
+COLUMN_SET_BATCH = 5000
+
+
+@functools.lru_cache(maxsize=64)
+def _column_set_sql(model: type[Model], vendor: str, name: str, rows: int) -> str:
+    db = connections[DEFAULT_DB_ALIAS]
+    field = model._meta.get_field(name)
+    table, pk, column = quoted_names(model, "pk", name)
+    values = ", ".join([f"(%s, CAST(%s AS {field.cast_db_type(db)}))"] * rows)
+    return (
+        f"WITH v(row_id, row_value) AS (VALUES {values}) "  # noqa: S608 - names from the model
+        f"UPDATE {table} SET {column} = v.row_value FROM v WHERE {table}.{pk} = v.row_id"
+    )
+
+
+def column_set(*, model: type[Model], name: str, values: Sequence[tuple[object, object]]) -> None:
+    """Set the column of field `name` of `model`'s rows by (primary key, value) pairs, values
+    already as the database takes them (None for NULL): one UPDATE joined with a list of values
+    per COLUMN_SET_BATCH rows, where `bulk_update` writes a CASE with a branch per row that the
+    database tries row by row (quadratic: seconds for 5,000 rows). No signal is sent, no
+    `pre_save` runs. (No row count: Python's sqlite3 does not count a statement that starts
+    with WITH.)"""
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
+        for start in range(0, len(values), COLUMN_SET_BATCH):
+            batch = values[start : start + COLUMN_SET_BATCH]
+            sql = _column_set_sql(model, db.vendor, name, len(batch))
+            cursor.execute(sql, [value for pair in batch for value in pair])
+
+
 @dataclass(frozen=True, eq=False)  # hashed by identity: a declaration, written once
 class EitherSelect:
     """The rows of `model` (every column, unordered: the caller sorts a few rows cheaper than an

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import connection
 from django.db.models import F
 
+from core.sql import column_set
 from ladder.ladders.models import Ladder, LadderEntry, PositionChange
 
 
@@ -63,28 +63,5 @@ def positions_write(
             )
         )
         entry.position = position
-    _positions_set([(e.pk, e.position) for e, _ in moved])
+    column_set(model=LadderEntry, name="position", values=[(e.pk, e.position) for e, _ in moved])
     return PositionChange.objects.bulk_create(history, batch_size=1000)
-
-
-# Rows a statement of `_positions_set` sets (2 parameters each: SQLite allows 32,766).
-SET_BATCH = 5000
-
-
-def _positions_set(pairs: list[tuple[int, int | None]]) -> None:
-    """Set each entry's position by (entry id, position) pairs: one UPDATE joined with a list
-    of values per SET_BATCH rows. (`bulk_update` writes a CASE with a branch per row, which
-    the database tries row by row: quadratic, seconds for a ladder of 5,000 renumbered.)"""
-    table = connection.ops.quote_name(LadderEntry._meta.db_table)
-    pk = connection.ops.quote_name(LadderEntry._meta.pk.column)
-    position = connection.ops.quote_name(LadderEntry._meta.get_field("position").column)
-    with connection.cursor() as cursor:
-        for start in range(0, len(pairs), SET_BATCH):
-            batch = pairs[start : start + SET_BATCH]
-            values = ", ".join(["(%s, CAST(%s AS integer))"] * len(batch))
-            cursor.execute(
-                f"WITH v(entry_id, entry_position) AS (VALUES {values}) "  # noqa: S608
-                f"UPDATE {table} SET {position} = v.entry_position FROM v "
-                f"WHERE {table}.{pk} = v.entry_id",
-                [value for pair in batch for value in pair],
-            )

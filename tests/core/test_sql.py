@@ -28,6 +28,7 @@ from core.sql import (
     JoinedRow,
     Total,
     Totals,
+    column_set,
     delete_sql,
     quoted_names,
     row_update,
@@ -261,6 +262,25 @@ def test_a_row_update_writes_what_model_save_with_update_fields_writes(user_fact
     assert stored[ours.pk] == stored[theirs.pk] == ("ignore", WHEN + dt.timedelta(days=1))
     ours.delete()
     assert row_update(instance=ours, attnames=("kind",)) is False
+
+
+def test_column_set_sets_each_row_s_value_and_null_in_batches(user_factory, monkeypatch):
+    monkeypatch.setattr("core.sql.COLUMN_SET_BATCH", 2)
+    reporter = user_factory(username="kuro")
+    reports = [
+        Report.objects.create(
+            kind="profile", reporter=reporter, subject=f"user:{n}", reason="r", created=WHEN
+        )
+        for n in range(5)
+    ]
+    values = [(report.pk, 100 + n) for n, report in enumerate(reports[:4])] + [
+        (reports[4].pk, None)
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        column_set(model=Report, name="target_id", values=values)
+    assert len(queries) == 3  # batches of 2, 2 and 1
+    stored = dict(Report.objects.values_list("pk", "target_id"))
+    assert stored == {pk: value for pk, value in values}
 
 
 def test_an_either_select_reads_the_orm_s_rows(user_factory):
