@@ -116,7 +116,7 @@ def notify_game_over(game_id: int) -> int:
                 % {
                     "game": game.pk,
                     "opponent": opponent.username,
-                    "result": game.result,
+                    "result": game.result_label,
                     "reason": game.end_reason_in_sentence,
                 }
             ),
