@@ -74,8 +74,13 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
         "watching": board_watch_read(game=game, viewer=request.user),
     }
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
-    read["conditional"] = conditional_section(
-        game=game, user=request.user, coordinates=bool(read["appearance"].show_coordinates)
+    # None while adjourned: nobody moves, so there is nothing to answer.
+    read["conditional"] = (
+        conditional_section(
+            game=game, user=request.user, coordinates=bool(read["appearance"].show_coordinates)
+        )
+        if game.adjourned is None
+        else None
     )
 
     def draw() -> HttpResponse:
