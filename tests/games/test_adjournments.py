@@ -220,3 +220,15 @@ def test_the_status_page_says_adjourned(client, game_factory, black, white, mode
     _suspend(moderator, black, now=now)
     client.force_login(white)
     assert "Adjourned" in client.get(reverse("games:status")).content.decode()
+
+
+def test_no_your_turn_notice_goes_out_for_an_adjourned_game(game_factory, black, moderator):
+    from games.selectors.play import notices_missing
+    from games.tasks.play import notify_turn
+
+    now = dt.datetime.now(dt.UTC)
+    game = game_factory(now=now - dt.timedelta(minutes=30))
+    _suspend(moderator, black, now=now)
+    assert notify_turn(game.pk, 0) is False
+    turns, _ = notices_missing(now=now)
+    assert game.pk not in [pk for pk, _ in turns]
