@@ -232,3 +232,19 @@ def test_no_your_turn_notice_goes_out_for_an_adjourned_game(game_factory, black,
     assert notify_turn(game.pk, 0) is False
     turns, _ = notices_missing(now=now)
     assert game.pk not in [pk for pk, _ in turns]
+
+
+def test_the_game_over_mail_of_an_annulled_game_says_annulled(game_factory, black, white):
+    from django.template.loader import render_to_string
+
+    from games.mail import game_over_mail
+    from games.services.adjournments import games_annul
+
+    game = game_factory(moves=("E5",))
+    games_annul(user_id=black.pk, now=NOW)
+    game.refresh_from_db()
+    mail = game_over_mail(game=game, player=white)
+    assert "Annulled" in mail.subject
+    for suffix in ("html", "txt"):
+        body = render_to_string(f"{mail.template}.{suffix}", mail.context)
+        assert "Annulled" in body and "no result" in body and "draw" not in body
