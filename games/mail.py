@@ -152,9 +152,11 @@ def game_over_mail(*, game: Game, player: User) -> MailContent:
     colour = game.colour_of(player)
     won = game.result[:2] == ("B+" if colour == BLACK else "W+")
     outcome = "draw" if game.result == "0" else ("won" if won else "lost")
+    if game.is_annulled:
+        outcome = "annulled"
     return MailContent(
         subject=gettext("Game %(game_pk)s is over: %(result)s")
-        % {"game_pk": game.pk, "result": game.result},
+        % {"game_pk": game.pk, "result": game.result_label},
         template="games/mail/game_over",
         context={
             "game": game,

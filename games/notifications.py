@@ -76,3 +76,15 @@ kind_register(
     group=GROUP,
     order=105,
 )
+# Adjourned games (issue 38): a game set aside while a player is suspended, and resumed.
+ADJOURNMENT = "game_adjourned"
+kind_register(
+    name=ADJOURNMENT,
+    label=gettext_lazy("Game adjourned or resumed"),
+    help_text=gettext_lazy(
+        "The moderators adjourned one of your games while your opponent is suspended, "
+        "or it resumed."
+    ),
+    group=GROUP,
+    order=115,
+)

@@ -5,6 +5,7 @@ from django.urls import path
 from games.bots import views as bot_views
 from games.reviews.urls import urlpatterns as reviews_urls
 from games.views import (
+    adjournments,
     board_words,
     challenges,
     conditional,
@@ -46,6 +47,7 @@ urlpatterns = [
     path("<int:game_id>/words/", board_words.board_words, name="words"),
     path("<int:game_id>/pass/", play.pass_turn, name="pass"),
     path("<int:game_id>/resign/", play.resign, name="resign"),
+    path("<int:game_id>/annul/", adjournments.annul, name="annul"),
     path("<int:game_id>/chat/", play.chat, name="chat"),
     path("<int:game_id>/chat/<int:line_id>/report/", play.chat_report, name="chat_report"),
     path("<int:game_id>/conditional/add/", conditional.conditional_add, name="conditional_add"),

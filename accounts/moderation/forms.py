@@ -49,11 +49,37 @@ class SanctionForm(forms.Form):
         required=False,
         initial="24",
     )
+    # Grouped by the decision each choice fits (accounts.moderation.services.GAMES_CHOICES),
+    # so that the list says, without JavaScript, which choice goes with which decision.
     games = forms.ChoiceField(
-        label=_("Their running games (suspension: stop the clocks; ban: resign)"),
-        choices=GamesChoice.choices,
+        label=_("Their running games"),
+        choices=[
+            (GamesChoice.NONE, GamesChoice.NONE.label),
+            (
+                _("For a suspension"),
+                [(c, c.label) for c in (GamesChoice.STOP, GamesChoice.ADJOURN)],
+            ),
+            (_("For a ban"), [(c, c.label) for c in (GamesChoice.RESIGN, GamesChoice.ANNUL)]),
+        ],
         required=False,
+        help_text=_(
+            "Only for a suspension or a ban. Adjourned games wait, clocks stopped, until the "
+            "suspension ends, and the opponent may annul them; annulled games end with no "
+            "result."
+        ),
     )
+
+    def clean(self) -> dict:
+        """A choice about running games only with the decision it fits."""
+        data = super().clean()
+        kind, games = data.get("kind"), data.get("games") or ""
+        fits = {
+            SanctionKind.SUSPEND: (GamesChoice.STOP, GamesChoice.ADJOURN),
+            SanctionKind.BAN: (GamesChoice.RESIGN, GamesChoice.ANNUL),
+        }
+        if games and games not in fits.get(kind, ()):
+            self.add_error("games", _("That choice does not fit this decision."))
+        return data
 
     def ends_at(self, now: dt.datetime) -> dt.datetime | None:
         """The end the chosen duration gives, from `now`; None until lifted."""

@@ -3,10 +3,11 @@
 
 * sanction taken: `receiver(*, sanction, now)`, called by `services.sanction_take` inside its
   transaction once the decision is stored. games uses it to stop the clocks of a suspended
-  player or resign a banned player's games (per `sanction.games`).
+  player or adjourn their games, or resign or annul a banned player's games (per
+  `sanction.games`).
 * sanction ended: `receiver(*, sanction, now)`, called when a mute, suspension or ban ends
   (its end date passed, or lifted), inside the transaction that ends it. games restarts the
-  clocks it stopped.
+  clocks it stopped and resumes the games it adjourned.
 * sanction told: `receiver(*, sanction, now)`, called by the task that tells the player about
   a decision (after the commit); messaging records the on-site notice.
 

@@ -57,6 +57,11 @@ class GamesChoice(models.TextChoices):
     NONE = "", _("Leave them as they are")
     STOP = "stop", _("Stop their clocks until the suspension ends")
     RESIGN = "resign", _("Resign them")
+    # Suspension: set the games aside (both clocks stopped, shown as adjourned) until it ends;
+    # the opponent may annul one meanwhile.
+    ADJOURN = "adjourn", _("Adjourn them until the suspension ends (the opponent may annul)")
+    # Ban: end them with no result, unrated.
+    ANNUL = "annul", _("Annul them (no result, not rated)")
 
 
 class Report(models.Model):

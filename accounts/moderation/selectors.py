@@ -138,6 +138,16 @@ def clock_held(*, user_id: int, now: dt.datetime) -> bool:
     )
 
 
+def games_adjourned_held(*, user_id: int, now: dt.datetime) -> bool:
+    """Whether `user_id`'s adjourned games stay adjourned at `now`: a suspension in force
+    whose moderator chose to adjourn their games (games.services.adjournments)."""
+    return (
+        sanctions_in_force(user_id=user_id, now=now)
+        .filter(kind=SanctionKind.SUSPEND, games=GamesChoice.ADJOURN)
+        .exists()
+    )
+
+
 def moderator_is(*, user: User) -> bool:
     """Whether `user` may use the moderation queue: staff, or the `accounts.moderate`
     permission."""

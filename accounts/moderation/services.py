@@ -138,8 +138,8 @@ def _log(
 
 # Which choice about running games each decision may carry.
 GAMES_CHOICES = {
-    SanctionKind.SUSPEND: (GamesChoice.NONE, GamesChoice.STOP),
-    SanctionKind.BAN: (GamesChoice.NONE, GamesChoice.RESIGN),
+    SanctionKind.SUSPEND: (GamesChoice.NONE, GamesChoice.STOP, GamesChoice.ADJOURN),
+    SanctionKind.BAN: (GamesChoice.NONE, GamesChoice.RESIGN, GamesChoice.ANNUL),
 }
 
 

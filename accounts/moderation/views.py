@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.models import User
 from accounts.moderation import links, selectors, services
 from accounts.moderation.forms import AppealForm, LiftForm, ReportForm, SanctionForm
-from accounts.moderation.models import Report, ReportKind, Sanction, SanctionKind
+from accounts.moderation.models import GamesChoice, Report, ReportKind, Sanction, SanctionKind
 from accounts.selectors import user_get_by_username
 from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_answer, refusal_form, refusal_kinds
@@ -103,7 +103,8 @@ def _decision_asked(request: HttpRequest, form: SanctionForm, player: User) -> H
         said = [_("They cannot play, chat or write to other players until it ends.")]
         button = _("Yes, suspend")
     if form.cleaned_data["games"]:
-        said.append(_("Their running games: %(choice)s.") % {"choice": form["games"].value()})
+        choice = GamesChoice(form.cleaned_data["games"]).label
+        said.append(_("Their running games: %(choice)s.") % {"choice": choice})
     return confirmation_page(
         request, question=question, consequences=said, button=button, back=request.path
     )

@@ -133,8 +133,17 @@ class GameOut(Schema):
         ..., description="When the player to move runs out of time; null when over or stopped."
     )
     time_left: int | None = Field(..., description="Seconds the player to move has left.")
-    result: str = Field(..., description="SGF result (`B+3.5`, `W+R`, `B+T`, `0`); empty.")
+    result: str = Field(
+        ..., description="SGF result (`B+3.5`, `W+R`, `B+T`, `0`, `Void` when annulled); empty."
+    )
     end_reason: str
+    adjourned: dt.datetime | None = Field(
+        None,
+        description=(
+            "When the moderators adjourned the running game while a player is suspended: the "
+            "clocks are stopped and nobody may move until it resumes; null otherwise."
+        ),
+    )
     created: dt.datetime
     last_move_at: dt.datetime | None
     finished: dt.datetime | None
@@ -155,13 +164,14 @@ def game_out(game: Game, *, viewer_id: int, now: dt.datetime) -> GameOut:
         move_number=game.move_number,
         to_move=COLOUR_NAMES[game.to_move] if running else None,
         your_colour=COLOUR_NAMES[colour] if colour else None,
-        your_turn=running and colour == game.to_move,
+        your_turn=running and colour == game.to_move and game.adjourned is None,
         deadline=game.deadline if running else None,
         time_left=(
             _seconds(clock_time_left(game=game, colour=game.to_move, now=now)) if running else None
         ),
         result=game.result,
         end_reason=game.end_reason,
+        adjourned=game.adjourned if running else None,
         created=game.created,
         last_move_at=game.last_move_at,
         finished=game.finished,

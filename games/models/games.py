@@ -67,6 +67,9 @@ class EndReason(models.TextChoices):
     RESIGN = rules.game.END_RESIGN, gettext_lazy("Resignation")
     MOVE_CAP = rules.game.END_MOVE_CAP, gettext_lazy("Move limit reached")
     TIMEOUT = rules.game.END_TIMEOUT, gettext_lazy("Time ran out")
+    # Ended by the moderators' decision or a suspended player's opponent, with no result
+    # ("Void", SGF's "no result"): nobody wins, nothing is rated (games.services.adjournments).
+    ANNULLED = "annulled", gettext_lazy("Annulled")
 
 
 # Each end reason as it reads inside a sentence ("W+R (resignation)", "it ended by
@@ -76,6 +79,7 @@ END_REASON_IN_SENTENCE = {
     EndReason.RESIGN: pgettext_lazy("end reason inside a sentence", "resignation"),
     EndReason.MOVE_CAP: pgettext_lazy("end reason inside a sentence", "move limit reached"),
     EndReason.TIMEOUT: pgettext_lazy("end reason inside a sentence", "time ran out"),
+    EndReason.ANNULLED: pgettext_lazy("end reason inside a sentence", "annulled"),
 }
 
 
@@ -238,7 +242,12 @@ class Game(GameSettingsColumns):
         default=GameOrigin.CHALLENGE,
         db_default=GameOrigin.CHALLENGE,
     )
-    result = models.CharField(max_length=16, blank=True)  # SGF RE: 'B+3.5', 'W+R', 'B+T', '0'
+    # Set aside by the moderators while a player is suspended (games.services.adjournments):
+    # both clocks stand still (deadline None, `clock_left` kept), nobody may move; None while
+    # the game runs normally. db_default: the previous release inserts games without it.
+    adjourned = models.DateTimeField(null=True, blank=True, db_default=None)
+    # SGF RE: 'B+3.5', 'W+R', 'B+T', '0', 'Void' (annulled: no result)
+    result = models.CharField(max_length=16, blank=True)
     end_reason = models.CharField(max_length=12, choices=EndReason.choices, blank=True)
     score = models.JSONField(null=True, blank=True)
     created = models.DateTimeField()
@@ -375,6 +384,22 @@ class Game(GameSettingsColumns):
     def clock_stopped(self) -> bool:
         """True while the game runs but the mover's clock is stopped by their vacation."""
         return not self.is_over and self.deadline is None
+
+    @property
+    def is_adjourned(self) -> bool:
+        """True while the moderators keep the running game set aside."""
+        return not self.is_over and self.adjourned is not None
+
+    @property
+    def result_label(self) -> str:
+        """The result as pages show it: "Annulled" for a game with no result, else the SGF
+        result ('B+3.5')."""
+        return _("Annulled") if self.is_annulled else self.result
+
+    @property
+    def is_annulled(self) -> bool:
+        """True for a game that ended with no result."""
+        return self.is_over and self.end_reason == EndReason.ANNULLED
 
     @property
     def end_reason_in_sentence(self) -> str:

@@ -51,7 +51,12 @@ def board_context(
     each time.
     """
     colour = game.colour_of(user)
-    my_turn = colour is not None and not game.is_over and game.to_move == colour
+    my_turn = (
+        colour is not None
+        and not game.is_over
+        and game.to_move == colour
+        and game.adjourned is None  # adjourned by the moderators: nobody moves
+    )
     confirm_point, confirm_error = _confirm_check(game, colour, my_turn, confirm)
     theme, coordinates = appearance.theme or "wood", bool(appearance.show_coordinates)
     if confirm_point is not None:

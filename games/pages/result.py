@@ -111,7 +111,7 @@ def result_context(
         and now < dispute_until
     )
     return {
-        "text": game.result,
+        "text": game.result_label,
         "reason": game.get_end_reason_display(),
         "winner": game.player(winner) if winner else None,
         "winner_colour": COLOUR_NAMES.get(winner, ""),
@@ -125,6 +125,7 @@ def result_context(
             dispute_window().days if can_dispute and dispute_until else None
         ),
         "draw": game.result == "0",
+        "annulled": game.is_annulled,
         "counting": game.awaiting_count,
         "is_player": is_player,
         "can_dispute": can_dispute,

@@ -63,7 +63,8 @@ def status_rows(
             "url": board_url(game.pk),
             "plays_black": mine == rules.BLACK,
             "opponent": game.player(rules.other(mine)),
-            "my_turn": mover == mine,
+            "my_turn": mover == mine and game.adjourned is None,
+            "adjourned": game.adjourned is not None,
             "left": clock_left_label(
                 left=left,
                 weekend_pause=game.weekend_pause,
@@ -82,7 +83,10 @@ def status_rows(
             theme,
             zone,
             *_player_shown(context["opponent"]),
-            *(context[name] for name in ("plays_black", "my_turn", "left", "deadline", "label")),
+            *(
+                context[name]
+                for name in ("plays_black", "my_turn", "adjourned", "left", "deadline", "label")
+            ),
         )
         contexts[key] = context
         rows.append({"game": game, "my_turn": context["my_turn"], "key": key})

@@ -293,7 +293,7 @@ def notices_missing(
     )
     turn_told = noticed("black_id", "turn_key") | noticed("white_id", "turn_key")
     turns = (
-        Game.objects.filter(status=GameStatus.PLAYING)
+        Game.objects.filter(status=GameStatus.PLAYING, adjourned__isnull=True)
         .filter(
             Q(last_move_at__range=(since, until))
             | Q(last_move_at__isnull=True, created__range=(since, until))

@@ -47,6 +47,7 @@ def game_next_for(*, user: User) -> Game | None:
         Game.objects.filter(
             Q(black=user, to_move=BLACK) | Q(white=user, to_move=WHITE),
             status=GameStatus.PLAYING,
+            adjourned__isnull=True,
         )
         .order_by(_MOST_URGENT, "pk")
         .first()
@@ -152,6 +153,7 @@ def games_stopped_for(*, user: User) -> list[Game]:
             Q(black=user, to_move=BLACK) | Q(white=user, to_move=WHITE),
             status=GameStatus.PLAYING,
             deadline__isnull=True,
+            adjourned__isnull=True,
         )
         .select_related("black", "white")
         .order_by("pk")

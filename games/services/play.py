@@ -105,6 +105,11 @@ def _check_player_to_act(
     moderation_play_check(user=user, now=now)
     if game.is_over:
         raise MoveRefused(rules_refusal(rules.GameOver()), code=rules.GameOver.code)
+    if game.adjourned is not None:
+        raise MoveRefused(
+            gettext("This game is adjourned by the moderators; nobody can play in it for now."),
+            code="adjourned",
+        )
     if expected_move_number is not None and expected_move_number != game.move_number:
         if undone == "pass":
             stale = gettext(

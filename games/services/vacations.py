@@ -35,6 +35,7 @@ def _games_to_move(user_id: int) -> QuerySet[Game]:
         Q(black_id=user_id, to_move=BLACK) | Q(white_id=user_id, to_move=WHITE),
         status=GameStatus.PLAYING,
         vacation_allowed=True,
+        adjourned__isnull=True,  # an adjourned game's clock waits for the suspension's end
     )
 
 

@@ -41,6 +41,8 @@ def notify_turn(game_id: int, move_number: int, started_by_id: int | None = None
     game = game_row_get(game_id=game_id)
     if game is None or game.status != GameStatus.PLAYING or game.move_number != move_number:
         return False
+    if game.adjourned is not None:  # nobody moves while adjourned; the resume notice tells
+        return False
     now = timezone.now()
     player = game.player(game.to_move)
     opponent = game.player(rules.other(game.to_move))
@@ -116,7 +118,7 @@ def notify_game_over(game_id: int) -> int:
                 % {
                     "game": game.pk,
                     "opponent": opponent.username,
-                    "result": game.result,
+                    "result": game.result_label,
                     "reason": game.end_reason_in_sentence,
                 }
             ),

@@ -29,6 +29,7 @@ from games.selectors import chat as chat_selectors
 from games.selectors import play as selectors
 from games.services import chat as chat_services
 from games.services import play
+from games.views.adjournments import annul_offered
 from games.views.board_words import board_words_section, move_preview_text, moved_text
 from games.views.common import board_redirect as _turn_redirect
 from games.views.common import error_message as _message
@@ -73,8 +74,13 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
         "watching": board_watch_read(game=game, viewer=request.user),
     }
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
-    read["conditional"] = conditional_section(
-        game=game, user=request.user, coordinates=bool(read["appearance"].show_coordinates)
+    # None while adjourned: nobody moves, so there is nothing to answer.
+    read["conditional"] = (
+        conditional_section(
+            game=game, user=request.user, coordinates=bool(read["appearance"].show_coordinates)
+        )
+        if game.adjourned is None
+        else None
     )
 
     def draw() -> HttpResponse:
@@ -103,6 +109,7 @@ def _board_page_context(request: HttpRequest, read: dict, confirm: str) -> dict:
     if confirm and context["confirm_error"]:
         messages.error(request, context["confirm_error"])
     context["result"] = _result(request, game)
+    context["can_annul"] = annul_offered(game=game, user=request.user, now=read["now"])
     context["chat_form"] = ChatForm()
     context["kibitz_form"] = KibitzForm(auto_id="kibitz_%s")  # beside the chat's "text"
     context["words"] = board_words_section(game=game, user=request.user)

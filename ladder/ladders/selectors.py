@@ -13,7 +13,7 @@ from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import RelationKind, User, UserRelation
-from games.models import Vacation
+from games.models import EndReason, Vacation
 from ladder.ladders.models import (
     Ladder,
     LadderChallenge,
@@ -89,9 +89,14 @@ def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) ->
             outgoing += challenger_id == user.pk
             playing.add(defender_id if challenger_id == user.pk else challenger_id)
         since = now - dt.timedelta(days=ladder.rematch_wait_days)
-        earlier = LadderChallenge.objects.filter(
-            Q(finished__gte=since) | Q(finished__isnull=True), ladder=ladder, challenger=user
-        ).values_list("defender_id", "created", "finished")
+        # An annulled game (no result, a moderator's decision) sets no rematch wait.
+        earlier = (
+            LadderChallenge.objects.filter(
+                Q(finished__gte=since) | Q(finished__isnull=True), ladder=ladder, challenger=user
+            )
+            .exclude(game__end_reason=EndReason.ANNULLED)
+            .values_list("defender_id", "created", "finished")
+        )
         for defender_id, created, finished in earlier:
             when = finished or created
             last[defender_id] = max(last.get(defender_id, when), when)

@@ -15,6 +15,7 @@ What results do (the ladder's rules, see `Ladder`):
 * jigo: `jigo_action` (default nothing); the defender wins: nothing moves;
 * whoever runs out of time drops `timeout_penalty` places and after `timeout_removal` timeouts
   is removed;
+* an annulled game (no result, the moderators' decision) moves nobody and frees the challenge;
 * leaving (`withdrawal`): by default each running ladder game is resigned first, so it counts
   as a loss; rejoining starts again at the bottom (or by rating)."""
 
@@ -223,6 +224,13 @@ def ladder_game_apply(*, game: Game, now: dt.datetime) -> LadderChallenge | None
     challenge = LadderChallenge.objects.select_for_update().get(pk=found.pk)
     if challenge.status != LadderChallengeStatus.RUNNING:
         return None
+    if game.end_reason == EndReason.ANNULLED:
+        # No result (a moderator's decision): no position moves, nobody's "last result"
+        # changes, and the challenge is over, so either player may challenge again.
+        challenge.status, challenge.finished = LadderChallengeStatus.DONE, now
+        challenge.outcome = ("annulled with " + challenge.defender.username)[:40]
+        challenge.save(update_fields=["status", "finished", "outcome"])
+        return challenge
     score = _challenger_score(challenge, game)
     order = ladder_order(ladder=ladder)
     by_user = {e.user_id: e for e in order}

@@ -27,6 +27,8 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from accounts.moderation.models import SanctionKind
+from accounts.moderation.selectors import restriction_get
 from core.outbox import enqueue_on_commit
 from games.errors import MoveRefused
 from games.game_settings import GameSettings, InvalidSetting
@@ -72,6 +74,8 @@ def pairing_record(*, game: Game, now: dt.datetime) -> TournamentPairing | None:
     """Record a finished tournament game (None for any other game, or one already recorded).
     Runs in the game's transaction; takes the tournament lock after the game lock."""
     found = TournamentPairing.objects.filter(game=game, outcome=Outcome.PENDING).first()
+    if found is not None and game.end_reason == EndReason.ANNULLED:
+        return _pairing_annulled(found, game, now)
     outcome = outcome_of(game.result)
     if found is None or outcome is None:
         return None
@@ -92,6 +96,40 @@ def pairing_record(*, game: Game, now: dt.datetime) -> TournamentPairing | None:
             entry.left_reason = f"{entry.timeouts} timeouts"
             fields += ["status", "left_round", "left_reason"]
         entry.save(update_fields=fields)
+    enqueue_on_commit("ladder.tournament_advance", tournament.pk)
+    return pairing
+
+
+def _pairing_annulled(
+    found: TournamentPairing, game: Game, now: dt.datetime
+) -> TournamentPairing | None:
+    """An annulled game (games.services.adjournments: no result) is the sanctioned player's
+    forfeit, as if they had withdrawn: the pairing goes to their opponent without a counted
+    game (`forfeit`, the game itself stays unrated), and a banned player is withdrawn (later
+    rounds do not pair them; the advance task resigns what still runs). Should both players or
+    neither be suspended or banned, the pairing is a jigo, so that the round can end."""
+    tournament = tournament_lock(tournament_id=found.tournament_id)
+    pairing = TournamentPairing.objects.select_for_update().get(pk=found.pk)
+    if pairing.outcome != Outcome.PENDING:
+        return None
+    held = {
+        colour: restriction_get(user_id=user_id, now=now)
+        for colour, user_id in ((Outcome.BLACK, game.black_id), (Outcome.WHITE, game.white_id))
+    }
+    held = {c: s for c, s in held.items() if s is not None and s.kind != SanctionKind.MUTE}
+    if len(held) != 1:
+        pairing.outcome = Outcome.JIGO
+    else:
+        [(colour, sanction)] = held.items()
+        pairing.outcome = Outcome.WHITE if colour == Outcome.BLACK else Outcome.BLACK
+        entry = TournamentPlayer.objects.get(tournament=tournament, user_id=sanction.user_id)
+        if sanction.kind == SanctionKind.BAN and entry.active:
+            entry.status = PlayerStatus.WITHDRAWN
+            entry.left_round = tournament.current_round
+            entry.left_reason = "banned"
+            entry.save(update_fields=["status", "left_round", "left_reason"])
+    pairing.forfeit = True
+    pairing.save(update_fields=["outcome", "forfeit"])
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)
     return pairing
 

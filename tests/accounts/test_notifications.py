@@ -30,6 +30,7 @@ def test_the_apps_register_todays_kinds_in_page_order():
         ("Games", "your_turn", "immediate"),
         ("Games", "conditional_move", "immediate"),
         ("Games", "game_over", "immediate"),
+        ("Games", "game_adjourned", "immediate"),
         ("Games", "challenge", "immediate"),
         ("Games", "challenge_answered", "immediate"),
         ("Games", "timeout_warning", "immediate"),

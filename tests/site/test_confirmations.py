@@ -14,6 +14,7 @@ one-click unsubscribe, RFC 8058, which must act unasked)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,8 +26,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from accounts.api.tokens import api_token_create
-from accounts.moderation.models import ReportKind, Sanction
-from accounts.moderation.services import report_create
+from accounts.moderation.models import GamesChoice, ReportKind, Sanction, SanctionKind
+from accounts.moderation.services import report_create, sanction_take
 from core.confirmations import CONFIRM_FIELD, CONFIRM_VALUE
 from games.game_settings import GameSettings
 from games.models import Challenge, ChallengeStatus, Game
@@ -138,6 +139,22 @@ def _resign(f) -> Case:
     game = _game(f)
     url = reverse("games:resign", args=[game.pk])
     return Case(game.black, url, {"move_number": "0"}, lambda: _refreshed(game).is_over)
+
+
+def _annul(f) -> Case:
+    game = _game(f)
+    now = timezone.now()
+    sanction_take(
+        moderator=f("user_factory")(username="annul_judge", is_staff=True),
+        user=game.black,
+        kind=SanctionKind.SUSPEND,
+        reason="Insults.",
+        now=now,
+        ends_at=now + dt.timedelta(days=1),
+        games=GamesChoice.ADJOURN,
+    )
+    url = reverse("games:annul", args=[game.pk])
+    return Case(game.white, url, {}, lambda: _refreshed(game).is_over)
 
 
 def _pass(f) -> Case:
@@ -267,6 +284,7 @@ CONFIRMED: dict[str, Callable[..., Case]] = {
     "groups:leave": _group_leave,
     "groups:remove": _group_remove,  # a rated game that can be neither declined nor left
     "games:resign": _resign,
+    "games:annul": _annul,  # an adjourned game ends with no result
     "games:pass": _pass,  # the second pass ends the game
     "games:decline": _decline,
     "games:cancel": _cancel,  # the creator's "Withdraw"
