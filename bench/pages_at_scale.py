@@ -65,9 +65,15 @@ def _pages(ids: dict) -> list[tuple[str, str, str]]:
         ("rating search", "visitor", "/ladders/ratings/"),
         ("who is here", "visitor", "/players/online/"),
         ("messages, heavy", "heavy", "/messages/"),
+        ("messages, heavy, last page", "heavy", f"/messages/?page={LAST}&after={ids['inbox_key']}"),
         ("thread, heavy", "heavy", f"/messages/{ids['thread']}/"),
         ("notifications, heavy", "heavy", "/notifications/"),
-        ("notifications, last page", "heavy", f"/notifications/?page={LAST}"),
+        # ?page= reaches the last page of an OFFSET list, ?after= that of a keyed one.
+        (
+            "notifications, last page",
+            "heavy",
+            f"/notifications/?page={LAST}&after={ids['notice_key']}",
+        ),
         ("reviews list", "visitor", "/games/reviews/"),
         ("reviews list, last page", "visitor", f"/games/reviews/?page={LAST}"),
         ("API me", "api-heavy", "/api/v1/me"),
@@ -161,11 +167,35 @@ def _ids() -> dict:
         "ladder": Ladder.objects.annotate(n=Count("entries")).order_by("-n")[0].slug,
         "tournament": Tournament.objects.filter(format="mcmahon").order_by("pk")[0].pk,
         "thread": ThreadMember.objects.filter(user=heavy).order_by("-thread_id")[0].thread_id,
+        # Keys (core.keyset) of the row before the last page of heavy's notices and inbox.
+        "notice_key": _last_page_key(
+            Notification.objects.filter(user=heavy).order_by("created", "pk"), "created"
+        ),
+        "inbox_key": _last_page_key(
+            ThreadMember.objects.filter(user=heavy, archived=False)
+            .select_related("thread")
+            .order_by("thread__last_message", "pk"),
+            "thread__last_message",
+        ),
         "oldest_notice": Notification.objects.order_by("created")
         .values_list("created", flat=True)
         .first()
         or timezone.now(),
     }
+
+
+def _last_page_key(oldest_first, column: str, size: int = 25) -> str:
+    """The ?after= key whose page is the last one of `size` (core.keyset); "" when the first
+    page is the last."""
+    from urllib.parse import quote
+
+    rows = list(oldest_first[: size + 1])
+    if len(rows) <= size:
+        return ""
+    row = value = rows[size]
+    for name in column.split("__"):
+        value = getattr(value, name)
+    return quote(f"{row.pk}.{value.isoformat()}")
 
 
 def _explain(sql: str, options: str) -> list[tuple]:

@@ -38,8 +38,23 @@ class KeysetPage:
         return self.newer is not None or self.older is not None
 
 
+def _value(row: Any, column: str) -> Any:
+    """`row`'s `column`, followed through relations ("thread__last_message")."""
+    for name in column.split("__"):
+        row = getattr(row, name)
+    return row
+
+
+def _field(model: Any, column: str) -> Any:
+    """The field `column` names on `model`, followed through relations."""
+    *path, last = column.split("__")
+    for name in path:
+        model = model._meta.get_field(name).related_model
+    return model._meta.get_field(last)
+
+
 def _key(row: Any, column: str) -> str:
-    value = getattr(row, column)
+    value = _value(row, column)
     text = value.isoformat() if hasattr(value, "isoformat") else str(value)
     return f"{row.pk}.{text}"
 
@@ -51,7 +66,7 @@ def _parse(queryset: QuerySet, column: str, key: str | None) -> tuple[int, Any] 
     if not (pk_text.isascii() and pk_text.isdigit()) or int(pk_text) >= 2**63:
         return None
     try:
-        value = queryset.model._meta.get_field(column).to_python(value_text)
+        value = _field(queryset.model, column).to_python(value_text)
         if isinstance(value, dt.datetime) and value.tzinfo is not None:
             value.astimezone(dt.UTC)  # the database compares it in UTC: it must fit there
     except (ValidationError, ValueError, TypeError, OverflowError):
@@ -74,9 +89,10 @@ def keyset_page(
     after: str | None,
     before: str | None,
 ) -> KeysetPage:
-    """The page of `queryset` (rows whose `column` is never null), newest first by (`column`,
-    pk): the `size` rows older than the row keyed `after`, else the `size` rows newer than the
-    row keyed `before`, else the newest `size` rows. Reads at most `size` + 1 rows, by the
+    """The page of `queryset` (rows whose `column` is never null; a column of a related row,
+    "thread__last_message", is followed), newest first by (`column`, pk): the `size` rows
+    older than the row keyed `after`, else the `size` rows newer than the row keyed `before`,
+    else the newest `size` rows. Reads at most `size` + 1 rows, by the
     index on `column` when there is one (the key's column bound is an index condition).
 
     A tuple of querysets of disjoint rows (a player's games as Black, as White) is one list:
@@ -88,7 +104,7 @@ def keyset_page(
     newer_than = None if older_than else _parse(model_qs, column, before)
 
     def newest_first(row):
-        return (getattr(row, column), row.pk)
+        return (_value(row, column), row.pk)
 
     if newer_than is not None:
         pk, value = newer_than

@@ -43,6 +43,11 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/decline/", challenges.challenge_decline, name="decline"),
     path("challenges/<int:challenge_id>/cancel/", challenges.challenge_cancel, name="cancel"),
     path("<int:game_id>/", play.board, name="board"),
+    path(
+        "<int:game_id>/thumbnail/<slug:theme>/<slug:state>.svg",
+        status.thumbnail,
+        name="thumbnail",
+    ),
     path("<int:game_id>/move/", play.move, name="move"),
     path("<int:game_id>/words/", board_words.board_words, name="words"),
     path("<int:game_id>/pass/", play.pass_turn, name="pass"),

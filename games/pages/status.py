@@ -6,7 +6,13 @@ Each card and row is rendered from its template once and kept in the fragment ca
 (games.pages.tags.game_state_key) and the viewer's part of it (board theme, time zone, colour,
 whose turn, the time-left label, the deadline, what the game belongs to, the opponent's names),
 the language being added by the cache itself. A page drawn again renders only the cards of the
-games that changed since: a template per card on every draw was most of the page's time."""
+games that changed since: a template per card on every draw was most of the page's time.
+
+A card's thumbnail is an image of its own (`thumbnail_url`, drawn by `thumbnail_svg` for the
+view games.views.status.thumbnail), loaded lazily by the browser and kept by it for good: its
+address names the game's state (move number, status, count), so a new move is a new address.
+A page of 300 running games drew 300 thumbnails on a cold cache (1-1.4 s, bench/pages_at_scale.py);
+now it draws none, whatever the number of games."""
 
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from django.template.loader import get_template
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
@@ -29,6 +35,7 @@ from games.pages.links import url_former
 from games.pages.tags import game_state_key
 from games.selectors.play import clock_detail, clock_left_label, clock_time_left
 from games.svg import board_thumbnail_svg
+from games.svg.geometry import num, svg_geometry
 
 THUMBNAIL_SIZE = 96
 CARD_TEMPLATE = "games/_status_card.html"
@@ -49,18 +56,21 @@ def status_rows(
     a ladder), whose turn, the move, `user`'s colour, the time left of the player to move and
     their deadline in the active time zone (or that their clock is stopped by their vacation).
     No database access once the games have their players (games.selectors.status.players_load);
-    the cards come from the cache (one read for all), and only the missing ones are rendered,
-    their thumbnails read from the cache (one more read) or drawn."""
+    the cards come from the cache (one read for all), and only the missing ones are rendered.
+    No thumbnail is drawn: a card links its image (`thumbnail_url`)."""
     board_url, labels, zone = url_former("games:board"), labels or {}, _zone()
     rows, contexts = [], {}
     for game in games:
+        url = board_url(game.pk)
         mine = game.colour_of(user)
         # Only the clock of the player to move shows (games.selectors.play.game_clocks).
         mover = game.to_move
         left = clock_time_left(game=game, colour=mover, now=now)
         context = {
             "game": game,
-            "url": board_url(game.pk),
+            "url": url,
+            "thumbnail_url": f"{url}{_thumbnail_tail(game, theme)}",
+            "thumbnail_height": _thumbnail_height(game),
             "plays_black": mine == rules.BLACK,
             "opponent": game.player(rules.other(mine)),
             "my_turn": mover == mine and game.adjourned is None,
@@ -90,7 +100,7 @@ def status_rows(
         )
         contexts[key] = context
         rows.append({"game": game, "my_turn": context["my_turn"], "key": key})
-    cards = _kept(CARD_TEMPLATE, contexts, lambda missing: _thumbnails_add(missing, theme))
+    cards = _kept(CARD_TEMPLATE, contexts)
     for row in rows:
         row["card"] = cards[row.pop("key")]
     return rows
@@ -158,31 +168,48 @@ def _kept(
     return {key: mark_safe(found[key]) for key in contexts}  # noqa: S308
 
 
-def _thumbnails_add(contexts: Iterable[dict], theme: str) -> None:
-    """Give each card's context its "thumbnail" (SVG) of the game's position in `theme`: from
-    the cache (one read for all), or drawn and kept."""
-    contexts = list(contexts)
-    # The thumbnail's title is in the reader's language, so the language is part of the key.
-    language = get_language()
-    keys = [
-        f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(context['game'])}:{theme}"
-        f":{THUMBNAIL_SIZE}:{language}"
-        for context in contexts
-    ]
-    thumbnails = fragments_get(keys)
-    drawn = {}
-    for key, context in zip(keys, contexts, strict=True):
-        thumbnail = thumbnails.get(key) or drawn.get(key)
-        if thumbnail is None:
-            game = context["game"]
-            thumbnail = drawn[key] = str(
-                board_thumbnail_svg(
-                    game_state(game).position,
-                    theme=theme,
-                    size=THUMBNAIL_SIZE,
-                    title=gettext("%(board_label)s, move %(move_number)s")
-                    % {"board_label": game.board_label, "move_number": game.move_number},
-                )
-            )
-        context["thumbnail"] = mark_safe(thumbnail)  # noqa: S308 - board_thumbnail_svg's output
-    fragments_set(drawn)
+def thumbnail_state(game: Game) -> str:
+    """The part of a thumbnail's address that names what it shows (games.pages.tags.
+    game_state_key without the id: move number, status, count)."""
+    return game_state_key(game).split(":", 1)[1].replace(":", "-")
+
+
+def _thumbnail_tail(game: Game, theme: str) -> str:
+    """The thumbnail's address after the game page's (games:thumbnail, tests check the two
+    agree): reversed once per page, not once per card."""
+    return f"thumbnail/{theme}/{thumbnail_state(game)}.svg"
+
+
+def _thumbnail_height(game: Game) -> str:
+    """The thumbnail's height in CSS pixels (its width is THUMBNAIL_SIZE), so the page keeps
+    its layout while the images load."""
+    geometry = svg_geometry(game.topology, False).geometry
+    return num(THUMBNAIL_SIZE * geometry.height / geometry.width)
+
+
+def thumbnail_title(game: Game) -> str:
+    """The thumbnail's text: the board and the move number ("Go 9×9, move 12")."""
+    return gettext("%(board_label)s, move %(move_number)s") % {
+        "board_label": game.board_label,
+        "move_number": game.move_number,
+    }
+
+
+def thumbnail_svg(*, game: Game, theme: str) -> str:
+    """The thumbnail (SVG) of `game`'s position in `theme` (a theme of games.svg.THEMES), in
+    the active language (its title): from the fragment cache, else drawn (a replay of the
+    game) and kept."""
+    key = f"games:thumb:{FRAGMENT_VERSION}:{game_state_key(game)}:{theme}:{THUMBNAIL_SIZE}"
+    kept = fragments_get([key]).get(key)
+    if isinstance(kept, str):
+        return kept
+    drawn = str(
+        board_thumbnail_svg(
+            game_state(game).position,
+            theme=theme,
+            size=THUMBNAIL_SIZE,
+            title=thumbnail_title(game),
+        )
+    )
+    fragments_set({key: drawn})
+    return drawn

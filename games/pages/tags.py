@@ -48,17 +48,17 @@ def board_etag(*, request: HttpRequest, game: Game, context: dict, unread: objec
 
 
 def status_etag(
-    *, request: HttpRequest, now: dt.datetime, page: int, theme: str, unread: object
+    *, request: HttpRequest, now: dt.datetime, page: object, theme: str, unread: object
 ) -> str | None:
     """The status page's tag, or None when the page must be drawn (flash messages waiting, or
-    a query other than `?page=`). It holds no data of the page, only what says when that data
-    changes: the viewer's status stamp (renewed when any of their games or challenges is saved,
-    core.http_cache.stamps), the minute (time-left labels, challenges expiring, opponents'
-    names),
-    the page number the view paginates by (`page`, parsed once by the view so that two spellings
-    of one number share a tag and two numbers never do), the viewer (name, time zone, board
-    `theme` for the thumbnails, CSRF secret) and the header's unread counts."""
-    if set(request.GET) - {"page"} or len(messages.get_messages(request)):
+    a query other than `?page=` and `?running=`). It holds no data of the page, only what says
+    when that data changes: the viewer's status stamp (renewed when any of their games or
+    challenges is saved, core.http_cache.stamps), the minute (time-left labels, challenges
+    expiring, opponents' names), the page numbers the view paginates by (`page`: the finished
+    games' and the running games', parsed once by the view so that two spellings of one number
+    share a tag and two numbers never do), the viewer (name, time zone, board `theme` for the
+    thumbnails, CSRF secret) and the header's unread counts."""
+    if set(request.GET) - {"page", "running"} or len(messages.get_messages(request)):
         return None
     user = request.user
     return etag_of(

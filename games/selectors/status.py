@@ -41,6 +41,30 @@ def games_running_for(*, user: User) -> list[Game]:
     return games
 
 
+def games_running_page_for(*, user: User, number: int, size: int) -> Page:
+    """Page `number` (from 1; the last for a number past it) of `user`'s running games, `size`
+    to a page, in the order of `games_running_for`, their players left for `players_load`.
+    Two queries: the few columns the order needs, of every running game (a player of 300 read
+    every column of all 300 in 90-150 ms, bench/pages_at_scale.py), then the page's rows."""
+    keys = list(
+        Game.objects.filter(_players_of(user), status=GameStatus.PLAYING).values_list(
+            "pk", "black_id", "white_id", "to_move", "deadline"
+        )
+    )
+    user_id = user.pk
+
+    def urgency(key: tuple) -> tuple:
+        pk, black_id, white_id, to_move, deadline = key
+        mover = black_id if to_move == BLACK else white_id
+        return (mover != user_id, deadline is None, deadline or 0, pk)
+
+    keys.sort(key=urgency)
+    page = Paginator([key[0] for key in keys], size).get_page(number)
+    rows = {game.pk: game for game in Game.objects.filter(pk__in=page.object_list)}
+    page.object_list = [rows[pk] for pk in page.object_list if pk in rows]
+    return page
+
+
 def game_next_for(*, user: User) -> Game | None:
     """The most urgent game where it is `user`'s turn, or None."""
     return (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from accounts.models import User
+from core.keyset import KeysetPage, keyset_page
 from messaging.messages.models import Message, SpamReport, Thread, ThreadMember
 
 
@@ -19,6 +20,22 @@ def inbox_list(*, user: User, archived: bool = False) -> QuerySet[ThreadMember]:
         .select_related("thread")
         .annotate(other_name=Subquery(other.values("user__username")[:1]))
         .order_by("-thread__last_message", "-thread_id")
+    )
+
+
+def inbox_page(
+    *, user: User, archived: bool, after: str | None, before: str | None, size: int
+) -> KeysetPage:
+    """A page of `inbox_list`, `size` conversations around the keys `after`/`before`
+    (core.keyset, on the thread's last message; a key that does not parse is the first page):
+    no count and no OFFSET, so a player's last page of 1,000 conversations costs what the
+    first costs."""
+    return keyset_page(
+        inbox_list(user=user, archived=archived),
+        column="thread__last_message",
+        size=size,
+        after=after,
+        before=before,
     )
 
 

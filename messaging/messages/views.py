@@ -32,9 +32,15 @@ def inbox(request: HttpRequest) -> HttpResponse:
     """Your conversations, the most recent first, unread counts marked; `?archived=1` for
     the ones you archived."""
     archived = request.GET.get("archived") == "1"
-    page = Paginator(
-        selectors.inbox_list(user=request.user, archived=archived), PAGE_SIZE
-    ).get_page(request.GET.get("page"))
+    # Keyed by the conversations around the page (`?after=`, `?before=`: core.keyset), never
+    # counted nor skipped by OFFSET.
+    page = selectors.inbox_page(
+        user=request.user,
+        archived=archived,
+        after=request.GET.get("after"),
+        before=request.GET.get("before"),
+        size=PAGE_SIZE,
+    )
     return render(request, "messaging/inbox.html", {"page": page, "archived": archived})
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -21,9 +21,14 @@ PAGE_SIZE = 25
 
 @login_required
 def notification_list(request: HttpRequest) -> HttpResponse:
-    """Your notifications, newest first, unread ones marked."""
-    page = Paginator(selectors.notifications_list(user=request.user), PAGE_SIZE).get_page(
-        request.GET.get("page")
+    """Your notifications, newest first, unread ones marked. Pages are keyed by the notices
+    around them (`?after=`, `?before=`: core.keyset), never counted: a player's last page of
+    20,000 notices cost what the first costs."""
+    page = selectors.notifications_page(
+        user=request.user,
+        after=request.GET.get("after"),
+        before=request.GET.get("before"),
+        size=PAGE_SIZE,
     )
     return render(request, "messaging/list.html", {"page": page})
 
@@ -51,8 +56,8 @@ def notification_mark_read(request: HttpRequest) -> HttpResponse:
         )
     else:
         services.notifications_mark_read(user=request.user, ids=[data["notification"]])
-    if data.get("page") and data["page"] > 1:
-        target = f"{target}?page={data['page']}"
+    if data.get("after"):
+        target = f"{target}?{urlencode({'after': data['after']})}"
     return redirect(target)
 
 

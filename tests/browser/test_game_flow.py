@@ -381,7 +381,13 @@ def test_status_page_lists_running_games_with_thumbnails_and_opens_the_next_one(
     assert cards.nth(0).get_attribute("class") == "game-card your-turn"
     expect(cards.nth(0)).to_contain_text("Badux hex 6 against bob")
     expect(cards.last).to_contain_text("Their turn")
-    assert page.locator("svg.bd-thumb").count() == 5
+    thumbs = page.locator("img.bd-thumb")
+    expect(thumbs).to_have_count(5)
+    for i in range(5):  # each drawn by its own address (lazily: all five are in view)
+        thumbs.nth(i).scroll_into_view_if_needed()
+        page.wait_for_function(
+            "img => img.complete && img.naturalWidth > 0", arg=thumbs.nth(i).element_handle()
+        )
     expect(cards.nth(0).locator("time")).to_contain_text(re.compile(r"CES?T$"))
     _shoot(browser, page, alice, "status", boards=0)
 

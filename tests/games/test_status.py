@@ -11,9 +11,10 @@ from django.urls import reverse
 from games.services import play
 from tests.games.conftest import NOW
 
-# When drawn: user, header counts, running games, finished page with its count, open
-# challenges, their players, the games' ladder or tournament labels, the games watched.
-STATUS_PAGE_QUERIES = 8
+# When drawn: user, header counts, running games' order then the page of them, finished page
+# with its count, open challenges, their players, the games' ladder or tournament labels, the
+# games watched.
+STATUS_PAGE_QUERIES = 9
 
 
 def test_status_page_lists_your_turn_first_and_next_game_opens_the_most_urgent(
@@ -38,8 +39,10 @@ def test_status_page_cards_show_a_thumbnail_and_the_deadline_in_the_players_time
     page = client.get(reverse("games:status")).content.decode()
     cards = re.findall(r'<li class="game-card.*?</li>', page, flags=re.S)
     assert len(cards) == 1
-    thumb = re.search(r'<svg [^>]*class="bd-thumb".*?</svg>', cards[0], flags=re.S).group(0)
-    assert thumb.count("<circle") == 3
+    src = re.search(r'<img class="bd-thumb" src="([^"]+)"', cards[0]).group(1)
+    thumb = client.get(src)
+    assert thumb["Content-Type"].startswith("image/svg+xml")
+    assert thumb.content.decode().count("<circle") == 3
     # 2026-03-04 12:00 UTC is 21:00 in Tokyo.
     assert (
         'until <time datetime="2026-03-04T21:00:00+09:00">Wed 4 Mar, 21:00 JST</time>' in cards[0]
@@ -102,5 +105,21 @@ def test_status_page_queries_do_not_grow_with_games(
     with django_assert_max_num_queries(STATUS_PAGE_QUERIES):
         page = client.get(reverse("games:status"))
     assert len(page.context["rows"]) == 30
-    assert page.content.count(b'class="bd-thumb"') == 30
+    assert page.content.count(b'<img class="bd-thumb"') == 30  # linked, none drawn
     assert len(page.context["page"].object_list) == 20
+
+
+def test_running_games_are_paged_in_order_of_urgency(client, game_factory, black, monkeypatch):
+    monkeypatch.setattr("games.views.status.RUNNING_PAGE_SIZE", 2)
+    waiting = game_factory(moves=("E5",))  # White to move
+    urgent = game_factory(clock_days=1)
+    relaxed = game_factory(clock_days=7)
+    client.force_login(black)
+    first = client.get(reverse("games:status"))
+    assert [row["game"] for row in first.context["rows"]] == [urgent, relaxed]
+    assert "Games 1–2 of 3" in first.content.decode()
+    assert 'href="?running=2" rel="next"' in first.content.decode()
+    second = client.get(reverse("games:status"), {"running": "2"})
+    assert [row["game"] for row in second.context["rows"]] == [waiting]
+    for odd in ("0", "99", "x", "-1", "9" * 40):  # the first or the last page, never an error
+        assert client.get(reverse("games:status"), {"running": odd}).status_code == 200

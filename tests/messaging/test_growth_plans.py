@@ -24,3 +24,19 @@ def test_the_prune_finds_old_read_notices_by_their_index():
         cursor.execute("RESET enable_seqscan")
     assert "notification_read_created" in plan, plan
     assert "Seq Scan" not in plan
+
+
+def test_a_deep_page_of_notices_is_an_index_range_read(user_factory):
+    from messaging.notifications.selectors import notifications_page
+
+    user = user_factory()
+    key = f"5.{timezone.now().isoformat()}"
+    with CaptureQueriesContext(connection) as captured:
+        notifications_page(user=user, after=key, before=None, size=25)
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        cursor.execute(f"EXPLAIN {captured.captured_queries[0]['sql']}")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("RESET enable_seqscan")
+    assert "notification_user_created" in plan, plan
+    assert "Seq Scan" not in plan

@@ -50,8 +50,12 @@ def test_a_card_shows_the_game_the_opponent_the_turn_and_the_deadline(
         [card] = _cards([game], black, labels={game.pk: "Ladder <A>"})
     url = f"/games/{game.pk}/"
     assert card.startswith('<li class="game-card your-turn">')
-    assert f'<a class="game-thumb" href="{url}" tabindex="-1"><svg' in card
-    assert 'aria-label="Go 9×9, move 0"' in card  # the thumbnail's title
+    # The thumbnail is an image of its own, named by the game's state (move 0, running).
+    assert (
+        f'<a class="game-thumb" href="{url}" tabindex="-1"><img class="bd-thumb" '
+        f'src="{url}thumbnail/wood/0-playing-0.svg" width="96" height="96" loading="lazy" '
+        'decoding="async" alt="Go 9×9, move 0"></a>'
+    ) in card
     assert (
         f'<p class="game-card-title"><a href="{url}">Go 9×9</a> against '
         '<a href="/players/shiro/">shiro</a> <span class="muted">(Shiro &lt;the white&gt;)</span>'

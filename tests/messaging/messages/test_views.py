@@ -207,3 +207,34 @@ def test_staff_see_spam_reports_in_the_admin(client, kuro, shiro, user_factory):
     report.refresh_from_db()
     assert (report.status, report.staff_note) == ("done", "Account closed.")
     assert client.get(reverse("admin:messaging_message_changelist")).status_code == 200
+
+
+def test_inbox_pages_are_keyed_by_the_conversations_around_them(
+    client, kuro, user_factory, monkeypatch, django_assert_max_num_queries
+):
+    monkeypatch.setattr("messaging.messages.views.PAGE_SIZE", 2)
+    made = [start(user_factory(), kuro, subject=f"s{i}") for i in range(5)][::-1]  # newest first
+    client.force_login(kuro)
+    seen, query, pages = [], {}, []
+    while True:
+        with django_assert_max_num_queries(8):
+            page = client.get(reverse("messages:inbox"), query).context["page"]
+        pages.append([member.thread for member in page])
+        seen += pages[-1]
+        if page.older is None:
+            break
+        query = {"after": page.older}
+    assert seen == made
+    assert [len(p) for p in pages] == [2, 2, 1]
+    back = client.get(reverse("messages:inbox"), {"before": page.newer}).context["page"]
+    assert [member.thread for member in back] == pages[1]
+
+
+@hsettings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(after=st.text(max_size=90), before=st.text(max_size=90), archived=st.sampled_from(["", "1"]))
+def test_an_odd_inbox_key_is_never_an_error(client, kuro, after, before, archived):
+    client.force_login(kuro)
+    query = {"after": after, "before": before, "archived": archived}
+    assert client.get(reverse("messages:inbox"), query).status_code == 200

@@ -8,6 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from messaging.notifications import services
 from messaging.notifications.models import Event, Notification
@@ -42,13 +45,16 @@ def test_the_list_is_paginated_newest_first_and_shows_only_your_own(client, play
     make(user_factory(), 3, start=100)
     client.force_login(player)
 
-    first = client.get(reverse("messaging:list")).content.decode()
-    second = client.get(reverse("messaging:list"), {"page": 2}).content.decode()
+    page = client.get(reverse("messaging:list"))
+    first = page.content.decode()
+    older = page.context["page"].older
+    second = client.get(reverse("messaging:list"), {"after": older}).content.decode()
 
     assert first.index("line 29") < first.index("line 05")
     assert "line 04" not in first
-    assert "line 04" in second and "line 00" in second
-    assert "Page 1 of 2" in first
+    assert "line 04" in second and "line 00" in second and "line 05" not in second
+    assert f'href="?after={older}" rel="next"' in first.replace("%3A", ":").replace("%2B", "+")
+    assert 'rel="prev"' in second  # back to the newer ones
     assert '<a href="/games/29/">line 29</a>' in first
     assert "line 100" not in first + second
 
@@ -133,3 +139,42 @@ def test_each_notice_shows_its_kinds_label(client, player, ladder_kind):
 
     assert body.count("· Chat</span>") == 1
     assert body.count("· Ladder position changed</span>") == 1
+
+
+def test_marking_one_read_goes_back_to_the_page_it_was_on(client, player):
+    make(player, 30)
+    client.force_login(player)
+    older = client.get(reverse("messaging:list")).context["page"].older
+    page = client.get(reverse("messaging:list"), {"after": older}).content.decode()
+    assert f'name="after" value="{older}"' in page
+    note = Notification.objects.get(user=player, key="chat:3")
+    answer = client.post(reverse("messaging:mark_read"), {"notification": note.pk, "after": older})
+    assert answer.status_code == 302
+    assert client.get(answer["Location"]).context["page"].object_list[1] == note
+
+
+def test_the_last_page_costs_the_queries_of_the_first(
+    client, player, django_assert_max_num_queries
+):
+    make(player, 3)
+    client.force_login(player)
+    # User, session, the header's counts, the page: the same few with 3 notices or 63.
+    with django_assert_max_num_queries(5):
+        client.get(reverse("messaging:list"))
+    make(player, 60, start=10)
+    key = client.get(reverse("messaging:list")).context["page"].older
+    # 63 notices, 25 to a page: the third is the last.
+    key = client.get(reverse("messaging:list"), {"after": key}).context["page"].older
+    with django_assert_max_num_queries(5):
+        last = client.get(reverse("messaging:list"), {"after": key})
+    assert last.context["page"].older is None
+
+
+@hsettings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(after=st.text(max_size=90), before=st.text(max_size=90))
+def test_an_odd_page_key_is_never_an_error(client, player, after, before):
+    client.force_login(player)
+    answer = client.get(reverse("messaging:list"), {"after": after, "before": before})
+    assert answer.status_code == 200
