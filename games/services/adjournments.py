@@ -140,10 +140,14 @@ def game_annul(*, game_id: int, user: User, now: dt.datetime) -> Game:
 
 def games_annul(*, user_id: int, now: dt.datetime) -> list[int]:
     """Annul every running game of `user_id` (a ban with GamesChoice.ANNUL); returns the ids.
-    Inside the caller's transaction (the "taken" hook)."""
+    Inside the caller's transaction (the "taken" hook). Every game is locked (in id order)
+    before any is annulled: the game-finished hook takes a tournament's or a ladder's lock,
+    and a move ending another of these games takes its game lock then that same lock, so
+    locking game by game between hooks could deadlock with it."""
+    ids = [game_id for game_id in _running_ids(user_id) if game_lock_if_any(game_id=game_id)]
     annulled = []
-    for game_id in _running_ids(user_id):
-        game = game_lock_if_any(game_id=game_id)
+    for game_id in ids:
+        game = game_lock_if_any(game_id=game_id)  # read again: a hook may have changed it
         if game is None or game.is_over:
             continue
         _annul(game, now)

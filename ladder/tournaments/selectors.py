@@ -70,7 +70,17 @@ def tournament_games_running_count(*, tournament: Tournament, user_id: int) -> i
 
 # The game columns the tournament page and the API read of a pairing's game; the others are
 # left unread (a McMahon of 1,000 has 1,500 games of some 80 columns, move lists included).
-_GAME_SHOWN = {"id", "public", "black", "white", "result", "status", "handicap", "finished"}
+_GAME_SHOWN = {
+    "id",
+    "public",
+    "black",
+    "white",
+    "result",
+    "end_reason",
+    "status",
+    "handicap",
+    "finished",
+}
 
 
 def tournament_pairings(

@@ -248,3 +248,15 @@ def test_the_game_over_mail_of_an_annulled_game_says_annulled(game_factory, blac
     for suffix in ("html", "txt"):
         body = render_to_string(f"{mail.template}.{suffix}", mail.context)
         assert "Annulled" in body and "no result" in body and "draw" not in body
+
+
+def test_an_annulled_game_reads_no_result_on_the_players_profiles_never_lost(
+    client, game_factory, black, white, moderator
+):
+    game = game_factory(moves=("E5",))
+    _suspend(moderator, black)
+    game_annul(game_id=game.pk, user=white, now=NOW + HOUR)
+    for player in (black, white):
+        body = client.get(reverse("profile_detail", args=[player.username])).content.decode()
+        assert "(no result)" in body
+        assert "Void" not in body and "<strong>lost</strong>" not in body

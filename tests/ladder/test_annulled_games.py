@@ -83,3 +83,52 @@ def test_a_tournament_scores_a_ban_annulled_game_as_the_banned_players_forfeit(
     assert not RatingChange.objects.exists()
     others = TournamentPairing.objects.filter(tournament=t, outcome=Outcome.PENDING)
     assert others.count() == 3 and all(banned.pk not in (p.black_id, p.white_id) for p in others)
+
+
+@pytest.mark.django_db
+def test_a_tournament_page_names_an_annulled_game_annulled_in_a_fixed_number_of_queries(
+    client, tournament_factory, user_factory, django_assert_max_num_queries
+):
+    players = [user_factory(username=f"t{i}") for i in range(1, 7)]
+    judge = user_factory(username="judge", is_staff=True)
+    t = tournament_factory(players=players, start=True)  # round robin: every game at once
+    sanction_take(
+        moderator=judge,
+        user=players[0],
+        kind=SanctionKind.BAN,
+        reason="Cheating.",
+        now=NOW,
+        games=GamesChoice.ANNUL,
+    )
+    client.force_login(players[1])
+    # Session and user, tournament, entries, pairings: none more for the annulled games.
+    with django_assert_max_num_queries(8):
+        body = client.get(t.get_absolute_url()).content.decode()
+    assert "Annulled" in body and "Void" not in body
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_ban_that_annuls_locks_every_game_before_any_tournament(tournament_factory, user_factory):
+    """A move ending one of the games takes its game lock, then the tournament's: the ban takes
+    the game locks all first, so that the two never wait on each other (a deadlock)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    players = [user_factory(username=f"t{i}") for i in range(1, 5)]
+    judge = user_factory(username="judge", is_staff=True)
+    tournament_factory(players=players, start=True)
+    with CaptureQueriesContext(connection) as seen:
+        sanction_take(
+            moderator=judge,
+            user=players[0],
+            kind=SanctionKind.BAN,
+            reason="Cheating.",
+            now=NOW,
+            games=GamesChoice.ANNUL,
+        )
+    locks = [q["sql"] for q in seen.captured_queries if "FOR UPDATE" in q["sql"]]
+    games = [i for i, sql in enumerate(locks) if 'FOR UPDATE OF "games_game"' in sql]
+    tournament = [i for i, sql in enumerate(locks) if 'FROM "ladder_tournament" ' in sql]
+    assert len(games) >= 3 and tournament, [sql[:160] for sql in locks]
+    assert max(games[:3]) < min(tournament)
