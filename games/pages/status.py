@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from django.template.loader import get_template
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 import rules
 from accounts.models import User
@@ -170,8 +170,10 @@ def _kept(
 
 def thumbnail_state(game: Game) -> str:
     """The part of a thumbnail's address that names what it shows (games.pages.tags.
-    game_state_key without the id: move number, status, count)."""
-    return game_state_key(game).split(":", 1)[1].replace(":", "-")
+    game_state_key without the id: move number, status, count) and the language of its title,
+    so that a browser keeping the picture for good fetches it again after a language switch."""
+    state = game_state_key(game).split(":", 1)[1].replace(":", "-")
+    return f"{state}-{get_language() or 'en'}"
 
 
 def _thumbnail_tail(game: Game, theme: str) -> str:

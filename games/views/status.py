@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from accounts.selectors import board_appearance_get
 from core.http_cache.tags import etag_of, tagged_page
@@ -122,7 +122,7 @@ def thumbnail(request: HttpRequest, game_id: int, theme: str, state: str) -> Htt
     if theme not in THEMES:
         raise Http404
     game = viewable_game(request, game_id)
-    etag = etag_of(("thumbnail", game_state_key(game), theme))
+    etag = etag_of(("thumbnail", game_state_key(game), theme, get_language()))
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = HttpResponse(

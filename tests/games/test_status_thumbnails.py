@@ -97,3 +97,14 @@ def test_the_status_page_draws_no_thumbnail_and_its_queries_do_not_grow(
     with django_assert_max_num_queries(len(few.captured_queries)):
         page = client.get(reverse("games:status"))
     assert page.content.count(b'<img class="bd-thumb"') == 9
+
+
+def test_a_thumbnail_s_address_names_its_title_s_language(client, game_factory, black):
+    game_factory(moves=("E5",))
+    client.force_login(black)
+    [english] = _sources(client)
+    page = client.get(reverse("games:status"), headers={"accept-language": "fr"}).content.decode()
+    [french] = re.findall(r'<img class="bd-thumb" src="([^"]+)"', page)
+    assert english.endswith("-en.svg") and french.endswith("-fr.svg")
+    answer = client.get(french, headers={"accept-language": "fr"})
+    assert "immutable" in answer["Cache-Control"]
