@@ -12,8 +12,10 @@ class MarkReadForm(forms.Form):
 
     notification = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     all = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    # The key of the page the button was on (core.keyset), to go back to it.
+    # The key of the page the button was on (core.keyset: after= or, reached by Newer,
+    # before=), to go back to it.
     after = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
+    before = forms.CharField(required=False, max_length=80, widget=forms.HiddenInput)
 
     def clean(self) -> dict:
         data = super().clean()

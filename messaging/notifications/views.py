@@ -56,8 +56,9 @@ def notification_mark_read(request: HttpRequest) -> HttpResponse:
         )
     else:
         services.notifications_mark_read(user=request.user, ids=[data["notification"]])
-    if data.get("after"):
-        target = f"{target}?{urlencode({'after': data['after']})}"
+    key = next((name for name in ("after", "before") if data.get(name)), None)
+    if key:
+        target = f"{target}?{urlencode({key: data[key]})}"
     return redirect(target)
 
 

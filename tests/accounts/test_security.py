@@ -246,6 +246,18 @@ def test_the_list_shows_each_browser_with_its_device_and_last_use(client, user_f
     assert page.count('action="/settings/security/sessions/') == 3  # two ends, end-others
 
 
+def test_an_end_button_s_name_begins_with_its_visible_word_in_any_language(client, user_factory):
+    """axe's label-content-name-mismatch: the words that say which session are hidden text
+    after the visible word, not an aria-label that a translation may word apart from it."""
+    user_factory(username="lisa3")
+    _log_in(client, "lisa3")
+    _log_in(Client(), "lisa3", agent=CHROME_PHONE)
+    page = client.get(reverse("usersessions_list"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    buttons = re.findall(r"<button[^>]*class=\"danger small\"[^>]*>.*?</button>", page, re.S)
+    assert len(buttons) == 2 and not any("aria-label" in b for b in buttons)
+    assert any('<span class="visually-hidden"> (' in b and "Android" in b for b in buttons)
+
+
 def test_ending_one_session_asks_first_then_logs_that_browser_out(client, user_factory):
     lisa = user_factory(username="lisa2")
     _log_in(client, "lisa2")

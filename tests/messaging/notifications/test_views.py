@@ -153,6 +153,20 @@ def test_marking_one_read_goes_back_to_the_page_it_was_on(client, player):
     assert client.get(answer["Location"]).context["page"].object_list[1] == note
 
 
+def test_marking_one_read_on_a_page_reached_by_newer_goes_back_to_it(client, player):
+    make(player, 60)
+    client.force_login(player)
+    older = client.get(reverse("messaging:list")).context["page"].older
+    third = client.get(reverse("messaging:list"), {"after": older}).context["page"].older
+    newer = client.get(reverse("messaging:list"), {"after": third}).context["page"].newer
+    page = client.get(reverse("messaging:list"), {"before": newer})
+    assert f'name="before" value="{newer}"' in page.content.decode()
+    note = page.context["page"].object_list[2]
+    answer = client.post(reverse("messaging:mark_read"), {"notification": note.pk, "before": newer})
+    assert answer.status_code == 302
+    assert client.get(answer["Location"]).context["page"].object_list[2] == note
+
+
 def test_the_last_page_costs_the_queries_of_the_first(
     client, player, django_assert_max_num_queries
 ):
