@@ -9,6 +9,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 SNAPSHOT_MAX_LENGTH = 4000
 REASON_MAX_LENGTH = 2000
@@ -45,6 +46,18 @@ class SanctionKind(models.TextChoices):
     SUSPEND = "suspend", _("Suspend")
     BAN = "ban", _("Ban")
     LIFT = "lift", _("Lift")
+
+
+# A decision named as a thing that happened to the player (the choices are the moderator's
+# verbs): the heading of the player's page and the decision link's.
+KIND_NOUNS = {
+    SanctionKind.DISMISS: pgettext_lazy("a moderators' decision", "Dismissal"),
+    SanctionKind.WARN: pgettext_lazy("a moderators' decision", "Warning"),
+    SanctionKind.MUTE: pgettext_lazy("a moderators' decision", "Mute"),
+    SanctionKind.SUSPEND: pgettext_lazy("a moderators' decision", "Suspension"),
+    SanctionKind.BAN: pgettext_lazy("a moderators' decision", "Ban"),
+    SanctionKind.LIFT: pgettext_lazy("a moderators' decision", "Lifting"),
+}
 
 
 # The decisions that restrict a player until they end.
@@ -160,6 +173,11 @@ class Sanction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.user_id}"
+
+    @property
+    def kind_noun(self) -> str:
+        """The decision as a noun in the reader's language ("Ban", "Suspension")."""
+        return str(KIND_NOUNS[SanctionKind(self.kind)])
 
     @property
     def restricts(self) -> bool:

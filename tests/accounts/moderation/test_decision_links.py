@@ -129,6 +129,13 @@ def test_a_suspension_mail_keeps_the_players_page(
 # --- The page ----------------------------------------------------------------------------------
 
 
+def test_the_decision_is_named_as_a_noun_in_the_reader_s_language(client, moderator, troll):
+    ban = _ban(moderator, troll)
+    text = client.get(_link(ban), headers={"accept-language": "fr"}).content.decode()
+    assert '<h2 id="decision">Bannissement' in text
+    assert "Bannir" not in text
+
+
 def test_the_banned_player_reads_the_decision_logged_out_and_answers_once(client, moderator, troll):
     ban = _ban(moderator, troll)
     troll.refresh_from_db()
