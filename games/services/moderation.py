@@ -45,11 +45,18 @@ def moderation_games_on_taken(*, sanction: Sanction, now: dt.datetime) -> None:
     elif sanction.kind == SanctionKind.BAN and sanction.games == GamesChoice.ANNUL:
         games_annul(user_id=sanction.user_id, now=now)
     elif sanction.kind == SanctionKind.BAN and sanction.games == GamesChoice.RESIGN:
-        running = Game.objects.filter(
-            Q(black_id=sanction.user_id) | Q(white_id=sanction.user_id),
-            status=GameStatus.PLAYING,
-        ).values_list("pk", flat=True)
-        for game_id in list(running):
+        # Every game locked first, in id order: a resignation's hooks take a ladder's or a
+        # tournament's lock, which a move ending another of these games takes after its game's.
+        running = list(
+            Game.objects.select_for_update(of=("self",))
+            .filter(
+                Q(black_id=sanction.user_id) | Q(white_id=sanction.user_id),
+                status=GameStatus.PLAYING,
+            )
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        for game_id in running:
             game_resign_for_moderators(game_id=game_id, user=sanction.user, now=now)
 
 
