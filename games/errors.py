@@ -29,6 +29,13 @@ class MoveRefused(GameActionError):
     """The rules refuse the move (occupied, suicide, ko, superko, not your turn, game over)."""
 
 
+class NotAdjourned(MoveRefused):
+    """Only an adjourned game may be annulled (games.services.adjournments.game_annul): this
+    one runs, resumed or is over."""
+
+    code = "not_adjourned"
+
+
 class StalePage(GameActionError):
     """The page showed an older position than the game now has."""
 
@@ -73,6 +80,7 @@ __all__ = [
     "GameActionError",
     "MoveRefused",
     "NoSuchGame",
+    "NotAdjourned",
     "NotAPlayer",
     "StalePage",
     "TimeRanOut",

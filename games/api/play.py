@@ -1,4 +1,5 @@
-"""Public API, games part: my games, a game, its SGF, moves, passes and resignations."""
+"""Public API, games part: my games, a game, its SGF, moves, passes and resignations, and
+annulling an adjourned game."""
 
 from decimal import Decimal
 from typing import Literal
@@ -29,7 +30,7 @@ from games.moves import game_state
 from games.pages.sgf import game_sgf
 from games.selectors import play as selectors
 from games.selectors import status as status_selectors
-from games.services import play
+from games.services import adjournments, play
 
 router = Router(tags=["games"])
 
@@ -240,3 +241,18 @@ def game_resign(request: HttpRequest, game_id: Id, body: TurnIn) -> GameDetailOu
         now=timezone.now(),
     )
     return _after_turn(request, game.pk, game.move_number)
+
+
+@router.post(
+    "/games/{game_id}/annul", response={200: GameDetailOut, **TURN_ERRORS}, summary="Annul"
+)
+def game_annul(request: HttpRequest, game_id: Id) -> GameDetailOut:
+    """Annul a game the moderators adjourned while your opponent is suspended (its `adjourned`
+    field is set): it ends at once with no result (`result` `Void`, `end_reason` `annulled`),
+    nobody wins and it is not rated; this cannot be undone (the site asks first; here the call
+    is the decision). Refusals: 403 `not_a_player`, 403 `suspended` (you are suspended
+    yourself), 404 `not_found`, 409 `not_adjourned` (the game is not adjourned: it runs, it
+    resumed or it is over). Needs a play token."""
+    game = _viewable(request, game_id)
+    game = adjournments.game_annul(game_id=game.pk, user=api_user(request), now=timezone.now())
+    return _detail(request, game)

@@ -53,7 +53,14 @@ def _reply(record: InboundMail, user, game) -> EmailMessage:
             "",
         ]
         if game.is_over:
-            lines.append(gettext("The game is over: %(result)s.") % {"result": game.result})
+            lines.append(gettext("The game is over: %(result)s.") % {"result": game.result_label})
+        elif game.is_adjourned:  # nobody's turn: no reply address either
+            lines.append(
+                gettext(
+                    "The moderators adjourned this game while a player is suspended: nobody "
+                    "can move until it resumes."
+                )
+            )
         elif game.player_to_move_id == user.pk:
             lines.append(
                 ngettext(

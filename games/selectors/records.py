@@ -88,12 +88,14 @@ class PlayerGames:
 
 
 def player_games_count(*, user: User) -> PlayerGames:
-    """How many games `user` has running, with their turn, and finished (one query)."""
+    """How many games `user` has running, with their turn (not an adjourned one), and
+    finished (one query)."""
     counts = Game.objects.filter(Q(black=user) | Q(white=user)).aggregate(
         running=Count("pk", filter=Q(status=GameStatus.PLAYING)),
         my_turn=Count(
             "pk",
-            filter=Q(status=GameStatus.PLAYING)
+            # An adjourned game is nobody's turn (games.services.adjournments).
+            filter=Q(status=GameStatus.PLAYING, adjourned__isnull=True)
             & (Q(black=user, to_move=BLACK) | Q(white=user, to_move=WHITE)),
         ),
         finished=Count("pk", filter=Q(status=GameStatus.FINISHED)),

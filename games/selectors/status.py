@@ -29,16 +29,23 @@ def _players_of(user: User) -> Q:
 
 
 def games_running_for(*, user: User) -> list[Game]:
-    """`user`'s running games: their turn first, then by time left (earliest deadline first;
-    a stopped clock, the player being on vacation, last). Their players are left unread, for
-    `players_load` (with those of a page's other lists: one query for all). games.sql."""
+    """`user`'s running games: their turn first (not an adjourned game's), then by time left
+    (earliest deadline first; a stopped clock, a vacation or an adjourned game, last). Their
+    players are left unread, for `players_load` (with those of a page's other lists: one
+    query for all). games.sql."""
     games = sql.running_games(user_id=user.pk, status=GameStatus.PLAYING.value)
     # A player's few running games cost less to sort here than an ORDER BY costs to build.
     user_id = user.pk
     games.sort(
-        key=lambda g: (g.player_to_move_id != user_id, g.deadline is None, g.deadline or 0, g.pk)
+        key=lambda g: _urgency(g.player_to_move_id == user_id, g.adjourned, g.deadline, g.pk)
     )
     return games
+
+
+def _urgency(mine: bool, adjourned: dt.datetime | None, deadline: dt.datetime | None, pk: int):
+    """The sort key of a running game: the player's turn first (an adjourned game is nobody's
+    turn), then the earliest deadline; a stopped clock (a vacation, an adjourned game) last."""
+    return (not mine or adjourned is not None, deadline is None, deadline or 0, pk)
 
 
 def games_running_page_for(*, user: User, number: int, size: int) -> Page:
@@ -48,15 +55,15 @@ def games_running_page_for(*, user: User, number: int, size: int) -> Page:
     every column of all 300 in 90-150 ms, bench/pages_at_scale.py), then the page's rows."""
     keys = list(
         Game.objects.filter(_players_of(user), status=GameStatus.PLAYING).values_list(
-            "pk", "black_id", "white_id", "to_move", "deadline"
+            "pk", "black_id", "white_id", "to_move", "deadline", "adjourned"
         )
     )
     user_id = user.pk
 
     def urgency(key: tuple) -> tuple:
-        pk, black_id, white_id, to_move, deadline = key
+        pk, black_id, white_id, to_move, deadline, adjourned = key
         mover = black_id if to_move == BLACK else white_id
-        return (mover != user_id, deadline is None, deadline or 0, pk)
+        return _urgency(mover == user_id, adjourned, deadline, pk)
 
     keys.sort(key=urgency)
     page = Paginator([key[0] for key in keys], size).get_page(number)

@@ -28,7 +28,7 @@ from accounts.models import User
 from accounts.moderation.selectors import games_adjourned_held, moderation_play_check
 from core.outbox import enqueue_on_commit
 from games import hooks
-from games.errors import MoveRefused
+from games.errors import NotAdjourned
 from games.models import EndReason, Game, GameStatus
 from games.selectors import play as selectors
 from games.selectors.play import game_player_check
@@ -122,7 +122,7 @@ def _annul(game: Game, now: dt.datetime) -> None:
 def game_annul(*, game_id: int, user: User, now: dt.datetime) -> Game:
     """`user`, a player of the adjourned game `game_id` who is not suspended, annuls it: it
     ends with no result (see the module docstring). Raises NotAPlayer for anyone else,
-    Restricted when `user` is suspended or banned, MoveRefused (code "not_adjourned") when
+    Restricted when `user` is suspended or banned, NotAdjourned (code "not_adjourned") when
     the game is not adjourned (it resumed or ended meanwhile); nothing changes then."""
     game = game_lock(game_id=game_id)
     game_player_check(
@@ -130,10 +130,7 @@ def game_annul(*, game_id: int, user: User, now: dt.datetime) -> Game:
     )
     moderation_play_check(user=user, now=now)
     if not game.is_adjourned:
-        raise MoveRefused(
-            gettext("This game is not adjourned, so it cannot be annulled."),
-            code="not_adjourned",
-        )
+        raise NotAdjourned(gettext("This game is not adjourned, so it cannot be annulled."))
     _annul(game, now)
     return game
 

@@ -16,6 +16,7 @@ from core.outbox import enqueue_on_commit
 from games import clock, hooks, mail
 from games.models import (
     PASS_TOKEN,
+    Game,
     GameStatus,
 )
 from games.selectors.game_row import game_row_get
@@ -113,15 +114,7 @@ def notify_game_over(game_id: int) -> int:
             user=player,
             event=Event.GAME_OVER,
             key=f"game_over:{game.pk}",
-            text=lambda opponent=opponent: (
-                gettext("Game %(game)s against %(opponent)s is over: %(result)s (%(reason)s).")
-                % {
-                    "game": game.pk,
-                    "opponent": opponent.username,
-                    "result": game.result_label,
-                    "reason": game.end_reason_in_sentence,
-                }
-            ),
+            text=lambda opponent=opponent: _over_text(game, opponent),
             url=game.get_absolute_url(),
             now=now,
             mail=lambda player=player: mail.game_over_mail(game=game, player=player),
@@ -201,3 +194,21 @@ def notices_sweep() -> dict[str, int]:
     for game_id in overs:
         enqueue_on_commit("games.notify_game_over", game_id)
     return {"turns": len(turns), "game_overs": len(overs)}
+
+
+def _over_text(game: Game, opponent) -> str:
+    """The game-over notice's line: the result and why, or that it was annulled (said once)."""
+    names = {"game": game.pk, "opponent": opponent.username}
+    if game.is_annulled:
+        return (
+            gettext(
+                "Game %(game)s against %(opponent)s is over: Annulled, with no result; it is "
+                "not rated."
+            )
+            % names
+        )
+    return gettext("Game %(game)s against %(opponent)s is over: %(result)s (%(reason)s).") % {
+        **names,
+        "result": game.result,
+        "reason": game.end_reason_in_sentence,
+    }

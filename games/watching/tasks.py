@@ -35,6 +35,14 @@ def _move_said(game: Game, move_number: int) -> str:
 def _notice(game: Game, move_number: int, status: str) -> str:
     """The notice's one line, in the reader's language."""
     names = {"game": game.pk, "black": game.black.username, "white": game.white.username}
+    if status == GameStatus.FINISHED and game.is_annulled:
+        return (
+            gettext(
+                "Game %(game)s that you watch, %(black)s – %(white)s, is over: Annulled, with no "
+                "result."
+            )
+            % names
+        )
     if status == GameStatus.FINISHED:
         return gettext(
             "Game %(game)s that you watch, %(black)s – %(white)s, is over: %(result)s (%(reason)s)."

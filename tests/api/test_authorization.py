@@ -92,6 +92,7 @@ def test_the_matrix_lists_every_operation():
     assert {p for _, p in WRITES} == set(BODIES) | {
         "/challenges/{challenge_id}/decline",
         "/challenges/{challenge_id}/cancel",
+        "/games/{game_id}/annul",
     }
 
 
@@ -134,6 +135,7 @@ def test_another_player_s_private_game_is_not_found(api_for, user_factory, game_
         stranger.get(f"/games/{game.pk}/sgf"),
         stranger.post(f"/games/{game.pk}/move", {"point": "C3", "expected_move_number": 0}),
         stranger.post(f"/games/{game.pk}/resign", {"expected_move_number": 0}),
+        stranger.post(f"/games/{game.pk}/annul"),
     ):
         assert response.status_code == 404
         assert response.json()["code"] == "not_found"
@@ -154,6 +156,7 @@ def test_a_stranger_may_watch_a_public_game_but_not_play_in_it(api_for, user_fac
         ("move", {"point": "C3", "expected_move_number": 0}),
         ("pass", {"expected_move_number": 0}),
         ("resign", {"expected_move_number": 0}),
+        ("annul", {}),
     ):
         response = stranger.post(f"/games/{game.pk}/{action}", body)
         assert response.status_code == 403

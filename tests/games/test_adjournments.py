@@ -155,7 +155,10 @@ def test_a_running_game_cannot_be_annulled(game_factory, white):
 def test_a_ban_that_annuls_ends_every_running_game_with_no_result(
     game_factory, black, white, moderator, django_capture_on_commit_callbacks
 ):
+    from games.watching.services import watch_start
+
     first, second = game_factory(rated=True), game_factory(moves=("E5",), rated=True)
+    watch_start(game_id=second.pk, user=moderator, now=NOW)
     with django_capture_on_commit_callbacks(execute=True):
         sanction_take(
             moderator=moderator,
@@ -177,6 +180,11 @@ def test_a_ban_that_annuls_ends_every_running_game_with_no_result(
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
     over = Notification.objects.filter(user=white, event="game_over")
     assert over.count() == 2 and all("Annulled" in n.text for n in over)
+    # Said once, without the SGF's "Void" or the end reason again in brackets.
+    for notice in [*over, *Notification.objects.filter(user=moderator, key__contains="over")]:
+        assert notice.text.lower().count("annulled") == 1 and "Void" not in notice.text
+    watched = Notification.objects.get(user=moderator, text__contains="that you watch")
+    assert "is over: Annulled, with no result." in watched.text
 
 
 @pytest.mark.parametrize(
@@ -260,3 +268,81 @@ def test_an_annulled_game_reads_no_result_on_the_players_profiles_never_lost(
         body = client.get(reverse("profile_detail", args=[player.username])).content.decode()
         assert "(no result)" in body
         assert "Void" not in body and "<strong>lost</strong>" not in body
+
+
+def _suspend_beside_two_games(game_factory, black, white, user_factory, moderator, now):
+    """White's three games: one adjourned on White's turn (Black suspended), one on White's
+    turn and one on the other player's turn, both against a third player."""
+    third = user_factory(username="third")
+    adjourned = game_factory(moves=("E5",), now=now)
+    mine = game_factory(black=third, moves=("E5",), now=now)
+    theirs = game_factory(black=white, white=third, moves=("E5",), now=now)
+    _suspend(moderator, black, now=now)
+    adjourned.refresh_from_db()
+    assert adjourned.is_adjourned and adjourned.to_move == 2  # White's move, had it run
+    return adjourned, mine, theirs
+
+
+def test_an_adjourned_game_is_nobodys_turn_in_the_counts_and_sorts_last(
+    client, game_factory, black, white, user_factory, moderator
+):
+    from games.selectors.records import PlayerGames, player_games_count
+    from games.selectors.status import games_running_for, games_running_page_for
+
+    now = dt.datetime.now(dt.UTC)
+    adjourned, mine, theirs = _suspend_beside_two_games(
+        game_factory, black, white, user_factory, moderator, now
+    )
+    assert player_games_count(user=white) == PlayerGames(running=3, my_turn=1, finished=0)
+    order = [mine.pk, theirs.pk, adjourned.pk]
+    assert [g.pk for g in games_running_for(user=white)] == order
+    page = games_running_page_for(user=white, number=1, size=30)
+    assert [g.pk for g in page.object_list] == order
+    client.force_login(white)
+    home = " ".join(client.get("/").content.decode().split())
+    assert "It is your turn in <strong>1 game</strong> of 3 running." in home
+    # The status page's Next game and the API's list agree: the adjourned game is not first.
+    next_url = client.get(reverse("games:next"))
+    assert next_url.url == board_url(mine)
+
+
+def test_an_adjourned_card_says_adjourned_with_the_move_instead_of_the_turn(
+    client, game_factory, black, white, user_factory, moderator
+):
+    now = dt.datetime.now(dt.UTC)
+    adjourned, mine, _ = _suspend_beside_two_games(
+        game_factory, black, white, user_factory, moderator, now
+    )
+    client.force_login(white)
+    page = client.get(reverse("games:status")).content.decode()
+    cards = page.split('<li class="game-card')[1:]
+    assert len(cards) == 3
+    first, last = cards[0], cards[-1]
+    assert first.startswith(' your-turn">') and board_url(mine) in first
+    assert board_url(adjourned) in last and not last.startswith(" your-turn")
+    assert (
+        '<p><strong class="adjourned-tag">Adjourned</strong>, move 2; you play White.</p>' in last
+    )
+    assert "Your turn" not in last and "Their turn" not in last
+    assert "Set aside by the moderators while a player is suspended" in last
+    assert last.count("Adjourned") == 1
+
+
+def test_an_annulled_game_says_annulled_once_on_its_page_and_in_the_finished_list(
+    client, game_factory, black, white, moderator
+):
+    import re
+
+    now = dt.datetime.now(dt.UTC)
+    game = game_factory(moves=("E5",), now=now)
+    _suspend(moderator, black, now=now)
+    game_annul(game_id=game.pk, user=white, now=now)
+    client.force_login(white)
+    page = client.get(board_url(game)).content.decode()
+    (section,) = re.findall(r'<section class="card game-result".*?</section>', page, re.S)
+    text = " ".join(re.sub(r"<[^>]+>", " ", section).split())
+    assert text.lower().count("annulled") == 1, text
+    assert "Result: Annulled" in text and "nobody won and the game is not rated" in text
+    status = client.get(reverse("games:status")).content.decode()
+    (row,) = re.findall(rf'<tr>\s*<td><a href="{board_url(game)}">.*?</tr>', status, re.S)
+    assert row.lower().count("annulled") == 1 and "Void" not in row

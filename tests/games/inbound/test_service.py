@@ -145,6 +145,34 @@ def test_game_over(game_factory, black, white, reply, mailoutbox):
     assert "The game is already over.\n\nThe game is over: W+R." in answer.body
 
 
+def test_an_adjourned_game_is_nobodys_turn_and_an_annulled_one_says_annulled(
+    game_factory, black, white, user_factory, reply, mailoutbox
+):
+    from accounts.moderation.models import GamesChoice, SanctionKind
+    from accounts.moderation.services import sanction_take
+    from games.services.adjournments import game_annul
+
+    game = game_factory(moves=("E5",))  # white to move
+    sanction_take(
+        moderator=user_factory(username="judge", is_staff=True),
+        user=black,
+        kind=SanctionKind.SUSPEND,
+        reason="Insults.",
+        now=NOW,
+        ends_at=NOW + dt.timedelta(days=2),
+        games=GamesChoice.ADJOURN,
+    )
+    reply(game, white, "D4", move_number=1, now=NOW + dt.timedelta(hours=1))
+    (answer,) = [m for m in mailoutbox if "Nothing was played" in m.body]
+    assert "adjourned this game" in answer.body and "your turn" not in answer.body
+    assert answer.reply_to == []
+    mailoutbox.clear()
+    game_annul(game_id=game.pk, user=white, now=NOW + dt.timedelta(hours=2))
+    reply(game, white, "D4", move_number=1, now=NOW + dt.timedelta(hours=3))
+    (answer,) = [m for m in mailoutbox if "Nothing was played" in m.body]
+    assert "The game is over: Annulled." in answer.body and "Void" not in answer.body
+
+
 def test_a_reply_after_the_deadline_ends_the_game_on_time(game_factory, black, reply, mailoutbox):
     game = game_factory(clock_days=1)
     result = reply(game, black, "D4", now=NOW + dt.timedelta(days=2))
