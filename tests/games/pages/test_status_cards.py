@@ -53,7 +53,7 @@ def test_a_card_shows_the_game_the_opponent_the_turn_and_the_deadline(
     # The thumbnail is an image of its own, named by the game's state (move 0, running).
     assert (
         f'<a class="game-thumb" href="{url}" tabindex="-1"><img class="bd-thumb" '
-        f'src="{url}thumbnail/wood/0-playing-0.svg" width="96" height="96" loading="lazy" '
+        f'src="{url}thumbnail/wood/0-playing-0-en.svg" width="96" height="96" loading="lazy" '
         'decoding="async" alt="Go 9×9, move 0"></a>'
     ) in card
     assert (
