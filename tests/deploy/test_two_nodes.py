@@ -56,8 +56,10 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.
 
 PLAYERS = 30
 PLAY_SECONDS = 60.0
-# After play stops, the last move of each game still has its notice on the way.
-SETTLE_SECONDS = 30.0
+# After play stops, the last move of each game still has its notice on the way: a wait that
+# ends as soon as they are all there (90 s, room for a loaded 2-core machine, where 30 s
+# may be short for two nodes' workers).
+SETTLE_SECONDS = 90.0
 
 
 @pytest.fixture
