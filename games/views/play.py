@@ -72,6 +72,8 @@ def board(request: HttpRequest, game_id: int) -> HttpResponse:
         "reviews_box": reviews_box(game=game, user=request.user, note_any=game.note_any),
         # Watchers and spectators' comments (games/watching/_board.html).
         "watching": board_watch_read(game=game, viewer=request.user),
+        # Whether the page offers to annul an adjourned game (a query only while adjourned).
+        "can_annul": annul_offered(game=game, user=request.user, now=now),
     }
     # "Plan answers" while the viewer waits for their opponent (one query then, else none).
     # None while adjourned: nobody moves, so there is nothing to answer.
@@ -109,7 +111,6 @@ def _board_page_context(request: HttpRequest, read: dict, confirm: str) -> dict:
     if confirm and context["confirm_error"]:
         messages.error(request, context["confirm_error"])
     context["result"] = _result(request, game)
-    context["can_annul"] = annul_offered(game=game, user=request.user, now=read["now"])
     context["chat_form"] = ChatForm()
     context["kibitz_form"] = KibitzForm(auto_id="kibitz_%s")  # beside the chat's "text"
     context["words"] = board_words_section(game=game, user=request.user)

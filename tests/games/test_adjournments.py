@@ -222,6 +222,28 @@ def test_the_game_page_shows_adjourned_and_annuls_after_asking(
     assert "Annulled" in status
 
 
+def test_the_kept_game_page_changes_when_the_viewer_may_annul(
+    client, game_factory, black, white, moderator
+):
+    """Both players suspended: the game stays adjourned when white's suspension is lifted, and
+    white's page, kept by its tag, now offers to annul it."""
+    now = dt.datetime.now(dt.UTC)
+    game = game_factory(moves=("E5",), now=now)
+    _suspend(moderator, black, now=now)
+    own = _suspend(moderator, white, now=now)
+    Notification.objects.update(read=True)
+    client.force_login(white)
+    annul_url = reverse("games:annul", args=[game.pk])
+    first = client.get(board_url(game))
+    assert annul_url not in first.content.decode()
+    sanction_lift(moderator=moderator, sanction_id=own.pk, reason="Mistake.", now=now)
+    Notification.objects.update(read=True)  # the header's counts are in the tag too
+    game.refresh_from_db()
+    assert game.is_adjourned
+    again = client.get(board_url(game), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and annul_url in again.content.decode()
+
+
 def test_the_status_page_says_adjourned(client, game_factory, black, white, moderator):
     now = dt.datetime.now(dt.UTC)
     game_factory(now=now)
