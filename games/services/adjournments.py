@@ -42,12 +42,15 @@ RESULT_VOID = "Void"
 NOTIFY_TASK = "games.notify_adjournment"
 
 
-def _running_ids(user_id: int) -> list[int]:
-    return list(
-        Game.objects.filter(Q(black_id=user_id) | Q(white_id=user_id), status=GameStatus.PLAYING)
-        .order_by("pk")
-        .values_list("pk", flat=True)
+def _running_ids(user_id: int, *, adjourned: bool | None = None) -> list[int]:
+    """The ids of `user_id`'s running games in id order (the order rows are locked in): all
+    of them, or only the adjourned ones (`adjourned=True`)."""
+    running = Game.objects.filter(
+        Q(black_id=user_id) | Q(white_id=user_id), status=GameStatus.PLAYING
     )
+    if adjourned is not None:
+        running = running.filter(adjourned__isnull=not adjourned)
+    return list(running.order_by("pk").values_list("pk", flat=True))
 
 
 def games_adjourn(*, user_id: int, now: dt.datetime) -> list[int]:
@@ -81,13 +84,8 @@ def games_resume(*, user_id: int, now: dt.datetime) -> list[int]:
     "ended" hook)."""
     if games_adjourned_held(user_id=user_id, now=now):
         return []
-    ids = Game.objects.filter(
-        Q(black_id=user_id) | Q(white_id=user_id),
-        status=GameStatus.PLAYING,
-        adjourned__isnull=False,
-    ).order_by("pk")
     resumed = []
-    for game_id in list(ids.values_list("pk", flat=True)):
+    for game_id in _running_ids(user_id, adjourned=True):
         game = game_lock_if_any(game_id=game_id)
         if game is None or not game.is_adjourned:
             continue

@@ -15,7 +15,8 @@ from messaging.notifications.notice_tasks import notice_task
 def notify_adjournment(game_id: int, what: str, suspended_id: int | None = None) -> int:
     """Tell the players of game `game_id` that it was adjourned (`what` "adjourned": the
     player other than `suspended_id`, whom the moderators' own notice tells) or resumed
-    ("resumed": both). Nothing when the game is no longer in that state. Returns how many
+    ("resumed": both); adjourned, both players' unread "your turn" notices of the game are
+    marked read. Nothing when the game is no longer in that state. Returns how many
     notices were recorded; each is kept once by its key, so running it twice tells once."""
     game = game_row_get(game_id=game_id)
     if game is None or game.is_over or game.is_adjourned != (what == "adjourned"):
@@ -24,6 +25,8 @@ def notify_adjournment(game_id: int, what: str, suspended_id: int | None = None)
     told = 0
     for player, opponent in ((game.black, game.white), (game.white, game.black)):
         if what == "adjourned":
+            # Nobody's turn while adjourned: a "your turn" notice left unread no longer holds.
+            messaging.notifications_mark_read(user=player, key_prefix=f"turn:{game.pk}:")
             if player.pk == suspended_id:
                 continue
 

@@ -264,6 +264,23 @@ def test_no_your_turn_notice_goes_out_for_an_adjourned_game(game_factory, black,
     assert game.pk not in [pk for pk, _ in turns]
 
 
+def test_an_unread_your_turn_notice_is_read_once_the_game_is_adjourned(
+    game_factory, black, white, moderator, django_capture_on_commit_callbacks
+):
+    from games.tasks.play import notify_turn
+
+    now = dt.datetime.now(dt.UTC)
+    game = game_factory(moves=("E5",), now=now - dt.timedelta(minutes=30))  # white to move
+    assert notify_turn(game.pk, 1) is True
+    turn = Notification.objects.get(user=white, key__startswith=f"turn:{game.pk}:")
+    assert not turn.read
+    with django_capture_on_commit_callbacks(execute=True):
+        _suspend(moderator, black, now=now)
+    turn.refresh_from_db()
+    assert turn.read  # the badge no longer counts a turn nobody may play
+    assert Notification.objects.filter(user=white, event="game_adjourned", read=False).exists()
+
+
 def test_the_game_over_mail_of_an_annulled_game_says_annulled(game_factory, black, white):
     from django.template.loader import render_to_string
 
