@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-k celery -x"`.
 PYTEST_ARGS ?=
+# The whole suite runs on every core (pytest-xdist, one database per worker); the tests that
+# start child processes share one group and run one after another (tests/conftest.py).
+PYTEST_PARALLEL ?= -n auto --dist loadgroup
 
 .PHONY: run test test-js test-fast test-sqlite migrations-check lint format venv chromium axe gnugo nginx gettext messages compilemessages clean api-schema
 
@@ -105,7 +108,7 @@ lint: venv
 
 # Whole suite against DATABASE_URL (SQLite in memory when unset) and REDIS_URL.
 test: venv chromium axe gnugo nginx gettext migrations-check lint test-js
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 # The static JavaScript's tests: node's own runner on tests/js/*.test.mjs, with jsdom from
 # `npm ci` of tests/js/package.json (node_modules is never committed).
@@ -125,7 +128,7 @@ test-fast: venv
 
 # The suite again on SQLite, whatever DATABASE_URL says (CI runs it after PostgreSQL).
 test-sqlite: venv axe
-	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL $(BIN)/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 # Rewrites the committed API contract from the live API (tests/api/test_schema.py fails while
 # they differ): run it when a change to /api/v1/ is meant, and commit the diff.

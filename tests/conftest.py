@@ -37,7 +37,8 @@ CHILD_PROCESS_NAMES = frozenset({"subprocess", "run_python", "Popen"})
 def pytest_collection_modifyitems(config, items) -> None:
     """The test tiers (pyproject's markers): everything under tests/browser is `browser`; a test
     that starts child processes (through a fixture, or a module importing subprocess or
-    run_python) is `slow`; a test marked `postgres` is skipped on any other database."""
+    run_python) is `slow`; a test marked `postgres` is skipped on any other database. Slow tests
+    outside tests/browser share one xdist group, so a parallel run keeps them in sequence."""
     skip_postgres = pytest.mark.skip(reason="row locks need PostgreSQL (DATABASE_URL)")
     on_postgres = connection.vendor == "postgresql"
     for item in items:
@@ -50,6 +51,10 @@ def pytest_collection_modifyitems(config, items) -> None:
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("postgres") and not on_postgres:
             item.add_marker(skip_postgres)
+        if item.get_closest_marker("slow") and not item.nodeid.startswith(BROWSER_DIR):
+            # Child processes share this machine's Redis, ports and worker queues: under
+            # `pytest -n 2 --dist loadgroup` they all run on one worker, one after another.
+            item.add_marker(pytest.mark.xdist_group("child_processes"))
 
 
 @pytest.fixture(autouse=True)
