@@ -25,20 +25,22 @@ Positions and the reference each chain is judged against:
   13x13).
 
 Is the reference sound? `--recheck N` asks it N more times with other seeds (GNU Go's
-`--seed`; the play-out's seed + 100 k), cached with the game, and a second table splits the
-chains into contested (the opinions disagree: nobody can say what is right, so the count
-should flag them) and settled, with the wrong and flagged chains among the settled ones.
-Measured on newcomer games: GNU Go gave the same dead stones under other seeds; the hexagon
-play-out at 64 playouts a move did not (3 and 10 of 15 chains otherwise on one position),
-so on hexagons read the settled columns.
+`--seed`; the play-out's seed + 100 k), cached with the game. A chain is then judged by the
+majority of the opinions, and a chain they disagree on is contested: nobody can say what is
+right, so it is counted apart (the `contested` column, with how many of them the count
+flags), neither wrong nor right. Measured on newcomer games: GNU Go gave the same dead
+stones under other seeds; the hexagon play-out at 64 playouts a move did not (29% of the
+chains contested with --recheck 2), so on hexagons use --recheck 2 or more.
 
 For every chain of every position: is the count's verdict wrong, and is the chain flagged
-unsure. Two flag columns: by `rules` alone, and with the site's GNU Go check on square boards
-(`games.counting`: a chain GNU Go judges otherwise is unsure too). On generated square
-positions GNU Go is also the reference, so its column catches every miss by construction:
-read the `rules` column there. The goal: every wrong chain flagged, fewer than 1 in 5 right
-chains flagged. CPU seconds per count (process time of `count_confidence`). Never
-special-cased: the estimator does not know these positions.
+unsure. Two flag columns: by `rules` alone, and with GNU Go as a judge on square boards
+(`rules.ownership.with_judge`: a chain GNU Go judges otherwise is unsure; a close call,
+most playouts agreeing, that GNU Go judges the same is sure). On generated square positions
+GNU Go is also the reference, so its column is right by construction there (every miss
+caught, every agreement cleared): read the `rules` column there, and the GNU Go column on
+../shared/scoring, whose reference is the players' own marks. The goal: every wrong chain
+flagged, fewer than 1 in 5 right chains flagged. CPU seconds per count (process time of
+`count_confidence`). Never special-cased: the estimator does not know these positions.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from bench.scoring_accuracy import DATA, GNUGO, GnuGo, ogs_cases  # noqa: E402
 from games.bots.engine import STRENGTHS, Budget, choose_move, random_move, search  # noqa: E402
 from rules.board import BLACK, EMPTY, WHITE  # noqa: E402
 from rules.game import PASS, Game, Position  # noqa: E402
-from rules.ownership import count_confidence  # noqa: E402
+from rules.ownership import count_confidence, with_judge  # noqa: E402
 from rules.ruleset import default_preset_key, preset  # noqa: E402
 from rules.topology import Topology, hexagon, square  # noqa: E402
 
@@ -91,13 +93,9 @@ class Row:
     right_flagged: int = 0
     right_flagged_gg: int = 0
     positions: int = 0
-    # With --recheck: chains the references disagree on, and the others (settled)
+    # With --recheck: chains the reference's opinions disagree on (not in `chains`)
     contested: int = 0
     contested_flagged: int = 0
-    settled: int = 0
-    settled_wrong: int = 0
-    settled_wrong_flagged: int = 0
-    settled_right_flagged: int = 0
     seconds: list[float] = field(default_factory=list)
 
 
@@ -236,29 +234,28 @@ def tally(
     gg: frozenset[int] | None,
     others: list[frozenset[int]] = (),
 ):
+    """Judge every chain of `position`'s count against the reference: with `others` (the
+    reference asked again), by the majority of the opinions, and a chain they disagree on is
+    contested: counted apart, neither wrong nor right."""
     t0 = time.process_time()
     found = count_confidence(position)
     row.seconds.append(time.process_time() - t0)
     row.positions += 1
-    for ch in found.chains:
-        row.chains += 1
-        ref_dead = _dead_in(ch.stones, reference)
-        gg_off = gg is not None and (ch.stones[0] in gg) != ch.dead
-        if ref_dead != ch.dead:
-            row.wrong += 1
-            row.wrong_flagged += ch.unsure
-            row.wrong_flagged_gg += ch.unsure or gg_off
-        else:
-            row.right_flagged += ch.unsure
-            row.right_flagged_gg += ch.unsure or gg_off
-        if any(_dead_in(ch.stones, other) != ref_dead for other in others):
+    judged = with_judge(found, gg) if gg is not None else found
+    for ch, ch_gg in zip(found.chains, judged.chains, strict=True):
+        votes = [_dead_in(ch.stones, opinion) for opinion in (reference, *others)]
+        if len(set(votes)) > 1:
             row.contested += 1
             row.contested_flagged += ch.unsure
-        elif others:
-            row.settled += 1
-            row.settled_wrong += ref_dead != ch.dead
-            row.settled_wrong_flagged += ref_dead != ch.dead and ch.unsure
-            row.settled_right_flagged += ref_dead == ch.dead and ch.unsure
+            continue
+        row.chains += 1
+        if votes[0] != ch.dead:
+            row.wrong += 1
+            row.wrong_flagged += ch.unsure
+            row.wrong_flagged_gg += ch_gg.unsure
+        else:
+            row.right_flagged += ch.unsure
+            row.right_flagged_gg += ch_gg.unsure
 
 
 def _dead_in(stones: tuple[int, ...], dead: frozenset[int]) -> bool:
@@ -272,7 +269,8 @@ def pct(a: int, b: int) -> str:
 def print_table(rows: dict[str, Row]) -> None:
     head = (
         f"{'set':<14}{'pos':>4}{'chains':>7}{'wrong':>14}{'wrong flagged':>16}"
-        f"{'+GNU Go':>12}{'right flagged':>18}{'+GNU Go':>16}{'s median':>9}{'s max':>7}"
+        f"{'+GNU Go':>12}{'right flagged':>18}{'+GNU Go':>16}{'contested':>11}{'flagged':>9}"
+        f"{'s median':>9}{'s max':>7}"
     )
     print(head)
     print("-" * len(head))
@@ -282,28 +280,9 @@ def print_table(rows: dict[str, Row]) -> None:
             f"{pct(r.wrong_flagged, r.wrong):>16}{pct(r.wrong_flagged_gg, r.wrong):>12}"
             f"{pct(r.right_flagged, r.chains - r.wrong):>18}"
             f"{pct(r.right_flagged_gg, r.chains - r.wrong):>16}"
+            f"{r.contested:>11}{r.contested_flagged:>9}"
             f"{statistics.median(r.seconds) if r.seconds else 0:>9.2f}"
             f"{max(r.seconds, default=0):>7.2f}"
-        )
-    if not any(r.contested or r.settled for r in rows.values()):
-        return
-    print("\nWith the reference checked again (--recheck): chains its opinions disagree on")
-    print("(contested), and on the others (settled) the count's wrong and flagged chains.")
-    head = (
-        f"{'set':<14}{'contested':>16}{'flagged':>12}{'settled':>9}{'wrong':>12}"
-        f"{'wrong flagged':>16}{'right flagged':>18}"
-    )
-    print(head)
-    print("-" * len(head))
-    for name, r in rows.items():
-        if not (r.contested or r.settled):
-            continue
-        total = r.contested + r.settled
-        print(
-            f"{name:<14}{pct(r.contested, total):>16}{pct(r.contested_flagged, r.contested):>12}"
-            f"{r.settled:>9}{pct(r.settled_wrong, r.settled):>12}"
-            f"{pct(r.settled_wrong_flagged, r.settled_wrong):>16}"
-            f"{pct(r.settled_right_flagged, r.settled - r.settled_wrong):>18}"
         )
 
 
@@ -359,10 +338,6 @@ def main() -> None:
             "right_flagged",
             "contested",
             "contested_flagged",
-            "settled",
-            "settled_wrong",
-            "settled_wrong_flagged",
-            "settled_right_flagged",
         ):
             setattr(total, name, getattr(total, name) + getattr(r, name))
         total.right_flagged_gg += r.right_flagged_gg

@@ -5,11 +5,21 @@ Pure and seeded like the rest of `rules`. See `confidence.py`.
 """
 
 from rules.ownership.confidence import (
+    MODERATE,
     PLAYOUTS,
     SURE,
     ChainStatus,
     Confidence,
     count_confidence,
+    with_judge,
 )
 
-__all__ = ["PLAYOUTS", "SURE", "ChainStatus", "Confidence", "count_confidence"]
+__all__ = [
+    "MODERATE",
+    "PLAYOUTS",
+    "SURE",
+    "ChainStatus",
+    "Confidence",
+    "count_confidence",
+    "with_judge",
+]

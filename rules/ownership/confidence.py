@@ -23,6 +23,12 @@ A chain is **unsure** (`ChainStatus.unsure`, with a `reason`) when
   The region's far side does not count: a stone deep in a settled corner of a territory that
   is still open elsewhere is sure (the open side's own dead stones are flagged there).
 
+`with_judge(found, judge_dead)` adds a second opinion, a judge engine's dead stones (GNU Go
+on square boards, run by the site): a chain the judge calls otherwise is unsure (`"judge"`);
+a close call that at least `MODERATE` (0.6) of the playouts agree with and the judge calls
+the same is sure. Two estimates that judge differently agree there; the estimate's own
+doubts and unsettled boundaries stay unsure whatever the judge says.
+
 The result is deterministic for a given seed and symmetric under a colour swap (the playouts
 alternate who moves first, so a swap only changes the seed's meaning; the tests check the
 verdicts, not the exact numbers, under a swap).
@@ -30,7 +36,7 @@ verdicts, not the exact numbers, under a swap).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.board import BLACK, EMPTY
 from rules.deadstones import PLAYOUTS, SEED, estimate_detail, sureness
@@ -39,6 +45,7 @@ from rules.life import chains
 from rules.scoring import ownership_map
 
 SURE = 0.85  # a chain's status is clear when this share of the playouts agree with it
+MODERATE = 0.6  # a close call (`reason` "close") that a judge agrees with is sure from here
 NEAR = 2  # a dead chain's surroundings: its territory's points within this many steps
 
 
@@ -122,6 +129,29 @@ def count_confidence(
     return Confidence(ownership=own, chains=tuple(out), dead=estimate.dead)
 
 
+def with_judge(
+    found: Confidence, judge_dead: frozenset[int], *, moderate: float = MODERATE
+) -> Confidence:
+    """`found` with a second opinion: the dead stones of a judge engine (GNU Go's
+    `final_status_list dead` on square boards). A chain the judge calls otherwise (a stone of
+    it dead for one and alive for the other) is unsure, reason `"judge"`. A chain that was
+    unsure only as a close call (`"close"`), with `confidence` at least `moderate` (most of
+    the playouts agree), and that the judge calls the same, is sure: two opinions that
+    judge differently agree. The estimate's own doubts (`"estimate"`: seki, races, eye
+    spaces) and unsettled boundaries stay unsure. Dead stones and ownership are unchanged."""
+    out = []
+    for ch in found.chains:
+        judged = [p in judge_dead for p in ch.stones]
+        if any(j != ch.dead for j in judged):
+            reason = "judge"
+        elif ch.reason == "close" and ch.confidence >= moderate:
+            reason = ""
+        else:
+            reason = ch.reason
+        out.append(replace(ch, unsure=bool(reason), reason=reason))
+    return replace(found, chains=tuple(out))
+
+
 def _unsettled_territory(
     position: Position, dead: frozenset[int], own: tuple[float, ...]
 ) -> frozenset[int]:
@@ -160,4 +190,12 @@ def _unsettled_territory(
     return frozenset(out)
 
 
-__all__ = ["PLAYOUTS", "SURE", "ChainStatus", "Confidence", "count_confidence"]
+__all__ = [
+    "MODERATE",
+    "PLAYOUTS",
+    "SURE",
+    "ChainStatus",
+    "Confidence",
+    "count_confidence",
+    "with_judge",
+]

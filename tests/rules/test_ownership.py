@@ -11,7 +11,7 @@ from bench.scoring_positions import hand
 from rules.board import BLACK, EMPTY, WHITE
 from rules.deadstones import estimate_status
 from rules.game import Game, Position
-from rules.ownership import SURE, count_confidence
+from rules.ownership import MODERATE, SURE, count_confidence, with_judge
 from rules.ruleset import preset
 from rules.topology import hexagon, square
 from tests.rules.helpers import marked_position, position_of, small_boards
@@ -113,6 +113,50 @@ def test_a_stone_deep_in_a_territory_is_sure_though_its_far_side_is_open() -> No
     assert _by_stone(found, board, "H9").unsure
 
 
+def test_a_judge_that_agrees_makes_the_close_calls_sure() -> None:
+    """The same newcomer's game with a judge (GNU Go on the site) that calls the same stones
+    dead: E9 and C8-D8, close calls that `MODERATE` of the playouts or more agree with, are
+    sure; G7 and H9, which fewer of them capture, stay unsure, judge or not."""
+    board = square(9)
+    game, dead, _ = marked_position(board, OPEN_AT_THE_TOP)
+    found = count_confidence(game.position)
+    judged = with_judge(found, dead)
+    for name in ("E9", "C8"):
+        before, after = _by_stone(found, board, name), _by_stone(judged, board, name)
+        assert before.reason == "close" and before.confidence >= MODERATE
+        assert after.dead and not after.unsure and after.reason == ""
+    for name in ("G7", "H9"):
+        chain = _by_stone(judged, board, name)
+        assert chain.confidence < MODERATE and chain.unsure and chain.reason == "close"
+    assert judged.dead == found.dead and judged.ownership == found.ownership
+    assert judged.unsure < found.unsure
+
+
+def test_a_judge_that_disagrees_makes_the_chain_unsure() -> None:
+    """The judge calls E5 (a close call) and B4 (dead and sure) alive: both are unsure."""
+    board = square(9)
+    game, dead, _ = marked_position(board, OPEN_AT_THE_TOP)
+    found = count_confidence(game.position)
+    assert not _by_stone(found, board, "B4").unsure
+    judged = with_judge(found, dead - {board.parse("E5"), board.parse("B4")})
+    for name in ("E5", "B4"):
+        chain = _by_stone(judged, board, name)
+        assert chain.dead and chain.unsure and chain.reason == "judge"
+    assert judged.dead == found.dead
+
+
+def test_a_judge_that_agrees_leaves_a_fight_unsure() -> None:
+    """The corner fight is the estimate's own doubt (a race the game stopped before): a judge
+    calling the same stones dead does not settle it."""
+    board = square(9)
+    game, _, _ = marked_position(board, CORNER_FIGHT)
+    found = count_confidence(game.position)
+    judged = with_judge(found, found.dead)
+    for name in ("B9", "A8"):
+        chain = _by_stone(judged, board, name)
+        assert chain.unsure and chain.reason == "estimate"
+
+
 def test_on_a_hexagon_a_wall_split_board_is_sure() -> None:
     board = hexagon(5)
     game, dead, _ = marked_position(
@@ -185,3 +229,26 @@ def test_swapping_the_colours_swaps_the_count(position, seed) -> None:
     assert [(ch.stones, ch.confidence, ch.reason) for ch in swapped.chains] == [
         (ch.stones, ch.confidence, ch.reason) for ch in found.chains
     ]
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.integers(min_value=0, max_value=2**32), st.randoms())
+def test_a_judge_flags_every_chain_it_judges_otherwise_and_nothing_else_changes(
+    position, seed, rng
+) -> None:
+    found = count_confidence(position, seed=seed)
+    stones = [p for p, c in enumerate(position.stones) if c != EMPTY]
+    judge = frozenset(p for p in stones if rng.random() < 0.5)
+    judged = with_judge(found, judge)
+    assert (judged.dead, judged.ownership) == (found.dead, found.ownership)
+    for before, after in zip(found.chains, judged.chains, strict=True):
+        assert (after.stones, after.dead, after.confidence) == (
+            before.stones,
+            before.dead,
+            before.confidence,
+        )
+        assert after.unsure == bool(after.reason)
+        if any((p in judge) != before.dead for p in before.stones):
+            assert after.reason == "judge"
+    # A judge that agrees everywhere only clears flags.
+    assert with_judge(found, found.dead).unsure <= found.unsure
