@@ -134,10 +134,12 @@ def tournament_detail(
             pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
     else:  # the stored standings: a page reads only its lines and its players' pairings
         lines = crosstable.tournament_standings_stored(tournament=tournament)
-        count = lines.count()
-        if shown is not None:
-            lines = lines[shown[0] : shown[1] + 1]
-        rows = crosstable.standing_rows_of(lines=list(lines))
+        if shown is None:
+            rows = crosstable.standing_rows_of(lines=list(lines))
+            count = len(rows)
+        else:
+            count = lines.count()
+            rows = crosstable.standing_rows_of(lines=list(lines[shown[0] : shown[1] + 1]))
         players = {row.entry.user_id for row in rows} if shown is not None else None
         pairings = selectors.tournament_pairings(
             tournament=tournament, viewer=viewer, players=players
