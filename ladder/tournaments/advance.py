@@ -96,7 +96,7 @@ def pairing_record(*, game: Game, now: dt.datetime) -> TournamentPairing | None:
             entry.left_reason = f"{entry.timeouts} timeouts"
             fields += ["status", "left_round", "left_reason"]
         entry.save(update_fields=fields)
-    standings_refresh(tournament=tournament)
+    standings_refresh(tournament=tournament, result_round=pairing.round)
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)
     return pairing
 
@@ -131,7 +131,7 @@ def _pairing_annulled(
             entry.save(update_fields=["status", "left_round", "left_reason"])
     pairing.forfeit = True
     pairing.save(update_fields=["outcome", "forfeit"])
-    standings_refresh(tournament=tournament)
+    standings_refresh(tournament=tournament, result_round=pairing.round)
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)
     return pairing
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ladder.tournaments.models import (
+    PAIRED_BY_ROUND,
     Format,
     Outcome,
     PlayerStatus,
@@ -109,11 +110,21 @@ def _stored_values(row: TournamentStanding) -> tuple:
     )  # fmt: skip
 
 
-def standings_refresh(*, tournament: Tournament) -> int:
+def standings_refresh(*, tournament: Tournament, result_round: int | None = None) -> int:
     """Rewrite the stored lines of `tournament` from its entries and pairings (the caller holds
     the tournament lock, in the transaction that changed them). Returns the lines written: 0
-    when nothing changed, or for a knockout or a tournament not started."""
+    when nothing changed, or for a knockout or a tournament not started. `result_round`: the
+    round of a result just recorded; in a Swiss or McMahon, while that round still has games
+    being played the standings (complete rounds only) cannot change, and nothing is read."""
     if tournament.is_knockout or tournament.status == TournamentStatus.OPEN:
+        return 0
+    if (
+        result_round is not None
+        and tournament.format in PAIRED_BY_ROUND
+        and TournamentPairing.objects.filter(
+            tournament=tournament, round=result_round, outcome=Outcome.PENDING
+        ).exists()
+    ):
         return 0
     entries = list(
         TournamentPlayer.objects.filter(tournament=tournament).only(

@@ -146,6 +146,9 @@ def test_a_refresh_that_changes_nothing_writes_nothing(tournament_factory, user_
     assert list(TournamentStanding.objects.filter(tournament=t).values_list("pk", flat=True)) == (
         before
     )
+    with CaptureQueriesContext(connection) as seen:  # a result of a round still being played
+        assert standings_refresh(tournament=t, result_round=1) == 0
+    assert len(seen) == 1  # whether the round has games left, and nothing more
 
 
 def test_the_migration_fills_the_lines_of_running_and_finished_tournaments(
