@@ -8,7 +8,7 @@ import os
 import time
 
 from bench.dataset import __doc__ as about
-from bench.dataset.competitions import CompetitionSteps
+from bench.dataset.competitions import CompetitionSteps, standings_store
 from bench.dataset.game_rows import GameSteps
 from bench.dataset.notices import NoticeSteps
 from bench.dataset.players import PlayerSteps
@@ -91,6 +91,7 @@ def main() -> None:
     with raw.transaction(), raw.cursor() as cursor:
         _sequences_reset(cursor)
     raw.autocommit = True
+    print(f"stored standings: {standings_store():,} lines", flush=True)
     with raw.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
         cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")

@@ -129,12 +129,16 @@ def _variants(pool: dict, rng: random.Random) -> dict[tuple[str, int], list[str]
 def _template(instance) -> dict:
     """Column -> database value of an unsaved model instance (its defaults), for COPY."""
     from django.db import connection
+    from django.db.models.expressions import DatabaseDefault
 
     values = {}
     for field in instance._meta.concrete_fields:
         if field.primary_key and getattr(instance, field.attname) is None:
             continue  # the identity column numbers the row
-        values[field.column] = field.get_db_prep_save(getattr(instance, field.attname), connection)
+        value = getattr(instance, field.attname)
+        if isinstance(value, DatabaseDefault):  # a db_default column: the default's value
+            value = field._db_default_expression.value
+        values[field.column] = field.get_db_prep_save(value, connection)
     return values
 
 

@@ -126,3 +126,13 @@ class CompetitionSteps(BuilderBase):
             ("id", "tournament_id", "round", "board", "black_id", "white_id", "game_id", "outcome"),
         )
         return total
+
+
+def standings_store() -> int:
+    """The stored standings of the tournaments copied, written by the site's own code
+    (ladder.tournaments.stored) once every step is done. Returns the lines written (none when
+    they are already there)."""
+    from ladder.tournaments.models import Tournament
+    from ladder.tournaments.stored import standings_refresh
+
+    return sum(standings_refresh(tournament=t) for t in Tournament.objects.order_by("pk"))

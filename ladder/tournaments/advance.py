@@ -47,7 +47,7 @@ from ladder.tournaments.models import (
     TournamentStatus,
 )
 from ladder.tournaments.pairing import PairingRules, entrants_for_round, pair_round, round_robin
-from ladder.tournaments.standings import Bye, GameResult, Standing, standings
+from ladder.tournaments.stored import results_of, standings_refresh, table_of
 
 # Knockout pairings store their bracket round under these offsets (winners' round r is r).
 LOSERS_ROUND = 100
@@ -96,6 +96,7 @@ def pairing_record(*, game: Game, now: dt.datetime) -> TournamentPairing | None:
             entry.left_reason = f"{entry.timeouts} timeouts"
             fields += ["status", "left_round", "left_reason"]
         entry.save(update_fields=fields)
+    standings_refresh(tournament=tournament, result_round=pairing.round)
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)
     return pairing
 
@@ -130,6 +131,7 @@ def _pairing_annulled(
             entry.save(update_fields=["status", "left_round", "left_reason"])
     pairing.forfeit = True
     pairing.save(update_fields=["outcome", "forfeit"])
+    standings_refresh(tournament=tournament, result_round=pairing.round)
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)
     return pairing
 
@@ -144,6 +146,7 @@ def pairing_correct(*, game: Game, now: dt.datetime) -> TournamentPairing | None
         return None
     tournament = tournament_lock(tournament_id=found.tournament_id)
     TournamentPairing.objects.filter(pk=found.pk).update(outcome=outcome)
+    standings_refresh(tournament=tournament)
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)
     found.outcome = outcome
     return found
@@ -188,12 +191,17 @@ def _resign_withdrawn(tournament_id: int, now: dt.datetime) -> None:
 
 
 def pair_next(*, tournament: Tournament, now: dt.datetime) -> str:
-    """Pair whatever is due in a running tournament (the caller holds its lock)."""
+    """Pair whatever is due in a running tournament (the caller holds its lock), and store the
+    standings of the rounds it paired or the end (ladder.tournaments.stored)."""
     if tournament.format == Format.ROUND_ROBIN:
-        return _round_robin(tournament, now)
-    if tournament.is_knockout:
-        return _knockout(tournament, now)
-    return _by_round(tournament, now)
+        done = _round_robin(tournament, now)
+    elif tournament.is_knockout:
+        done = _knockout(tournament, now)
+    else:
+        done = _by_round(tournament, now)
+    if done != "waiting":
+        standings_refresh(tournament=tournament)
+    return done
 
 
 def _handicap_settings(settings: GameSettings, handicap: int) -> GameSettings:
@@ -321,47 +329,6 @@ def _round_robin_black(a: int, b: int, number: int, balance: dict, last: dict) -
 
 
 # Swiss and McMahon -----------------------------------------------------------------------
-
-
-def results_of(pairings: list[TournamentPairing]) -> tuple[list[GameResult], list[Bye]]:
-    """The decided games and byes as the pure standings take them."""
-    games, byes = [], []
-    for p in pairings:
-        if p.outcome == Outcome.BYE:
-            byes.append(Bye(round=p.round, player=p.black_id))
-        elif p.outcome and p.white_id is not None:
-            winner = p.winner_id
-            games.append(
-                GameResult(round=p.round, black=p.black_id, white=p.white_id, winner=winner)
-            )
-    return games, byes
-
-
-def table_of(
-    tournament: Tournament, entries: list[TournamentPlayer], pairings: list[TournamentPairing]
-) -> tuple[list[Standing], int]:
-    """(standings, rounds counted): the standings after the last complete round of a Swiss or
-    McMahon (every finished game for a round robin, whose byes score nothing)."""
-    complete = tournament.current_round
-    if tournament.format != Format.ROUND_ROBIN and any(
-        p.round == complete and not p.decided for p in pairings
-    ):
-        complete -= 1
-    counted = [
-        p for p in pairings if p.round <= complete or tournament.format == Format.ROUND_ROBIN
-    ]
-    games, byes = results_of(counted)
-    if tournament.format == Format.ROUND_ROBIN:
-        byes = []
-    table = standings(
-        players={e.user_id: e.start_score for e in entries},
-        games=games,
-        byes=byes,
-        rounds=tournament.rounds if tournament.format == Format.ROUND_ROBIN else max(complete, 0),
-        mcmahon=tournament.is_mcmahon,
-        ratings={e.user_id: e.rating or 0.0 for e in entries},
-    )
-    return table, complete
 
 
 def _by_round(tournament: Tournament, now: dt.datetime) -> str:

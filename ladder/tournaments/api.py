@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema
 
 from accounts.api.auth import Id, PageQuery, api_user, errors
-from ladder.tournaments import selectors
-from ladder.tournaments.models import Tournament, TournamentPairing
+from ladder.tournaments import crosstable, selectors
+from ladder.tournaments.models import Tournament, TournamentPairing, TournamentStatus
 
 router = Router(tags=["tournaments"])
 
@@ -119,18 +119,33 @@ def tournament_detail(
     a page past the end is empty) and only the pairings of the players on it, as the other
     lists page (`count`: the lines in all)."""
     tournament = get_object_or_404(Tournament.objects.select_related("organiser"), pk=tournament_id)
-    entries = selectors.tournament_entries(tournament=tournament)
-    pairings = selectors.tournament_pairings(tournament=tournament, viewer=api_user(request))
-    rows, _ = selectors.standings_rows(
-        tournament=tournament, entries=entries, pairings=pairings, cells=False
-    )
-    count, shown = len(rows), pages.bounds()
-    if shown is not None:
-        rows = rows[shown[0] : shown[1] + 1]
-        players = {row.entry.user_id for row in rows}
-        pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
+    viewer = api_user(request)
+    shown = pages.bounds()
+    if tournament.is_knockout or tournament.status == TournamentStatus.OPEN:
+        entries = selectors.tournament_entries(tournament=tournament)
+        pairings = selectors.tournament_pairings(tournament=tournament, viewer=viewer)
+        rows, _ = crosstable.standings_rows(
+            tournament=tournament, entries=entries, pairings=pairings, cells=False
+        )
+        count = len(rows)
+        if shown is not None:
+            rows = rows[shown[0] : shown[1] + 1]
+            players = {row.entry.user_id for row in rows}
+            pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
+    else:  # the stored standings: a page reads only its lines and its players' pairings
+        lines = crosstable.tournament_standings_stored(tournament=tournament)
+        if shown is None:
+            rows = crosstable.standing_rows_of(lines=list(lines))
+            count = len(rows)
+        else:
+            count = lines.count()
+            rows = crosstable.standing_rows_of(lines=list(lines[shown[0] : shown[1] + 1]))
+        players = {row.entry.user_id for row in rows} if shown is not None else None
+        pairings = selectors.tournament_pairings(
+            tournament=tournament, viewer=viewer, players=players
+        )
     return TournamentDetailOut(
-        **_out(tournament, len(entries)),
+        **_out(tournament, count),
         count=count,
         description=tournament.description,
         standings=[

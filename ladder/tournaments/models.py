@@ -224,3 +224,29 @@ class TournamentPairing(models.Model):
         if self.outcome == Outcome.WHITE:
             return self.white_id
         return None
+
+
+class TournamentStanding(models.Model):
+    """One stored line of a Swiss, McMahon or round robin's standings, as the pure standings
+    compute them (ladder.tournaments.stored writes them in the transaction that changes a
+    result, a round or a player): the pages and the API read a page of lines. `line` is the
+    order shown (disqualified players last), `counted` the rounds the standings count."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    entry = models.OneToOneField(
+        TournamentPlayer, on_delete=models.CASCADE, related_name="standing"
+    )
+    line = models.PositiveIntegerField()
+    place = models.PositiveIntegerField(null=True, blank=True)  # None: disqualified
+    score = models.FloatField()  # points, or the McMahon score
+    wins = models.FloatField()
+    sos = models.FloatField()
+    sodos = models.FloatField()
+    sosos = models.FloatField()
+    counted = models.PositiveSmallIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "line"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.line}"

@@ -4,24 +4,26 @@ knockout bracket drawn as columns and the final places."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games.models import Game, GameStatus
 from games.selectors.play import game_can_view
-from ladder.tournaments.advance import FINAL_ROUND, LOSERS_ROUND, bracket_of, table_of
+from ladder.tournaments.advance import FINAL_ROUND, LOSERS_ROUND, bracket_of
 from ladder.tournaments.brackets import Bracket
+from ladder.tournaments.crosstable import standings_rows
 from ladder.tournaments.models import (
     Outcome,
-    PlayerStatus,
     Tournament,
     TournamentPairing,
     TournamentPlayer,
+    TournamentStanding,
     TournamentStatus,
     stage_name,
 )
@@ -84,14 +86,17 @@ _GAME_SHOWN = {
 
 
 def tournament_pairings(
-    *, tournament: Tournament, viewer: User | None = None
+    *, tournament: Tournament, viewer: User | None = None, players: set[int] | None = None
 ) -> list[TournamentPairing]:
-    """The tournament's pairings in round and board order, each with `shows_game`: whether its
-    game may be named and linked for `viewer` (None: a visitor not logged in). A game made
-    private is named only to its players; its outcome still counts and shows."""
+    """The tournament's pairings in round and board order (`players`: only those in which one
+    of these user ids plays), each with `shows_game`: whether its game may be named and linked
+    for `viewer` (None: a visitor not logged in). A game made private is named only to its
+    players; its outcome still counts and shows."""
+    found = TournamentPairing.objects.filter(tournament=tournament)
+    if players is not None:
+        found = found.filter(Q(black_id__in=players) | Q(white_id__in=players))
     pairings = list(
-        TournamentPairing.objects.filter(tournament=tournament)
-        .select_related("black", "white", "game")
+        found.select_related("black", "white", "game")
         # Of the game, what the pages and the API show (a McMahon of 1,000 has 1,500 games,
         # and a whole game row is some 80 columns, its move list included).
         .defer(
@@ -102,112 +107,6 @@ def tournament_pairings(
     for p in pairings:
         p.shows_game = p.game_id is not None and game_can_view(game=p.game, user=viewer)
     return pairings
-
-
-@dataclass
-class CrossCell:
-    """One round of a player in the cross table: "3+/b" is a win as Black against the player
-    placed 3rd; a bye is "bye", an unplayed round "–"."""
-
-    text: str
-    game_url: str = ""
-
-
-@dataclass
-class StandingRow:
-    place: int | None
-    entry: TournamentPlayer
-    score: float
-    sos: float
-    sodos: float
-    sosos: float
-    cells: list[CrossCell] = field(default_factory=list)
-
-
-def standings_rows(
-    *,
-    tournament: Tournament,
-    entries: list[TournamentPlayer],
-    pairings: list[TournamentPairing],
-    cells: bool = True,
-) -> tuple[list[StandingRow], int]:
-    """The standings with a cross table row each (`cells`; else see `cross_cells_fill`), and
-    the rounds they count. Disqualified players are listed last without a place."""
-    table, complete = table_of(tournament, entries, pairings)
-    by_user = {e.user_id: e for e in entries}
-    rows = [
-        StandingRow(
-            place=s.place,
-            entry=by_user[s.id],
-            score=s.score,
-            sos=s.sos,
-            sodos=s.sodos,
-            sosos=s.sosos,
-        )
-        for s in table
-    ]
-    kept = [r for r in rows if r.entry.status != PlayerStatus.DISQUALIFIED]
-    gone = [r for r in rows if r.entry.status == PlayerStatus.DISQUALIFIED]
-    for n, row in enumerate(kept):
-        same = n and (row.score, row.sos, row.sodos, row.sosos) == (
-            kept[n - 1].score,
-            kept[n - 1].sos,
-            kept[n - 1].sodos,
-            kept[n - 1].sosos,
-        )
-        row.place = kept[n - 1].place if same else n + 1
-    for row in gone:
-        row.place = None
-    rows = kept + gone
-    if cells:
-        cross_cells_fill(
-            tournament=tournament, rows=rows, filled=rows, pairings=pairings, complete=complete
-        )
-    return rows, complete
-
-
-def cross_cells_fill(
-    *,
-    tournament: Tournament,
-    rows: list[StandingRow],
-    filled: list[StandingRow],
-    pairings: list[TournamentPairing],
-    complete: int,
-) -> None:
-    """Give each row of `filled` (some of `rows`, the whole standings: a page of them) its
-    cross table cells, opponents named by their line in `rows`."""
-    number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
-    # Every round robin round; a Swiss or McMahon's finished rounds and the one being played
-    # (its games "?": the standings count only the finished ones).
-    shown = (
-        tournament.rounds
-        if tournament.format == "round_robin"
-        else max(complete, tournament.current_round)
-    )
-    cells: dict[int, dict[int, CrossCell]] = {r.entry.user_id: {} for r in filled}
-    for p in pairings:
-        if p.round > shown:
-            continue
-        if p.is_bye:
-            if p.black_id in cells:
-                cells[p.black_id][p.round] = CrossCell("bye")
-            continue
-        if p.black_id not in cells and p.white_id not in cells:
-            continue
-        url = p.game.get_absolute_url() if getattr(p, "shows_game", False) else ""
-        for me, other, colour in ((p.black_id, p.white_id, "b"), (p.white_id, p.black_id, "w")):
-            if me not in cells:
-                continue
-            if not p.decided:
-                mark = "?"
-            elif p.outcome == Outcome.JIGO:
-                mark = "="
-            else:
-                mark = "+" if p.winner_id == me else "-"
-            suffix = "!" if p.forfeit else ""
-            cells[me][p.round] = CrossCell(f"{number[other]}{mark}{suffix}/{colour}", url)
-    for row in filled:
-        row.cells = [cells[row.entry.user_id].get(r, CrossCell("–")) for r in range(1, shown + 1)]
 
 
 def tournament_registration_rule(*, tournament: Tournament) -> str:
@@ -274,17 +173,45 @@ def tournament_registration_rule(*, tournament: Tournament) -> str:
     return text % names
 
 
-def tournament_next_step(
-    *,
-    tournament: Tournament,
-    entries: list[TournamentPlayer],
-    pairings: list[TournamentPairing],
-) -> str:
-    """What happens next in `tournament`, and the rule that decides it, in a sentence or two
-    for its page: when registration ends, which round is being played and what the next one
-    waits for, or that it is over."""
+def _counted(rows: QuerySet) -> Coalesce:
+    """How many of `rows` (filtered by OuterRef) there are, as a subquery."""
+    counted = rows.order_by().values("tournament").annotate(n=Count("pk")).values("n")[:1]
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
+def tournaments_counted() -> QuerySet[Tournament]:
+    """Tournaments with their organiser and, read in the same query, `lines_count` (the stored
+    standings' lines), `running_count` (games being played) and `running_now_count` (those of
+    the current round): what the tournament page counts."""
+    running = TournamentPairing.objects.filter(
+        tournament=OuterRef("pk"), game__isnull=False, outcome=Outcome.PENDING
+    )
+    return Tournament.objects.select_related("organiser").annotate(
+        lines_count=_counted(TournamentStanding.objects.filter(tournament=OuterRef("pk"))),
+        running_count=_counted(running),
+        running_now_count=_counted(running.filter(round=OuterRef("current_round"))),
+    )
+
+
+def tournament_running_counts(*, tournament: Tournament) -> tuple[int, int]:
+    """(games of `tournament` being played, those of its current round): the counts read with
+    it (`tournaments_counted`), else one query."""
+    if hasattr(tournament, "running_now_count"):
+        return tournament.running_count, tournament.running_now_count
+    running = Q(game__isnull=False, outcome=Outcome.PENDING)
+    counts = TournamentPairing.objects.filter(tournament=tournament).aggregate(
+        all=Count("pk", filter=running),
+        current=Count("pk", filter=running & Q(round=tournament.current_round)),
+    )
+    return counts["all"], counts["current"]
+
+
+def tournament_next_step(*, tournament: Tournament, taken: int) -> str:
+    """What happens next in `tournament` (`taken`: its places taken), and the rule that decides
+    it, in a sentence or two for its page: when registration ends, which round is being played
+    and what the next one waits for, or that it is over."""
     if tournament.status == TournamentStatus.OPEN:
-        names = {"taken": len(entries), "limit": tournament.player_limit}
+        names = {"taken": taken, "limit": tournament.player_limit}
         if tournament.start_when_full:
             return (
                 gettext(
@@ -303,27 +230,27 @@ def tournament_next_step(
         )
     if tournament.status == TournamentStatus.FINISHED:
         return gettext("The tournament is over: every game has ended.")
-    running = [p for p in pairings if p.game_id and not p.decided]
+    running, running_now = tournament_running_counts(tournament=tournament)
     if tournament.is_knockout:
         return ngettext(
             "%(count)s match is being played. A match starts as soon as both its players are "
             "known; the tournament ends with the final.",
             "%(count)s matches are being played. A match starts as soon as both its players "
             "are known; the tournament ends with the final.",
-            len(running),
-        ) % {"count": len(running)}
+            running,
+        ) % {"count": running}
     if tournament.format == "round_robin":
         return ngettext(
             "All games started together; %(count)s is still being played. The tournament ends "
             "when the last one ends.",
             "All games started together; %(count)s are still being played. The tournament ends "
             "when the last one ends.",
-            len(running),
-        ) % {"count": len(running)}
+            running,
+        ) % {"count": running}
     names = {
         "round": tournament.current_round,
         "rounds": tournament.rounds,
-        "count": len([p for p in running if p.round == tournament.current_round]),
+        "count": running_now,
         "next": tournament.current_round + 1,
     }
     if tournament.current_round >= tournament.rounds:

@@ -37,6 +37,7 @@ from ladder.tournaments.models import (
     TournamentStatus,
 )
 from ladder.tournaments.standings import mcmahon_start_scores
+from ladder.tournaments.stored import standings_refresh
 
 MAX_PLAYERS = 500
 # A round robin starts every game at once, in the request that starts it: 30 players are 435
@@ -362,6 +363,7 @@ def _leave_running(
     entry.left_round = tournament.current_round
     entry.left_reason = reason[:60]
     entry.save(update_fields=["status", "left_round", "left_reason"])
+    standings_refresh(tournament=tournament)  # a disqualified player's line goes last
     # The task resigns their running games (games services, outside this lock) and
     # forfeits their knockout matches.
     enqueue_on_commit("ladder.tournament_advance", tournament.pk)

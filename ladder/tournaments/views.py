@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_answer, refusal_form, refusal_kinds, refusal_message
-from ladder.tournaments import selectors, services
+from ladder.tournaments import crosstable, selectors, services
 from ladder.tournaments.forms import TournamentForm
 from ladder.tournaments.models import Format, PlayerStatus, Tournament, TournamentStatus
 
@@ -183,30 +183,45 @@ def _get(pk: int, queryset=Tournament.objects) -> Tournament:
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """Everything about one tournament."""
-    tournament = _get(pk, Tournament.objects.select_related("organiser"))
-    entries = selectors.tournament_entries(tournament=tournament)
+    """Everything about one tournament. A Swiss, McMahon or round robin under way reads one page
+    of its stored standings and the games of the players on it: its cost does not grow with
+    the number of players."""
+    tournament = _get(pk, selectors.tournaments_counted())
     user = request.user if request.user.is_authenticated else None
-    pairings = selectors.tournament_pairings(tournament=tournament, viewer=user)
-    me = next((e for e in entries if user and e.user_id == user.pk), None)
-    rows, complete, places = [], 0, {}
-    bracket = []
-    if tournament.status != TournamentStatus.OPEN:
-        if tournament.is_knockout:
-            bracket = selectors.bracket_columns(
-                tournament=tournament, entries=entries, pairings=pairings
-            )
-            places = selectors.knockout_places(
-                tournament=tournament, entries=entries, pairings=pairings
-            )
-        else:
-            rows, complete = selectors.standings_rows(
-                tournament=tournament, entries=entries, pairings=pairings, cells=False
-            )
-    standings, page = _standings_page(request, tournament, rows, pairings, complete, me)
-    if page.paginator.num_pages > 1:  # the games of the players on this page only
+    standings_kept = tournament.status != TournamentStatus.OPEN and not tournament.is_knockout
+    if standings_kept:
+        entries, taken = [], 0
+        mine = user and crosstable.standing_of(tournament=tournament, user_id=user.pk)
+        me = mine.entry if mine else None
+        standings, page, complete = _standings_page(request, tournament, mine)
         players = {row.entry.user_id for row in standings}
-        pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
+        pairings = selectors.tournament_pairings(
+            tournament=tournament, viewer=user, players=players
+        )
+        on_page = {row.entry.user_id: n for n, row in enumerate(standings, page.start_index())}
+        numbers = crosstable.standing_numbers(
+            tournament=tournament,
+            user_ids={u for p in pairings for u in (p.black_id, p.white_id) if u is not None},
+            known=on_page,
+        )
+        crosstable.cross_cells_fill(
+            tournament=tournament, number=numbers, filled=standings, pairings=pairings,
+            complete=complete,
+        )  # fmt: skip
+    else:
+        entries = selectors.tournament_entries(tournament=tournament)
+        taken = len(entries)
+        me = next((e for e in entries if user and e.user_id == user.pk), None)
+        pairings = selectors.tournament_pairings(tournament=tournament, viewer=user)
+        standings, page, complete = [], Paginator([], STANDINGS_PAGE).get_page(1), 0
+    bracket, places = [], {}
+    if tournament.status != TournamentStatus.OPEN and tournament.is_knockout:
+        bracket = selectors.bracket_columns(
+            tournament=tournament, entries=entries, pairings=pairings
+        )
+        places = selectors.knockout_places(
+            tournament=tournament, entries=entries, pairings=pairings
+        )
     rounds: dict[int, list] = {}
     for p in pairings:
         rounds.setdefault(p.round, []).append(p)
@@ -227,36 +242,34 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ((places.get(e.user_id), e) for e in entries),
             key=lambda x: ((x[0] or 0) if finished else 0, x[1].seed),
         ),
-        "winners": _winners(rows, places, entries) if finished else [],
+        "winners": _winners(tournament, places, entries) if finished else [],
         "active": PlayerStatus.ACTIVE,
         "registration_rule": selectors.tournament_registration_rule(tournament=tournament),
-        "next_step": selectors.tournament_next_step(
-            tournament=tournament, entries=entries, pairings=pairings
-        ),
+        "next_step": selectors.tournament_next_step(tournament=tournament, taken=taken),
     }
     return render(request, "ladder/tournaments/detail.html", context)
 
 
-def _standings_page(request, tournament, rows, pairings, complete, me):
-    """The page of STANDINGS_PAGE lines of the standings asked for (`?page=`; at first the
-    viewer's own line's page), with their cross table cells: (its rows, the page)."""
-    paginator = Paginator(rows, STANDINGS_PAGE)
-    asked = request.GET.get("page")
-    if not asked and me is not None:
-        line = next((i for i, r in enumerate(rows) if r.entry.pk == me.pk), 0)
-        asked = line // STANDINGS_PAGE + 1
-    page = paginator.get_page(asked)
-    shown = list(page.object_list)
-    selectors.cross_cells_fill(
-        tournament=tournament, rows=rows, filled=shown, pairings=pairings, complete=complete
+def _standings_page(request, tournament, mine):
+    """The page of STANDINGS_PAGE lines of the stored standings asked for (`?page=`; at first
+    that of the viewer's own line, `mine`): (its rows, the page, the rounds they count)."""
+    paginator = Paginator(
+        crosstable.tournament_standings_stored(tournament=tournament), STANDINGS_PAGE
     )
-    return shown, page
+    paginator.count = tournament.lines_count  # read with the tournament
+    asked = request.GET.get("page")
+    if not asked and mine:
+        asked = (mine.line - 1) // STANDINGS_PAGE + 1
+    page = paginator.get_page(asked)
+    lines = list(page.object_list)
+    complete = lines[0].counted if lines else 0
+    return crosstable.standing_rows_of(lines=lines), page, complete
 
 
-def _winners(rows: list, places: dict[int, int | None], entries: list) -> list:
+def _winners(tournament: Tournament, places: dict[int, int | None], entries: list) -> list:
     """The players placed first in a finished tournament (several when tied)."""
-    if rows:
-        return [row.entry.user for row in rows if row.place == 1]
+    if not tournament.is_knockout:
+        return crosstable.tournament_winners(tournament=tournament)
     return [e.user for e in entries if places.get(e.user_id) == 1]
 
 
