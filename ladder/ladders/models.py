@@ -224,6 +224,19 @@ class LadderChallengeStatus(models.TextChoices):
     VOID = "void", gettext_lazy("Void")
 
 
+class LadderOutcome(models.TextChoices):
+    """How a finished challenge ended, as a code (shown in the reader's language); told from
+    no one's side, since both players read it."""
+
+    WON = "won", gettext_lazy("won by the challenger")
+    WON_ON_TIME = "won_time", gettext_lazy("won by the challenger on time")
+    JIGO = "jigo", gettext_lazy("jigo")
+    LOST = "lost", gettext_lazy("won by the defender")
+    LOST_ON_TIME = "lost_time", gettext_lazy("won by the defender on time")
+    ANNULLED = "annulled", gettext_lazy("annulled")
+    WITHDRAWN = "withdrawn", gettext_lazy("withdrawn")
+
+
 class LadderChallenge(models.Model):
     """A challenge in a ladder and the game it started (a ladder challenge is never declined:
     the game starts at once)."""
@@ -243,7 +256,7 @@ class LadderChallenge(models.Model):
     )
     created = models.DateTimeField()
     finished = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=40, blank=True)
+    outcome = models.CharField(max_length=40, choices=LadderOutcome.choices, blank=True)
 
     class Meta:
         indexes = [

@@ -42,6 +42,7 @@ from ladder.ladders.models import (
     LadderChallenge,
     LadderChallengeStatus,
     LadderEntry,
+    LadderOutcome,
     PositionChange,
     WinAction,
     Withdrawal,
@@ -115,7 +116,7 @@ def ladder_leave(*, ladder_id: int, user: User, now: dt.datetime) -> None:
             ladder=ladder,
             status=LadderChallengeStatus.RUNNING,
             game__in=_running_games(ladder, user),
-        ).update(status=LadderChallengeStatus.VOID, finished=now, outcome="withdrawn")
+        ).update(status=LadderChallengeStatus.VOID, finished=now, outcome=LadderOutcome.WITHDRAWN)
         order = ladder_order(ladder=ladder)
         leaving = [e for e in order if e.user_id == user.pk]
         if not leaving:
@@ -228,7 +229,7 @@ def ladder_game_apply(*, game: Game, now: dt.datetime) -> LadderChallenge | None
         # No result (a moderator's decision): no position moves, nobody's "last result"
         # changes, and the challenge is over, so either player may challenge again.
         challenge.status, challenge.finished = LadderChallengeStatus.DONE, now
-        challenge.outcome = ("annulled with " + challenge.defender.username)[:40]
+        challenge.outcome = LadderOutcome.ANNULLED
         challenge.save(update_fields=["status", "finished", "outcome"])
         return challenge
     score = _challenger_score(challenge, game)
@@ -237,17 +238,16 @@ def ladder_game_apply(*, game: Game, now: dt.datetime) -> LadderChallenge | None
     up, down = by_user.get(challenge.challenger_id), by_user.get(challenge.defender_id)
     timeout = game.end_reason == EndReason.TIMEOUT
     leaving = []
-    defender = challenge.defender.username
     if score == 1.0:
         action = ladder.timeout_win_action if timeout else ladder.win_action
         if timeout and game.move_number < MIN_TIMEOUT_MOVES:
             action = WinAction.NOTHING
-        outcome = ("won on time against " if timeout else "won against ") + defender
+        outcome = LadderOutcome.WON_ON_TIME if timeout else LadderOutcome.WON
     elif score == 0.5:
-        action, outcome = ladder.jigo_action, "jigo with " + defender
+        action, outcome = ladder.jigo_action, LadderOutcome.JIGO
     else:
         action = WinAction.NOTHING
-        outcome = ("lost on time to " if timeout else "lost to ") + defender
+        outcome = LadderOutcome.LOST_ON_TIME if timeout else LadderOutcome.LOST
     if up is not None and down is not None:
         _apply_action(action, order, up, down)
     if timeout and score in (0.0, 1.0):

@@ -18,6 +18,7 @@ from ladder.ladders.models import (
     LadderChallenge,
     LadderChallengeStatus,
     LadderEntry,
+    LadderOutcome,
     PositionChange,
 )
 from ladder.ladders.selectors import ladder_table
@@ -188,7 +189,7 @@ def test_a_challenger_win_takes_the_place(ladder_factory, players):
     resign(made.game, players[1], LATER)
     assert table(ladder) == ["p1", "p4", "p2", "p3"]
     made.refresh_from_db()
-    assert (made.status, made.outcome) == (LadderChallengeStatus.DONE, "won against p2")
+    assert (made.status, made.outcome) == (LadderChallengeStatus.DONE, LadderOutcome.WON)
     told = OutboxTask.objects.filter(task="ladder.notify_position").values_list("args", flat=True)
     changed = PositionChange.objects.filter(pk__in=[args[0] for args in told])
     # The two players of the game and p3, pushed down one; p1 kept the top.
@@ -229,7 +230,7 @@ def test_a_timeout_from_the_clock_sweep_reaches_the_ladder(ladder_factory, playe
     assert table(ladder) == ["p1", "p2", "p4", "p5", "p6", "p3"]
     entry = LadderEntry.objects.get(user=players[2])
     assert entry.timeouts == 1
-    assert LadderChallenge.objects.get(pk=made.pk).outcome == "lost on time to p2"
+    assert LadderChallenge.objects.get(pk=made.pk).outcome == LadderOutcome.LOST_ON_TIME
 
 
 def test_the_third_timeout_removes_the_player(ladder_factory, players):
