@@ -127,14 +127,20 @@ def _variants(pool: dict, rng: random.Random) -> dict[tuple[str, int], list[str]
 
 
 def _template(instance) -> dict:
-    """Column -> database value of an unsaved model instance (its defaults), for COPY."""
+    """Column -> database value of an unsaved model instance (its defaults), for COPY; a
+    column with a `db_default` is left out (the database fills it)."""
     from django.db import connection
+
+    from django.db.models.expressions import DatabaseDefault
 
     values = {}
     for field in instance._meta.concrete_fields:
-        if field.primary_key and getattr(instance, field.attname) is None:
+        value = getattr(instance, field.attname)
+        if field.primary_key and value is None:
             continue  # the identity column numbers the row
-        values[field.column] = field.get_db_prep_save(getattr(instance, field.attname), connection)
+        if isinstance(value, DatabaseDefault):
+            continue  # a db_default: left out of the COPY, the database writes it
+        values[field.column] = field.get_db_prep_save(value, connection)
     return values
 
 
