@@ -130,7 +130,6 @@ def _template(instance) -> dict:
     """Column -> database value of an unsaved model instance (its defaults), for COPY; a
     column with a `db_default` is left out (the database fills it)."""
     from django.db import connection
-
     from django.db.models.expressions import DatabaseDefault
 
     values = {}
