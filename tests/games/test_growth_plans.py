@@ -96,3 +96,14 @@ def test_the_follow_feed_of_a_player_who_follows_nobody_reads_no_game(user_facto
     statements = _statements(lambda: follow_feed(user=loner))
     assert len(statements) == 1
     assert '"games_game"' not in statements[0]
+
+
+def test_the_home_page_counts_a_player_s_games_by_the_player_indexes(plans, black):
+    running, finished = GameStatus.PLAYING.value, GameStatus.FINISHED.value
+    params = [black.pk, running] * 4 + [black.pk, finished] * 2
+    plan = plans(sql.PLAYER_GAME_COUNTS.sql(), params)
+    assert "Seq Scan on games_game" not in plan, plan
+    # Six counts, each its own index read (on the big database, index-only scans of the
+    # (player, status) indexes): no OR of the colours, which PostgreSQL answered by a BitmapOr
+    # and read every game of the player from the table.
+    assert plan.count("InitPlan") == 6 and "BitmapOr" not in plan, plan
