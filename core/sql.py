@@ -32,7 +32,8 @@ tests/core/test_sql.py, the apps' declarations in tests/<app>/test_sql*.py.
 A condition of these statements is a field name, a lookup ("exact", "ne", "lt", "lte", "gt",
 "gte") and either a parameter (a pair: `%s`, its value given at each run) or a constant written
 in the text (a triple; booleans and integers only), as a partial index's condition or a
-constant the planner should see must be (`("read", "exact", False)` is `NOT "read"`).
+constant the planner should see must be (`("read", "exact", False)` is `NOT "read"`); "isnull"
+takes a written bool only (`("adjourned", "isnull", True)` is `"adjourned" IS NULL`).
 """
 
 from __future__ import annotations
@@ -149,6 +150,11 @@ def _conditions(model: type[Model], conditions: Sequence[Condition], prefix: str
     _, *columns = quoted_names(model, *(condition[0] for condition in conditions))
     out = []
     for column, (_, lookup, *constant) in zip(columns, conditions, strict=True):
+        if lookup == "isnull":  # a constant only: ("adjourned", "isnull", True)
+            if not constant or not isinstance(constant[0], bool):
+                raise TypeError(f"isnull takes a written bool: {column}")
+            out.append(f"{prefix}{column} IS {'' if constant[0] else 'NOT '}NULL")
+            continue
         operator = _OPERATORS[lookup]
         if not constant:
             out.append(f"{prefix}{column} {operator} %s")

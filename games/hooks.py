@@ -29,6 +29,12 @@ their AppConfig.ready().
   and keeps the games one of whose players is in the chosen band, in one query. Without a
   provider it offers no strength filter. At most one is registered.
 
+* games ending: `receiver(*, game_ids)`, called by the clock sweep with the ids of a batch of
+  games it has locked and is about to end on time (each then through the game-finished hook),
+  and with [] once the batch is done: a receiver may read once, for all of them, what its
+  game-finished receiver would read for each (the ladder: which are ladder or tournament
+  games), and must forget it at []. Run by `games_ending(game_ids=...)`, a context manager.
+
 Receivers run inside the transaction that writes the result, while it holds the game row's
 SELECT FOR UPDATE lock, so their writes commit or roll back with it. They must queue any mail or
 task with transaction.on_commit and must not call games services.
@@ -36,7 +42,8 @@ task with transaction.on_commit and must not call games services.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -90,6 +97,31 @@ def result_corrected_run(*, game: Game, correction: ResultCorrection, now: dt.da
     game's row lock."""
     for receiver in list(_corrected_receivers):
         receiver(game=game, correction=correction, now=now)
+
+
+GamesEndingReceiver = Callable[..., None]
+
+_ending_receivers: list[GamesEndingReceiver] = []
+
+
+def games_ending_register(receiver: GamesEndingReceiver) -> GamesEndingReceiver:
+    """Register `receiver(*, game_ids)`; usable as a decorator. Registering twice is a no-op."""
+    if receiver not in _ending_receivers:
+        _ending_receivers.append(receiver)
+    return receiver
+
+
+@contextmanager
+def games_ending(*, game_ids: list[int]) -> Iterator[None]:
+    """Around a batch of locked games ended one by one: every receiver is told their ids
+    before, and [] after (even when the batch fails)."""
+    for receiver in list(_ending_receivers):
+        receiver(game_ids=game_ids)
+    try:
+        yield
+    finally:
+        for receiver in list(_ending_receivers):
+            receiver(game_ids=[])
 
 
 MatchRanking = Callable[..., list]

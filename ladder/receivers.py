@@ -9,6 +9,7 @@ status stamps of its players, whose kept status pages show that name
 from __future__ import annotations
 
 import datetime as dt
+from contextvars import ContextVar
 
 from django.db import transaction
 from django.db.models import Q
@@ -19,14 +20,38 @@ from core.http_cache.stamps import status_stamps_bump
 from games import hooks
 from games.game_settings import GameSettings
 from games.models import Game, ResultCorrection
-from ladder.ladders.models import Ladder
+from ladder.ladders.models import Ladder, LadderChallenge, LadderChallengeStatus
 from ladder.ladders.services import ladder_game_apply
 from ladder.ratings.models import Rating
 from ladder.ratings.selectors import rating_band_players, rating_bands
 from ladder.ratings.services import ratings_apply, ratings_correct, start_values
 from ladder.tournaments.advance import pairing_correct, pairing_record
-from ladder.tournaments.models import Tournament
+from ladder.tournaments.models import Outcome, Tournament, TournamentPairing
 from ladder.tournaments.selectors import game_competition, game_competition_labels
+
+# The games of the clock sweep's batch (games.hooks.games_ending): their ids, and those that
+# are a running ladder challenge's or a pending tournament pairing's, read once for the batch;
+# a game of the batch found in neither is not looked up again when it ends.
+_ending: ContextVar[tuple[frozenset, frozenset, frozenset]] = ContextVar(
+    "ladder_games_ending", default=(frozenset(), frozenset(), frozenset())
+)
+
+
+@hooks.games_ending_register
+def competitions_of_ending(*, game_ids: list[int]) -> None:
+    """Read which of the games about to end are ladder or tournament games (two queries for
+    the batch instead of two for each game); [] forgets them. The games are locked by the
+    sweep, and a game's challenge or pairing is made with it: what is read holds."""
+    if not game_ids:
+        _ending.set((frozenset(), frozenset(), frozenset()))
+        return
+    ladder = LadderChallenge.objects.filter(
+        game_id__in=game_ids, status=LadderChallengeStatus.RUNNING
+    ).values_list("game_id", flat=True)
+    tournament = TournamentPairing.objects.filter(
+        game_id__in=game_ids, outcome=Outcome.PENDING
+    ).values_list("game_id", flat=True)
+    _ending.set((frozenset(game_ids), frozenset(ladder), frozenset(tournament)))
 
 
 @hooks.game_finished_register
@@ -34,8 +59,11 @@ def on_game_finished(*, game: Game, now: dt.datetime) -> None:
     """Rate the game and apply it to its ladder or tournament, if it is a ladder or tournament
     game (a tournament's next round is paired by a task queued from here)."""
     ratings_apply(game=game, now=now)
-    ladder_game_apply(game=game, now=now)
-    pairing_record(game=game, now=now)
+    batch, ladder, tournament = _ending.get()
+    if game.pk not in batch or game.pk in ladder:
+        ladder_game_apply(game=game, now=now)
+    if game.pk not in batch or game.pk in tournament:
+        pairing_record(game=game, now=now)
 
 
 @hooks.result_corrected_register

@@ -127,17 +127,18 @@ def _variants(pool: dict, rng: random.Random) -> dict[tuple[str, int], list[str]
 
 
 def _template(instance) -> dict:
-    """Column -> database value of an unsaved model instance (its defaults), for COPY."""
+    """Column -> database value of an unsaved model instance (its defaults), for COPY; a
+    column with a `db_default` is left out (the database fills it)."""
     from django.db import connection
     from django.db.models.expressions import DatabaseDefault
 
     values = {}
     for field in instance._meta.concrete_fields:
-        if field.primary_key and getattr(instance, field.attname) is None:
-            continue  # the identity column numbers the row
         value = getattr(instance, field.attname)
-        if isinstance(value, DatabaseDefault):  # a db_default column: the default's value
-            value = field._db_default_expression.value
+        if field.primary_key and value is None:
+            continue  # the identity column numbers the row
+        if isinstance(value, DatabaseDefault):
+            continue  # a db_default: left out of the COPY, the database writes it
         values[field.column] = field.get_db_prep_save(value, connection)
     return values
 

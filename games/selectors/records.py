@@ -8,12 +8,12 @@ from django.db.models import Count, Q
 
 from accounts.models import User
 from core.keyset import keyset_page
+from games import sql
 from games.choices import BoardKind
 from games.models import (
     Game,
     GameStatus,
 )
-from rules import BLACK, WHITE
 
 
 @dataclass(frozen=True)
@@ -89,15 +89,8 @@ class PlayerGames:
 
 def player_games_count(*, user: User) -> PlayerGames:
     """How many games `user` has running, with their turn (not an adjourned one), and
-    finished (one query)."""
-    counts = Game.objects.filter(Q(black=user) | Q(white=user)).aggregate(
-        running=Count("pk", filter=Q(status=GameStatus.PLAYING)),
-        my_turn=Count(
-            "pk",
-            # An adjourned game is nobody's turn (games.services.adjournments).
-            filter=Q(status=GameStatus.PLAYING, adjourned__isnull=True)
-            & (Q(black=user, to_move=BLACK) | Q(white=user, to_move=WHITE)),
-        ),
-        finished=Count("pk", filter=Q(status=GameStatus.FINISHED)),
+    finished (one statement, games.sql.PLAYER_GAME_COUNTS: each count by an index)."""
+    running, my_turn, finished = sql.player_game_counts(
+        user_id=user.pk, running=GameStatus.PLAYING.value, finished=GameStatus.FINISHED.value
     )
-    return PlayerGames(**counts)
+    return PlayerGames(running=running, my_turn=my_turn, finished=finished)

@@ -35,12 +35,21 @@ def game_lock_for_turn(*, game_id: int, now: dt.datetime) -> Game:
     vacation at `now` (`black_away`, `white_away`, with `away_at` = `now`), so the turn asks
     the database nothing more before it writes. Conditional moves change only under this lock,
     so `conditional_any` holds until the caller's transaction ends."""
+    game = game_lock_for_turn_if_any(game_id=game_id, now=now)
+    if game is None:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    return game
+
+
+def game_lock_for_turn_if_any(*, game_id: int, now: dt.datetime) -> Game | None:
+    """As `game_lock_for_turn`, or None when the game is gone (the clock sweep's timeouts:
+    with `conditional_any` and `watch_any` read by the lock, a game ended on time deletes no
+    conditional moves and queues no watchers' notice that are not there)."""
     game = _as_read(
         game_row_get(game_id=game_id, lock=True, extras="turn", params=(now, now, now, now))
     )
-    if game is None:
-        raise Game.DoesNotExist(f"No game {game_id}.")
-    game.away_at = now
+    if game is not None:
+        game.away_at = now
     return game
 
 

@@ -33,6 +33,7 @@ from games.services.disputes import marking_unsure_open
 from games.services.locking import (
     game_lock,
     game_lock_for_turn,
+    game_lock_for_turn_if_any,
     game_lock_if_any,
     game_locked_save,
 )
@@ -167,7 +168,8 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
     game.deadline = None
     game.warn_at = None
     game.finished = now
-    conditional.conditional_moves_end(game=game)
+    if getattr(game, "conditional_any", True):  # read by a turn's lock: none, none to delete
+        conditional.conditional_moves_end(game=game)
     if state.end_reason == EndReason.MOVE_CAP:
         game.result = ""
         game.score = None
@@ -350,7 +352,7 @@ def game_timeout(*, game_id: int, now: dt.datetime) -> Game | None:
     Safe to call twice or for a game that moved on: returns None and writes nothing unless the
     game is running and overdue. The opponent wins ('B+T' / 'W+T').
     """
-    game = game_lock_if_any(game_id=game_id)
+    game = game_lock_for_turn_if_any(game_id=game_id, now=now)
     if game is None or game.is_over or not _end_if_overdue(game, now):
         return None
     return game

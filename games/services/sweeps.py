@@ -8,8 +8,11 @@ import datetime as dt
 import logging
 
 from django.db import transaction
+from django.db.models import F
 
-from core.outbox import enqueue_on_commit
+from core.http_cache.stamps import status_stamps_bump_on_commit
+from core.outbox import enqueue_many_on_commit, enqueue_on_commit
+from games import hooks
 from games.models import EndReason, Game, GameStatus
 from games.services.play import game_timeout
 from games.services.vacations import vacations_end_due
@@ -42,12 +45,13 @@ def games_time_out_overdue(
                 .order_by("deadline")
                 .values_list("pk", flat=True)[:batch_size]
             )
-            for game_id in ids:
-                try:
-                    ended += game_timeout(game_id=game_id, now=now) is not None
-                except Exception:  # one broken game must not stop every other timeout
-                    logger.exception("Could not end game %s on time", game_id)
-                    failed.append(game_id)
+            with hooks.games_ending(game_ids=ids):  # the ladder reads the batch's at once
+                for game_id in ids:
+                    try:
+                        ended += game_timeout(game_id=game_id, now=now) is not None
+                    except Exception:  # one broken game must not stop every other timeout
+                        logger.exception("Could not end game %s on time", game_id)
+                        failed.append(game_id)
         if len(ids) < batch_size:
             break
     return ended
@@ -56,20 +60,29 @@ def games_time_out_overdue(
 def games_warn_due(*, now: dt.datetime, batch_size: int = SWEEP_BATCH) -> int:
     """Queue `games.notify_timeout_warning` for every running game whose mover has used 80 %
     of this move's time, once per move (warn_at is cleared and warned_move recorded in the
-    same transaction). Returns how many warnings were queued."""
+    same transaction). Returns how many warnings were queued.
+
+    A batch is three statements whatever its size: the locking read, one UPDATE of them all
+    (each game's warned_move its own move number, unchanged under the lock) and one INSERT of
+    their outbox rows; the players' status stamps are renewed at the commit, as a save
+    would (games.receivers)."""
     queued = 0
     for _ in range(SWEEP_MAX_BATCHES):
         with transaction.atomic():
             games = list(
                 Game.objects.select_for_update(skip_locked=True, of=("self",))
                 .filter(status=GameStatus.PLAYING, warn_at__lte=now, deadline__gt=now)
-                .order_by("warn_at")[:batch_size]
+                .order_by("warn_at")
+                .only("pk", "move_number", "black_id", "white_id")[:batch_size]
             )
-            for game in games:
-                game.warn_at = None
-                game.warned_move = game.move_number
-                game.save(update_fields=["warn_at", "warned_move"])
-                enqueue_on_commit("games.notify_timeout_warning", game.pk, game.move_number)
+            if games:
+                Game.objects.filter(pk__in=[game.pk for game in games]).update(
+                    warn_at=None, warned_move=F("move_number")
+                )
+                warnings = [(game.pk, game.move_number) for game in games]
+                enqueue_many_on_commit("games.notify_timeout_warning", warnings)
+                players = {pk for game in games for pk in (game.black_id, game.white_id)}
+                status_stamps_bump_on_commit(user_ids=players)
             queued += len(games)
         if len(games) < batch_size:
             break

@@ -76,5 +76,5 @@ def follow_button(context, profile: User) -> dict:
 @register.inclusion_tag("games/watching/_home_feed.html")
 def follow_feed(user: User) -> dict:
     """The home page's card of the players `user` follows: their newest public games started
-    and finished (games.watching.selectors.follow_feed: one query when there are none)."""
+    and finished (games.watching.selectors.follow_feed: one query when they follow nobody)."""
     return {"feed": watching_selectors.follow_feed(user=user)}

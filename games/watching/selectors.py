@@ -73,9 +73,18 @@ class FeedItem:
 
 def follow_feed(*, user: User, size: int = FEED_SIZE) -> list[FeedItem]:
     """The newest public games started and finished by the players `user` follows, newest
-    first, `size` at most (two queries, the players read with the games; one when none
-    started: then none finished either)."""
-    followed = PlayerFollow.objects.filter(follower=user).values("followed_id")
+    first, `size` at most (three queries, the players read with the games; one when `user`
+    follows nobody, two when those followed started none: then none finished either).
+
+    The followed players' ids are read first and written into the games' statements: with
+    a subquery there PostgreSQL read every game of the site sequentially (hashed subplans,
+    bench/pages_at_scale.py); with the ids it reads only those players' games, by the
+    (player, status) indexes."""
+    followed = list(
+        PlayerFollow.objects.filter(follower=user).values_list("followed_id", flat=True)
+    )
+    if not followed:
+        return []
     theirs = Q(black_id__in=followed) | Q(white_id__in=followed)
     games = Game.objects.filter(theirs, public=True).select_related("black", "white")
     started = list(games.order_by("-created", "-pk")[:size])

@@ -8,10 +8,12 @@ import dataclasses
 import datetime as dt
 import math
 
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import Mod, RowNumber
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from games.models import Game
 from ladder.ratings import glicko2, ranks
 from ladder.ratings.models import Family, Rating, RatingChange
 from ladder.ratings.services import start_values
@@ -84,20 +86,55 @@ def rating_history(*, user: User, family: str, latest: int | None = None) -> lis
     return list(changes.order_by("-created", "-pk")[:latest])[::-1]
 
 
-def rating_points(*, user: User, family: str) -> list[tuple]:
-    """Every rated game of `user` in `family`, oldest first, as named tuples (created,
-    rating_before, deviation_before, rating_after, deviation_after, game_id, public, black_id,
-    white_id): the rating graph of a player of ten thousand games reads them as tuples, not
-    models (bench/pages_at_scale.py: seconds for 8,000 instances with their games)."""
-    return list(
-        RatingChange.objects.filter(user=user, family=family)
+@dataclasses.dataclass(frozen=True)
+class RatingPoints:
+    """A rating graph's games: `total` rated games, `drawn` (oldest first) at most `most` of
+    them evenly spread, the latest always, and `first`, the oldest (where the graph starts;
+    None without games). Each a named tuple (created, rating_before, deviation_before,
+    rating_after, deviation_after, game_id)."""
+
+    total: int
+    first: tuple | None
+    drawn: list[tuple]
+
+
+def rating_points(*, user: User, family: str, most: int) -> RatingPoints:
+    """`user`'s rated games in `family` as a graph draws them: every `step`-th game counted back
+    from the latest (`step` the fewest that leaves at most `most`), and the oldest, picked in
+    the database (two queries, by the (user, family, created) index: a count, then a window
+    over the player's changes). The graph of a player of ten thousand games read them all
+    (bench/pages_at_scale.py: seconds as models with their games; joined with the games,
+    PostgreSQL hashed the whole games table); `rating_games_shown` reads the games named."""
+    changes = RatingChange.objects.filter(user=user, family=family)
+    total = changes.count()
+    if not total:
+        return RatingPoints(total=0, first=None, drawn=[])
+    step = max(1, -(-total // most))
+    newest_first = (F("created").desc(), F("pk").desc())
+    rows = list(
+        changes.annotate(back=Window(RowNumber(), order_by=newest_first))
+        .annotate(skip=Mod(F("back") - 1, step))
+        .filter(Q(skip=0) | Q(back=total))
         .order_by("created", "pk")
         .values_list(
             *("created", "rating_before", "deviation_before", "rating_after", "deviation_after"),
-            *("game_id", "game__public", "game__black_id", "game__white_id"),
+            "game_id",
+            "back",
             named=True,
         )
     )
+    drawn = rows if (total - 1) % step == 0 else rows[1:]  # the oldest, when not drawn
+    return RatingPoints(total=total, first=rows[0], drawn=drawn)
+
+
+def rating_games_shown(*, game_ids: list[int], viewer: User | None) -> set[int]:
+    """Of the games `game_ids`, those a page may name to `viewer` (None or anonymous: a
+    visitor): the public ones and the viewer's own (one query, by the games' primary key)."""
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    shown = Q(public=True)
+    if viewer_id is not None:
+        shown |= Q(black_id=viewer_id) | Q(white_id=viewer_id)
+    return set(Game.objects.filter(shown, pk__in=game_ids).values_list("pk", flat=True))
 
 
 def players_by_rating(

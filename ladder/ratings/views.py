@@ -31,14 +31,15 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
     if family not in Family.values:
         raise Http404(gettext("No such game family."))
     player = user_get_by_username(username=username)
-    history = selectors.rating_points(user=player, family=family)
-    viewer = request.user
+    graph = selectors.rating_points(user=player, family=family, most=GRAPH_POINTS)
+    drawn = graph.drawn
+    named = [point.game_id for point in [graph.first, *drawn] if point is not None]
+    shown = selectors.rating_games_shown(game_ids=named, viewer=request.user)
 
     def game_name(point) -> str:  # a private game is named only to its players
-        shown = point.game__public or viewer.pk in (point.game__black_id, point.game__white_id)
-        return (
-            gettext("game %(id)s") % {"id": point.game_id} if shown else gettext("a private game")
-        )
+        if point.game_id in shown:
+            return gettext("game %(id)s") % {"id": point.game_id}
+        return gettext("a private game")
 
     def value(rating: float, deviation: float, game: str, *, before: bool = False) -> str:
         words = {"rating": f"{rating:.0f}", "deviation": f"{deviation:.0f}", "game": game}
@@ -46,8 +47,6 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
             return gettext("%(rating)s ± %(deviation)s before %(game)s") % words
         return gettext("%(rating)s ± %(deviation)s after %(game)s") % words
 
-    step = max(1, -(-len(history) // GRAPH_POINTS))  # every game up to GRAPH_POINTS
-    drawn = history[::-1][::step][::-1]  # the latest game always drawn
     points = [
         graphs.Point(
             c.created,
@@ -57,8 +56,8 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
         )
         for c in drawn
     ]
-    if history:  # where the first game started from
-        first = history[0]
+    if graph.first is not None:  # where the first game started from
+        first = graph.first
         start = value(first.rating_before, first.deviation_before, game_name(first), before=True)
         points.insert(
             0,
@@ -82,12 +81,12 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
             "change": c,
             "rank": ranks.rank_name(c.rating_after),
             "delta": c.rating_after - c.rating_before,
-            "shown": c.game.public or c.game.colour_of(viewer) is not None,
+            "shown": c.game.public or c.game.colour_of(request.user) is not None,
         }
         for c in reversed(selectors.rating_history(user=player, family=family, latest=TABLE_ROWS))
     ]
     context = {"player": player, "family_label": label, "chart": chart, "rows": rows}
-    context["total"] = len(history)
+    context["total"] = graph.total
     return render(request, "ladder/rating_history.html", context)
 
 

@@ -351,3 +351,21 @@ def test_totals_are_the_orm_s_count_and_sum(user_factory):
 def test_a_constant_in_the_text_is_a_bool_or_an_int():
     with pytest.raises(TypeError, match="'kuro'"):
         Totals((Total(User, where=(("username", "exact", "kuro"),)),)).sql()
+
+
+def test_an_isnull_condition_is_written_in_the_text(user_factory):
+    user_factory(username="kuro", last_login=WHEN)
+    user_factory(username="shiro")
+    totals = Totals(
+        (
+            Total(User, where=(("last_login", "isnull", True),)),
+            Total(User, where=(("last_login", "isnull", False),)),
+        )
+    )
+    assert "IS NULL" in totals.sql() and "IS NOT NULL" in totals.sql()
+    assert totals.select(params=[]) == (
+        User.objects.filter(last_login__isnull=True).count(),
+        User.objects.filter(last_login__isnull=False).count(),
+    )
+    with pytest.raises(TypeError, match="isnull"):
+        Totals((Total(User, where=(("last_login", "isnull"),)),)).sql()

@@ -13,6 +13,8 @@ from games import sql
 from games.models import GameStatus
 from games.selectors.play import notices_missing
 from games.selectors.status import games_finished_public_page
+from games.watching.selectors import follow_feed
+from games.watching.services import follow_start
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -72,3 +74,36 @@ def test_the_notices_sweep_finds_recent_turns_by_the_last_move_index(plans):
     # (On a big table the plan ORs it with game_running_unmoved: bench/pages_at_scale.py.)
     assert "game_running_last_move" in turns, turns
     assert "Seq Scan on games_game" not in turns
+
+
+def test_the_follow_feed_reads_the_followed_players_games_by_their_indexes(
+    plans, game_factory, black, white, user_factory
+):
+    reader = user_factory(username="reader")
+    follow_start(follower=reader, followed=black, now=timezone.now())
+    game_factory()
+    statements = _statements(lambda: follow_feed(user=reader))
+    games = [statement for statement in statements if '"games_game"' in statement]
+    assert len(games) == 2  # started, finished
+    for statement in games:
+        plan = plans(statement)
+        # (With a subquery of the follows, a hashed subplan filtered every game of the site.)
+        assert "Seq Scan on games_game" not in plan and "SubPlan" not in plan, plan
+
+
+def test_the_follow_feed_of_a_player_who_follows_nobody_reads_no_game(user_factory):
+    loner = user_factory(username="loner")
+    statements = _statements(lambda: follow_feed(user=loner))
+    assert len(statements) == 1
+    assert '"games_game"' not in statements[0]
+
+
+def test_the_home_page_counts_a_player_s_games_by_the_player_indexes(plans, black):
+    running, finished = GameStatus.PLAYING.value, GameStatus.FINISHED.value
+    params = [black.pk, running] * 4 + [black.pk, finished] * 2
+    plan = plans(sql.PLAYER_GAME_COUNTS.sql(), params)
+    assert "Seq Scan on games_game" not in plan, plan
+    # Six counts, each its own index read (on the big database, index-only scans of the
+    # (player, status) indexes): no OR of the colours, which PostgreSQL answered by a BitmapOr
+    # and read every game of the player from the table.
+    assert plan.count("InitPlan") == 6 and "BitmapOr" not in plan, plan

@@ -53,6 +53,32 @@ def test_finished_page_sql_gives_the_orms_slice_and_count(black, size, start):
     assert {game.listed_count for game in found} <= {orm.count()} == {5}
 
 
+@pytest.mark.usefixtures("games")
+@pytest.mark.parametrize("who", ["black", "white"])
+def test_player_game_counts_give_the_orms_counts(black, white, game_factory, who):
+    from django.db.models import Count
+
+    from rules import BLACK, WHITE
+
+    adjourned = game_factory(moves=("E5",))
+    Game.objects.filter(pk=adjourned.pk).update(adjourned=NOW)
+    user = black if who == "black" else white
+    found = sql.player_game_counts(
+        user_id=user.pk, running=GameStatus.PLAYING.value, finished=GameStatus.FINISHED.value
+    )
+    orm = Game.objects.filter(Q(black=user) | Q(white=user)).aggregate(
+        running=Count("pk", filter=Q(status=GameStatus.PLAYING)),
+        my_turn=Count(
+            "pk",
+            filter=Q(status=GameStatus.PLAYING, adjourned__isnull=True)
+            & (Q(black=user, to_move=BLACK) | Q(white=user, to_move=WHITE)),
+        ),
+        finished=Count("pk", filter=Q(status=GameStatus.FINISHED)),
+    )
+    assert found == (orm["running"], orm["my_turn"], orm["finished"])
+    assert found[0] >= 4 and found[2] >= 5
+
+
 def test_challenges_open_sql_gives_the_orms_open_challenges(black, white, user_factory):
     invited = challenges.challenge_create(creator=white, recipient=black, settings=NINE, now=NOW)
     challenges.challenge_create(creator=black, settings=NINE, now=NOW)

@@ -224,3 +224,47 @@ def test_the_new_game_form_offers_the_clock_options(client, black):
     assert response.status_code == 302
     challenge = Challenge.objects.get(creator=black)
     assert (challenge.weekend_pause, challenge.vacation_allowed) == (True, False)
+
+
+def _sweep_statements(call) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        call()
+    return len(captured.captured_queries)
+
+
+def _overdue_games(game_factory, user_factory, count: int) -> None:
+    for i in range(count):
+        black, white = (
+            user_factory(username=f"b{count}-{i}"),
+            user_factory(username=f"w{count}-{i}"),
+        )
+        game_factory(clock_days=1, black=black, white=white, moves=("E5",) * (i % 2))
+
+
+def test_the_sweep_ends_each_game_in_a_few_statements(game_factory, user_factory):
+    # What the ladder reads of a batch it reads once (games.hooks.games_ending); whether a
+    # game has conditional moves or watchers comes with its lock: the statements grow by a
+    # few per game, not by every lookup a game's end could need (was ~20 a game).
+    late = NOW + DAY + HOUR
+    counts = {}
+    for n in (2, 6):
+        _overdue_games(game_factory, user_factory, n)
+        counts[n] = _sweep_statements(lambda: sweeps.games_time_out_overdue(now=late))
+    assert (counts[6] - counts[2]) / 4 <= 6, counts
+
+
+def test_the_warnings_of_a_batch_cost_the_same_statements_however_many(
+    game_factory, user_factory, django_capture_on_commit_callbacks, mailoutbox
+):
+    counts = {}
+    for n in (1, 5):
+        _overdue_games(game_factory, user_factory, n)
+        with django_capture_on_commit_callbacks(execute=True):
+            counts[n] = _sweep_statements(
+                lambda: sweeps.games_warn_due(now=NOW + 0.9 * DAY)  # noqa: B023
+            )
+    assert counts[1] == counts[5], counts
+    assert len(mailoutbox) == 6  # each mover warned once

@@ -1,48 +1,40 @@
-"""The ladder's receivers: a ladder or tournament saved (renamed in the admin) renews the status
-stamps of its players, so that no kept status page goes on naming it as it was."""
+"""The ladder's receivers of games.hooks when the clock sweep ends a batch of games: what it
+reads once for the batch (which games are a tournament's or a ladder's) leaves each game's
+end as a game ended alone would (its pairing recorded, nothing else touched)."""
 
 from __future__ import annotations
 
-import pytest
-from django.urls import reverse
+import datetime as dt
 
-from core.http_cache.stamps import status_stamp_get
-from ladder.ladders.services import ladder_challenge
-from ladder.tournaments.models import TournamentPairing
-from tests.games.conftest import NOW
+import pytest
+
+from games.models import Game, GameStatus
+from games.services.sweeps import games_time_out_overdue
+from ladder.tournaments.models import Outcome, TournamentPairing
+from tests.ladder.conftest import NOW
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_tournament_renamed_shows_its_new_name_on_its_players_status_pages(
-    client, tournament_factory, user_factory, django_capture_on_commit_callbacks
+def test_a_sweep_batch_records_its_tournament_games_and_ends_the_others(
+    tournament_factory, user_factory, game_factory
 ):
-    alice, bob = user_factory(username="alice"), user_factory(username="bob")
-    tournament = tournament_factory(players=(alice, bob), start=True)
-    assert TournamentPairing.objects.filter(tournament=tournament, game__isnull=False).exists()
-    client.force_login(alice)
-    assert b"Spring cup" in client.get(reverse("games:status")).content  # drawn, now kept
-    stamps = [status_stamp_get(user_id=u.pk) for u in (alice, bob)]
-    with django_capture_on_commit_callbacks(execute=True):
-        tournament.name = "Autumn cup"
-        tournament.save()
-    assert all(
-        status_stamp_get(user_id=u.pk) != stamp
-        for u, stamp in zip((alice, bob), stamps, strict=True)
+    players = [user_factory(username=f"r{i}") for i in range(4)]
+    tournament = tournament_factory(players=players, start=True)
+    casual = game_factory(clock_days=1)
+    paired = list(
+        TournamentPairing.objects.filter(tournament=tournament, game__status=GameStatus.PLAYING)
     )
-    page = client.get(reverse("games:status")).content
-    assert b"Autumn cup" in page and b"Spring cup" not in page
+    assert paired
+    later = NOW + dt.timedelta(days=30)
 
+    assert games_time_out_overdue(now=later) == len(paired) + 1
 
-def test_a_ladder_renamed_renews_the_stamps_of_the_players_of_its_games_only(
-    ladder_factory, user_factory, django_capture_on_commit_callbacks
-):
-    carol, dave, erin = (user_factory(username=n) for n in ("carol", "dave", "erin"))
-    ladder = ladder_factory(players=(carol, dave))
-    ladder_challenge(ladder_id=ladder.pk, challenger=dave, defender_id=carol.pk, now=NOW)
-    stamps = {u.pk: status_stamp_get(user_id=u.pk) for u in (carol, dave, erin)}
-    with django_capture_on_commit_callbacks(execute=True):
-        ladder.name = "Go 9x9 open"
-        ladder.save()
-    renewed = {uid for uid, stamp in stamps.items() if status_stamp_get(user_id=uid) != stamp}
-    assert renewed == {carol.pk, dave.pk}
+    assert Game.objects.get(pk=casual.pk).status == GameStatus.FINISHED
+    for pairing in paired:
+        pairing.refresh_from_db()
+        assert pairing.outcome in (Outcome.BLACK, Outcome.WHITE), pairing
+    # The batch is forgotten: a game ended alone afterwards is looked up as before.
+    from ladder.receivers import _ending
+
+    assert _ending.get() == (frozenset(), frozenset(), frozenset())
