@@ -130,7 +130,8 @@ def test_a_judge_that_fails_opens_the_phase_with_the_counts_own_doubts(
     assert game.score["judge"] == "failed"
     assert _names(game, game.score_dispute.unsure) == CLEARED
     assert len(_subjects(mailoutbox, "check the count")) == 2
-    assert len(_subjects(mailoutbox, "is over")) == 2
+    over = _subjects(mailoutbox, "is over")
+    assert len(over) == 2 and all("not sure" in m.body for m in over)
     assert disputes.count_judge_check(game_id=game.pk, now=NOW) is None  # twice: once
 
 
