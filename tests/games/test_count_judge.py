@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from games.counting import judge_can_clear
 from games.models import ScoreDispute
@@ -201,3 +202,15 @@ def test_a_count_whose_check_was_lost_opens_its_phase_at_the_sweep(
     assert _names(game, game.score_dispute.unsure) == CLEARED
     assert len(_subjects(mailoutbox, "is over")) == 2
     assert len(_subjects(mailoutbox, "check the count")) == 2
+
+
+def test_while_the_judge_is_asked_the_result_is_only_so_far(client, black, white, settings):
+    _judge(settings, "judge-white")
+    game = play_out(black=black, white=white, now=NOW, moves=_close_call_moves())  # no task ran
+    client.force_login(black)
+    page = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    result = page.split('class="card game-result"')[1]
+    assert "Result so far:" in result and " wins" not in result.split("</p>")[0]
+    disputes.count_judge_check(game_id=game.pk, now=NOW)
+    page = client.get(reverse("games:board", args=[game.pk])).content.decode()
+    assert "Result: " in page and "Result so far:" not in page
