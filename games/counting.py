@@ -14,11 +14,15 @@ from django.conf import settings
 import rules
 from games.models import EndReason, Game
 from games.moves import game_state
-from rules.ownership import count_confidence
+from rules.life import chains
+from rules.ownership import MODERATE, ChainStatus, Confidence, count_confidence, with_judge
 from rules.scoring import Score, score
 
 # Games with a count to show and dispute: ended by two passes or at the move cap.
 COUNTED_END_REASONS = (EndReason.PASSES, EndReason.MOVE_CAP)
+# `score["judge"]`: the count waits for the judge engine (its doubts are close calls the judge
+# could clear); once checked: "agrees", "disagrees" or "failed" (no answer: phase as counted).
+JUDGE_PENDING = "pending"
 
 
 def dispute_window() -> dt.timedelta:
@@ -27,13 +31,69 @@ def dispute_window() -> dt.timedelta:
     return dt.timedelta(days=settings.GAMES_DISPUTE_WINDOW_DAYS)
 
 
-def position_count(*, game: Game, position: rules.Position) -> Score:
+def position_count(*, game: Game, position: rules.Position) -> tuple[Score, list[dict]]:
     """The automatic count of `position` under `game`'s rules, dead stones estimated by the
     rules core (`rules.deadstones.estimate_status`), with the stones of every chain whose
     status it is unsure of as `Score.uncertain` (`rules.ownership.count_confidence`: a close
-    call in the playouts, a possible seki or race, an unsettled boundary)."""
+    call in the playouts, a possible seki or race, an unsettled boundary); and those chains'
+    doubts as stored with the count (`score["doubts"]`, see `count_doubts`)."""
     found = count_confidence(position)
-    return score(position, game.rule_set, found.dead, uncertain=found.unsure)
+    counted = score(position, game.rule_set, found.dead, uncertain=found.unsure)
+    return counted, count_doubts(found=found, topology=position.topology)
+
+
+def count_doubts(*, found: Confidence, topology: rules.Topology) -> list[dict]:
+    """The unsure chains of `found` as JSON for the stored count, largest first: each chain's
+    stones (SGF points, sorted), why it is unsure (`reason`: "close", "estimate", "boundary")
+    and the share of the playouts that agree with its status (`confidence`)."""
+    return [
+        {
+            "stones": sorted(topology.sgf(p) for p in ch.stones),
+            "reason": ch.reason,
+            "confidence": ch.confidence,
+        }
+        for ch in found.unsure_chains
+    ]
+
+
+def judge_can_clear(*, score_json: dict) -> bool:
+    """Whether a judge engine that agrees with the count could make it sure: it is unsure of
+    some chain and every doubt is a close call that at least `MODERATE` of the playouts agree
+    with (`rules.ownership.with_judge`). False for a count stored without its doubts."""
+    doubts = score_json.get("doubts")
+    if not score_json.get("uncertain") or not doubts:
+        return False
+    return all(d["reason"] == "close" and d["confidence"] >= MODERATE for d in doubts)
+
+
+def unsure_with_judge(
+    *, game: Game, position: rules.Position, judge_dead: frozenset[int]
+) -> set[int]:
+    """The stones the stored count of `game` stays unsure of with the judge's dead stones
+    (`rules.ownership.with_judge` over the stored doubts; a chain with no stored doubt is
+    sure). A count stored without its doubts keeps its unsure stones, plus any chain the
+    judge calls otherwise."""
+    topology = game.topology
+    stored = game.score or {}
+    dead = {topology.from_sgf(p) for p in stored.get("dead", [])}
+    doubts = {topology.from_sgf(d["stones"][0]): d for d in stored.get("doubts", []) if d["stones"]}
+    unsure = {topology.from_sgf(p) for p in stored.get("uncertain", [])}
+    statuses = []
+    for ch in chains(topology, position.stones)[0]:
+        doubt = next((doubts[p] for p in ch.stones if p in doubts), None)
+        reason = doubt["reason"] if doubt else ("estimate" if unsure & set(ch.stones) else "")
+        statuses.append(
+            ChainStatus(
+                stones=tuple(sorted(ch.stones)),
+                colour=ch.colour,
+                dead=ch.stones[0] in dead,
+                confidence=doubt["confidence"] if doubt else 1.0,
+                unsure=bool(reason),
+                reason=reason,
+            )
+        )
+    found = Confidence(ownership=(), chains=tuple(statuses), dead=frozenset(dead))
+    return set(with_judge(found, judge_dead).unsure)
 
 
 def chains_named(*, position: rules.Position, points: Iterable[int]) -> list[str]:

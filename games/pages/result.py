@@ -9,6 +9,7 @@ from django.utils.translation import gettext, pgettext
 
 from games.counting import (
     COUNTED_END_REASONS,
+    JUDGE_PENDING,
     dispute_window,
 )
 from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
@@ -132,6 +133,8 @@ def result_context(
         "dispute_until": dispute_until if can_dispute else None,
         "dispute": dispute,
         "marking_open": dispute is not None and now is not None and dispute.is_open(now),
+        # The count waits for the judge engine's verdict: its result is not final yet.
+        "judging": dispute is None and count.get("judge") == JUDGE_PENDING,
         "corrections": list(corrections),
         "reported": reported,
         "counted": counted,

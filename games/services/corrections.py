@@ -40,8 +40,13 @@ DISPUTE_MAX_LENGTH = 2000
 RESULT_PATTERN = re.compile(r"[BW]\+(?:R|T|\d{1,3}(?:\.5)?)|0")
 
 
+# Notes on a count that are not the count: whether its marking was agreed, its doubts and the
+# judge engine's verdict (games.counting).
+_COUNT_NOTES = ("agreed", "doubts", "judge")
+
+
 def _count_of(score: dict | None) -> dict | None:
-    return None if score is None else {k: v for k, v in score.items() if k != "agreed"}
+    return None if score is None else {k: v for k, v in score.items() if k not in _COUNT_NOTES}
 
 
 def result_change(
@@ -57,7 +62,8 @@ def result_change(
 ) -> ResultCorrection | None:
     """Store a new result and count with its audit row and run the result-corrected hook;
     None (nothing written) when both are unchanged (whether the players agreed on the marking,
-    `score["agreed"]`, is not part of the count). Caller holds the game's row lock."""
+    `score["agreed"]`, the count's doubts and the judge's verdict are not part of the
+    count). Caller holds the game's row lock."""
     if result == game.result and _count_of(score) == _count_of(game.score):
         return None
     correction = ResultCorrection.objects.create(

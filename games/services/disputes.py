@@ -21,7 +21,18 @@ The rule (also in docs/play.md, "End of game and scoring"):
 6. The count opens the phase itself, at the end of the game, when it is unsure of any chain
    (`marking_unsure_open`: a close call, a possible seki or race, an unsettled boundary, or
    a judge engine that sees it otherwise, `count_judge_check`). The same rules apply; it
-   uses up the game's one dispute, and the players are told which groups to check.
+   uses up the game's one dispute, and the players are told which groups to check. Where a
+   judge engine is available for the board (`judge_available`) and the count's only doubts
+   are close calls that most playouts agree with (`counting.judge_can_clear`; the doubts,
+   each chain's reason and confidence, are stored with the count, `score["doubts"]`), the
+   count waits for the judge (`score["judge"]` "pending") instead: a judge that sees a chain
+   otherwise opens the phase with the count's unsure chains and its own; one that agrees
+   clears the close calls (`rules.ownership.with_judge`) and the result stands unless some
+   chain stays unsure; one that fails, times out or is gone opens the phase with the count's
+   own unsure chains, as does the sweep `counts_unjudged_open` for a check still missing
+   `JUDGE_GRACE` after the game. The game-over notice of a waiting count goes out with the
+   judge's verdict. A count stored without its doubts, a hexagon, or a site without a judge
+   opens the phase at once, as before.
 7. Against a bot, the bot proposes its marking (the automatic one) and accepts whatever the
    player makes of it: its acceptance is set at the opening and after every toggle, so the
    player's acceptance alone agrees. The bot never insists.
@@ -49,17 +60,30 @@ from core.outbox import enqueue_on_commit
 from games.bots.judge import judge_dead
 from games.counting import (
     COUNTED_END_REASONS,
+    JUDGE_PENDING,
     count_with_dead,
     dispute_window,
     stone_chain,
+    unsure_with_judge,
 )
 from games.errors import GameActionError, StalePage
-from games.models import CorrectionKind, DisputeStatus, Game, ResultCorrection, ScoreDispute
+from games.models import (
+    CorrectionKind,
+    DisputeStatus,
+    Game,
+    GameStatus,
+    ResultCorrection,
+    ScoreDispute,
+)
 from games.moves import game_state
 from games.selectors.play import game_player_check
 from games.services.corrections import result_change
 from games.services.locking import game_lock
 from rules import BLACK
+
+# How long a count may wait for the judge engine (`count_judge_check`, with its retries)
+# before the sweep opens its marking phase as if the judge had failed.
+JUDGE_GRACE = dt.timedelta(hours=1)
 
 
 def dispute_count(*, game: Game, dispute: ScoreDispute) -> rules.scoring.Score:
@@ -168,32 +192,87 @@ def marking_unsure_open(*, game: Game, now: dt.datetime) -> ScoreDispute | None:
 
 def count_judge_check(*, game_id: int, now: dt.datetime) -> ScoreDispute | None:
     """Ask the judge engine (`games.bots.judge`, square boards) about the count of a finished
-    game; every chain it judges otherwise than the count joins the count's unsure stones and
-    opens the marking phase (`marking_unsure_open`). The engine runs before any lock is
-    taken. None when there is no judge, it agrees, the count changed meanwhile, or the game
-    already has a marking phase; safe to run twice."""
+    game and open the marking phase (`marking_unsure_open`) with what it leaves unsure:
+
+    * it judges a chain otherwise than the count: the count's unsure stones and that chain's;
+    * it agrees with a count that waits for it (`score["judge"]` pending): the count's doubts
+      less the close calls it clears (`counting.unsure_with_judge`); no phase when none stay;
+    * it fails, times out or is gone: a waiting count's own unsure stones (a phase is never
+      lost); a count that did not wait stays as it is.
+
+    The verdict is stored (`score["judge"]`). A waiting count's game-over notice goes out
+    here, once the verdict is in. The engine runs before any lock is taken. None when no
+    phase opens (no judge, it agrees, the count changed meanwhile, the game already has a
+    marking phase, or it was judged before); safe to run twice."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not game.score or game.end_reason not in COUNTED_END_REASONS:
         return None
+    waiting = game.score.get("judge") == JUDGE_PENDING
+    if game.score.get("judge") and not waiting:
+        return None  # judged before
     position = game_state(game).position
     judged = judge_dead(position=position)
-    if judged is None:
+    differ = _judged_otherwise(game, position, judged)
+    if not waiting and not differ:
         return None
+    with transaction.atomic():
+        locked = game_lock(game_id=game_id)
+        if waiting:
+            enqueue_on_commit("games.notify_game_over", game_id)
+        if locked.score != game.score or ScoreDispute.objects.filter(game=locked).exists():
+            return None
+        topology = game.topology
+        unsure = {topology.from_sgf(p) for p in locked.score.get("uncertain", [])}
+        if judged is None:
+            verdict = "failed"
+        elif differ:
+            verdict, unsure = "disagrees", unsure | differ
+        else:
+            verdict = "agrees"
+            unsure = unsure_with_judge(game=locked, position=position, judge_dead=judged)
+        uncertain = sorted(topology.sgf(p) for p in unsure)
+        locked.score = {**locked.score, "uncertain": uncertain, "judge": verdict}
+        locked.save(update_fields=["score"])
+        return marking_unsure_open(game=locked, now=now)
+
+
+def counts_unjudged_open(*, now: dt.datetime) -> int:
+    """Open the marking phase, with the count's own unsure stones, of every count still
+    waiting for the judge engine `JUDGE_GRACE` after its game ended (its check lost or
+    failing for good: a phase is never lost), and tell the players the result; returns how
+    many phases opened. Safe to run twice: each game is rechecked under its row lock."""
+    waiting = Game.objects.filter(
+        status=GameStatus.FINISHED,
+        finished__gte=now - dispute_window(),
+        finished__lte=now - JUDGE_GRACE,
+        score__judge=JUDGE_PENDING,
+    )
+    opened = 0
+    for game_id in waiting.values_list("pk", flat=True):
+        with transaction.atomic():
+            game = game_lock(game_id=game_id)
+            if (game.score or {}).get("judge") != JUDGE_PENDING:
+                continue
+            game.score = {**game.score, "judge": "failed"}
+            game.save(update_fields=["score"])
+            enqueue_on_commit("games.notify_game_over", game_id)
+            opened += marking_unsure_open(game=game, now=now) is not None
+    return opened
+
+
+def _judged_otherwise(
+    game: Game, position: rules.Position, judged: frozenset[int] | None
+) -> set[int]:
+    """The stones of every chain the judge's dead stones `judged` (None: no answer) call
+    otherwise than `game`'s stored count."""
+    if judged is None:
+        return set()
     topology = game.topology
     dead = {topology.from_sgf(p) for p in game.score.get("dead", [])}
     differ: set[int] = set()
     for p in (judged ^ dead) & {p for p, c in enumerate(position.stones) if c != rules.EMPTY}:
         differ |= stone_chain(position, p)
-    if not differ:
-        return None
-    with transaction.atomic():
-        locked = game_lock(game_id=game_id)
-        if locked.score != game.score or ScoreDispute.objects.filter(game=locked).exists():
-            return None
-        unsure = set(locked.score.get("uncertain", [])) | {topology.sgf(p) for p in differ}
-        locked.score = {**locked.score, "uncertain": sorted(unsure)}
-        locked.save(update_fields=["score"])
-        return marking_unsure_open(game=locked, now=now)
+    return differ
 
 
 def _locked_marking(

@@ -21,7 +21,7 @@ from core.outbox import enqueue_on_commit
 from games import clock, hooks
 from games.bots.judge import judge_available
 from games.bots.queue import bot_turn_queue
-from games.counting import position_count
+from games.counting import JUDGE_PENDING, judge_can_clear, position_count
 from games.errors import MoveRefused, StalePage, TimeRanOut, rules_refusal
 from games.game_settings import GameSettings
 from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameOrigin, GameStatus
@@ -146,16 +146,32 @@ def _store_state(game: Game, state: rules.Game) -> None:
 
 
 def _write_count(game: Game, position: rules.Position) -> None:
-    """Count `position` as it stands (dead stones estimated by the rules core)."""
-    counted = position_count(game=game, position=position)
+    """Count `position` as it stands (dead stones estimated by the rules core), with the
+    count's doubts (`score["doubts"]`). A count whose only doubts a judge engine could clear
+    (`judge_can_clear`, on a board with a judge) waits for it: `score["judge"]` "pending"."""
+    counted, doubts = position_count(game=game, position=position)
     game.score = {**counted.as_dict(sgf_point=game.topology.sgf), "agreed": False}
+    game.score["doubts"] = doubts
+    if judge_can_clear(score_json=game.score) and judge_available(topology=game.topology):
+        game.score["judge"] = JUDGE_PENDING
     game.result = counted.result
 
 
+def _count_told(game: Game) -> None:
+    """Tell the players the counted result, unless the count waits for the judge engine,
+    whose check tells them once it has decided (`count_judge_check`)."""
+    if game.score.get("judge") != JUDGE_PENDING:
+        enqueue_on_commit("games.notify_game_over", game.pk)
+
+
 def _count_doubts(game: Game, now: dt.datetime) -> None:
-    """After the count: the marking phase when the count is unsure of a chain, else (square
-    boards with a judge engine) the judge's second opinion, in a task."""
-    if marking_unsure_open(game=game, now=now) is None and judge_available(topology=game.topology):
+    """After the count: the judge's second opinion, in a task, when the count waits for it
+    or (square boards with a judge engine) is sure; else the marking phase when the count is
+    unsure of a chain."""
+    waits = game.score.get("judge") == JUDGE_PENDING
+    if waits or (
+        marking_unsure_open(game=game, now=now) is None and judge_available(topology=game.topology)
+    ):
         enqueue_on_commit("games.check_count", game.pk)
 
 
@@ -182,7 +198,10 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
         game.result = state.result_code or ""
     game.save()
     hooks.game_finished_run(game=game, now=now)
-    enqueue_on_commit("games.notify_game_over", game.pk)
+    if state.end_reason == EndReason.PASSES:
+        _count_told(game)
+    else:
+        enqueue_on_commit("games.notify_game_over", game.pk)
     watchers_notify_queue(game=game)
     if state.end_reason == EndReason.PASSES:
         _count_doubts(game, now)
@@ -372,7 +391,7 @@ def game_count_at_move_cap(*, game_id: int, now: dt.datetime) -> Game | None:
     _write_count(game, game_state(game).position)
     game.save(update_fields=["score", "result"])
     hooks.game_finished_run(game=game, now=now)
-    enqueue_on_commit("games.notify_game_over", game.pk)
+    _count_told(game)
     watchers_notify_queue(game=game)
     _count_doubts(game, now)
     return game

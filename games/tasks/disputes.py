@@ -19,7 +19,7 @@ from games.models import (
     ScoreDispute,
     ScoringReport,
 )
-from games.services.disputes import count_judge_check, disputes_expire
+from games.services.disputes import count_judge_check, counts_unjudged_open, disputes_expire
 from messaging.notifications import services as messaging
 from messaging.notifications.models import Event
 from messaging.notifications.notice_tasks import notice_task
@@ -44,10 +44,18 @@ def notify_report(report_id: int) -> bool:
     )
 
 
-@shared_task(name="games.check_count", autoretry_for=(OperationalError,), max_retries=3)
+@shared_task(
+    name="games.check_count",
+    autoretry_for=(OperationalError,),
+    retry_backoff=10,
+    retry_backoff_max=5 * 60,
+    retry_jitter=True,
+    max_retries=8,
+)
 def check_count(game_id: int) -> bool:
     """The judge engine's second opinion on a game's count (`count_judge_check`); whether it
-    opened the marking phase. Safe to run twice."""
+    opened the marking phase. Safe to run twice; retried on a database error of the moment
+    only (an engine that fails or times out is an answer: the count's own doubts stand)."""
     return count_judge_check(game_id=game_id, now=timezone.now()) is not None
 
 
@@ -139,5 +147,7 @@ def notify_result_corrected(correction_id: int) -> int:
 @shared_task(name="games.sweep_disputes")
 @sweep_metered("games.sweep_disputes")
 def sweep_disputes() -> int:
-    """Periodic (beat): close the marking phases past their deadline."""
-    return disputes_expire(now=timezone.now())
+    """Periodic (beat): close the marking phases past their deadline, and open those of the
+    counts that waited for the judge engine too long (`counts_unjudged_open`)."""
+    now = timezone.now()
+    return disputes_expire(now=now) + counts_unjudged_open(now=now)

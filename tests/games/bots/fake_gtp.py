@@ -12,7 +12,8 @@ Answers the setup commands like any engine; on `genmove` it behaves by MODE:
   move takes longer than its commands one by one);
 * ``judge``: answers ``final_status_list`` with the first stone it was told of (a judge that
   sees one chain otherwise than the count); ``judge-agrees`` with B5 and H5 (the dead stones
-  of tests/games/positions.py's SQUARE);
+  of tests/games/positions.py's SQUARE); ``judge-none`` with no dead stones;
+  ``judge-white`` with every White stone it was told of; ``judge-fails`` exits instead;
 * ``spawn``: starts a child that sleeps (as an engine's helper process would) before it reads
   anything, then never answers ``genmove``.
 """
@@ -30,6 +31,13 @@ SLOW = 0.4
 def main(mode: str) -> None:
     size = 19
     stones: list[str] = []
+    black: list[str] = []
+    white: list[str] = []
+    judge_answers = {
+        "judge": lambda: stones[0] if stones else "",
+        "judge-none": lambda: "",
+        "judge-white": lambda: " ".join(white),
+    }
     if mode == "spawn":
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
     for line in sys.stdin:
@@ -47,11 +55,14 @@ def main(mode: str) -> None:
         if name == "boardsize":
             size = int(words[1])
         elif name == "clear_board":
-            stones = []
+            stones, black, white = [], [], []
         elif name == "play" and words[2].lower() != "pass":
             stones.append(words[2].upper())
+            (white if words[1].lower().startswith("w") else black).append(words[2].upper())
         elif name == "final_status_list":
-            answer = stones[0] if mode == "judge" and stones else "B5 H5"
+            if mode == "judge-fails":
+                sys.exit(3)
+            answer = judge_answers.get(mode, lambda: "B5 H5")()
         elif name == "genmove":
             if mode in ("hang", "spawn"):
                 time.sleep(3600)
