@@ -20,6 +20,8 @@ from django.utils import timezone
 
 from games.game_settings import GameSettings
 from games.services import play as play_service
+from ladder.ladders.models import Ladder
+from ladder.ladders.services import ladder_join
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
 from tests.conftest import PASSWORD
 
@@ -172,6 +174,19 @@ def test_no_page_scrolls_sideways_at_390_px(
         settings=GameSettings(board_kind="square", board_size=19),
         now=timezone.now(),
     )
+    # A ladder with the rival above: its table has a Challenge button whose visually-hidden
+    # name (absolute) once widened the page past its scrolling box (German at 390 px).
+    ladder = Ladder.objects.create(
+        name="Go 9x9",
+        slug="go-9x9",
+        board_kind="square",
+        board_size=9,
+        ruleset="go-area",
+        komi="7.5",
+        created=timezone.now(),
+    )
+    for user in (rival, player):
+        ladder_join(ladder_id=ladder.pk, user=user, now=timezone.now())
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(
         viewport=VIEWPORTS["phone"], extra_http_headers={"Accept-Language": language}
@@ -194,6 +209,6 @@ def test_no_page_scrolls_sideways_at_390_px(
     page.fill('input[name="password"]', PASSWORD)
     page.click('form button[type="submit"]')
     page.wait_for_url(f"{base}/")
-    for path in [*PLAYER, f"/games/{game.pk}/"]:
+    for path in [*PLAYER, f"/games/{game.pk}/", f"/ladders/{ladder.slug}/"]:
         visit(path)
     assert not wide, f"wider than 390 px in (pseudo-){language}: {wide}"
