@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 import rules
 from accounts.models import User
-from accounts.moderation.selectors import moderation_play_check
+from accounts.moderation.selectors import games_adjourned_held, moderation_play_check
 from core.metrics import MOVES
 from core.outbox import enqueue_on_commit
 from games import clock, hooks
@@ -28,6 +28,7 @@ from games.models import PASS_TOKEN, ClockKind, EndReason, Game, GameOrigin, Gam
 from games.moves import game_state, position_state_of
 from games.selectors.play import game_player_check
 from games.services import conditional
+from games.services.adjournments import NOTIFY_TASK as ADJOURNMENT_TASK
 from games.services.clocks import clock_advance, clock_start
 from games.services.disputes import marking_unsure_open
 from games.services.locking import (
@@ -55,7 +56,9 @@ def game_start(
     starts at `now` (stopped instead while they are on vacation and the game allows it).
 
     With a handicap, Black's stones stand on their fixed points and White moves first.
-    Raises ValidationError when both players are the same. The first mover is told after the
+    A player under a suspension that adjourns their games makes the game start adjourned
+    (their opponent is told, not of the turn). Raises ValidationError when both players are
+    the same. The first mover is told after the
     commit, in words that name `started_by` (the player who started it: who accepted a
     challenge, the ladder challenger), or what the game belongs to when nobody did (a
     tournament's pairing); `announce=False` leaves the telling to the caller, whose own
@@ -79,7 +82,16 @@ def game_start(
         game.player_time_set(BLACK, initial)
         game.player_time_set(WHITE, initial)
     clock_start(game=game, colour=first, now=now, left=game.turn_budget(first))
+    # A player under a suspension that adjourns their games (a tournament pairs them all the
+    # same): the game starts adjourned, its clock stopped with its whole time, and resumes
+    # when the suspension ends (games.services.adjournments).
+    held = next((p.pk for p in (black, white) if games_adjourned_held(user_id=p.pk, now=now)), None)
+    if held is not None:
+        game.adjourned, game.deadline, game.warn_at = now, None, None
     game.save()
+    if held is not None:
+        enqueue_on_commit(ADJOURNMENT_TASK, game.pk, "adjourned", held)
+        return game
     if announce:
         enqueue_on_commit(
             "games.notify_turn", game.pk, 0, started_by.pk if started_by is not None else None

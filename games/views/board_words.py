@@ -59,7 +59,8 @@ def board_words_section(*, game: Game, user) -> dict:
         if score is not None:
             count = board_text.count_lines(position, score.ownership)
     return {
-        "summary": board_text.summary_lines(position, over=game.is_over),
+        # An adjourned game has no player to move: its summary leaves the turn out.
+        "summary": board_text.summary_lines(position, over=game.is_over or game.is_adjourned),
         "rows": board_text.position_lines(position),
         "count": count,
         "keys": board_text.keys_help(game.topology),
@@ -87,9 +88,12 @@ def clock_text(*, game: Game) -> str:
 
 
 def turn_text(*, game: Game, user) -> str:
-    """Whose move it is, for the viewer: "Your turn.", "Bob to move." or "The game is over."."""
+    """Whose move it is, for the viewer: "Your turn.", "Bob to move.", "The game is over." or,
+    while a moderator's decision holds it, that the game is adjourned."""
     if game.is_over:
         return _("The game is over.")
+    if game.is_adjourned:
+        return _("The game is adjourned: nobody moves until it resumes.")
     colour = game.colour_of(user)
     if colour is not None and colour == game.to_move:
         return _("Your turn.")

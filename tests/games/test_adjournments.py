@@ -244,6 +244,41 @@ def test_the_kept_game_page_changes_when_the_viewer_may_annul(
     assert again.status_code == 200 and annul_url in again.content.decode()
 
 
+def test_the_position_in_words_says_adjourned_not_your_turn(
+    client, game_factory, black, white, moderator
+):
+    now = dt.datetime.now(dt.UTC)
+    game = game_factory(moves=("E5",), now=now)  # white to move
+    _suspend(moderator, black, now=now)
+    client.force_login(white)
+    page = client.get(board_url(game)).content.decode()
+    assert "The game is adjourned: nobody moves until it resumes." in page
+    assert "Your turn." not in page and "White to play, move 2." not in page
+
+
+def test_a_game_started_for_a_suspended_player_starts_adjourned_and_resumes_with_its_time(
+    black, white, moderator, django_capture_on_commit_callbacks
+):
+    from games.game_settings import GameSettings
+
+    own = _suspend(moderator, black)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play.game_start(
+            black=black,
+            white=white,
+            now=NOW + HOUR,
+            settings=GameSettings(board_kind="square", board_size=9, clock_days=3),
+        )
+    assert game.is_adjourned and (game.deadline, game.warn_at) == (None, None)
+    assert not Notification.objects.filter(event="your_turn").exists()
+    told = Notification.objects.filter(event="game_adjourned")
+    assert {n.user_id for n in told} == {white.pk}
+    sanction_lift(moderator=moderator, sanction_id=own.pk, reason="Over.", now=NOW + 2 * DAY)
+    game.refresh_from_db()
+    assert not game.is_adjourned
+    assert game.deadline == NOW + 2 * DAY + dt.timedelta(days=3)
+
+
 def test_the_status_page_says_adjourned(client, game_factory, black, white, moderator):
     now = dt.datetime.now(dt.UTC)
     game_factory(now=now)
