@@ -53,6 +53,7 @@ def register() -> None:
     links_register(
         keep=[
             "ladder.LadderEntry.user",
+            "ladder.LadderEntry.last_opponent",
             "ladder.LadderChallenge.challenger",
             "ladder.LadderChallenge.defender",
             "ladder.PositionChange.user",

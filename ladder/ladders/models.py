@@ -191,6 +191,14 @@ class Ladder(GameSettingsColumns):
         return str(WITHDRAWAL_IN_SENTENCE[self.withdrawal])
 
 
+class LastOutcome(models.TextChoices):
+    """A ladder player's last result, from their side (the page names the opponent)."""
+
+    WON = "won", gettext_lazy("won")
+    JIGO = "jigo", gettext_lazy("jigo")
+    LOST = "lost", gettext_lazy("lost")
+
+
 class LadderEntry(models.Model):
     """A player's place in a ladder. `position` is 1..N among the players in it, None once
     they left (the row stays for the history; joining again reuses it)."""
@@ -204,7 +212,19 @@ class LadderEntry(models.Model):
     # Joining, a challenge made or received, or a ladder game's end; the inactivity sweep reads it.
     last_active = models.DateTimeField(db_index=True)
     timeouts = models.PositiveSmallIntegerField(default=0)
+    # In English, for the API's `last_result`; the page reads the outcome and the opponent.
     last_result = models.CharField(max_length=40, blank=True)
+    last_outcome = models.CharField(
+        max_length=8, choices=LastOutcome.choices, blank=True, default="", db_default=""
+    )
+    last_opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        db_default=None,
+        related_name="+",
+    )
 
     class Meta:
         constraints = [

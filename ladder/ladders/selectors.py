@@ -237,7 +237,7 @@ def ladder_table(
     entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
     if positions is not None:
         entries = entries.filter(position__range=positions)
-    entries = list(entries.select_related("user").order_by("position"))
+    entries = list(entries.select_related("user", "last_opponent").order_by("position"))
     ratings = {
         row.user_id: row
         for row in Rating.objects.filter(

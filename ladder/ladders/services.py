@@ -43,6 +43,7 @@ from ladder.ladders.models import (
     LadderChallengeStatus,
     LadderEntry,
     LadderOutcome,
+    LastOutcome,
     PositionChange,
     WinAction,
     Withdrawal,
@@ -292,8 +293,14 @@ def _results_note(challenge, game, up, down, score) -> None:
             continue
         word = {1.0: "won against", 0.5: "jigo with", 0.0: "lost to"}.get(mine, "played")
         entry.last_result = f"{word} {names[entry.user_id].username}"
+        entry.last_outcome = {
+            1.0: LastOutcome.WON,
+            0.5: LastOutcome.JIGO,
+            0.0: LastOutcome.LOST,
+        }.get(mine, "")
+        entry.last_opponent = names[entry.user_id]
         entry.last_active = game.finished or entry.last_active
-        entry.save(update_fields=["last_result", "last_active"])
+        entry.save(update_fields=["last_result", "last_outcome", "last_opponent", "last_active"])
 
 
 def ladders_remove_inactive(*, now: dt.datetime) -> int:
