@@ -22,7 +22,8 @@ from ladder.tournaments.stored import standings_lines
 @dataclass
 class CrossCell:
     """One round of a player in the cross table: "3+/b" is a win as Black against the player
-    placed 3rd; a bye is "bye", an unplayed round "–"."""
+    on line 3 (the table's "#"; ties share a place, never a line); a bye is "bye", an
+    unplayed round "–"."""
 
     text: str
     game_url: str = ""
@@ -37,6 +38,7 @@ class StandingRow:
     sodos: float
     sosos: float
     cells: list[CrossCell] = field(default_factory=list)
+    line: int = 0  # the row's number in the whole standings, which cross cells name
 
 
 def standings_rows(
@@ -59,8 +61,9 @@ def standings_rows(
             sos=ln.sos,
             sodos=ln.sodos,
             sosos=ln.sosos,
+            line=number,
         )  # fmt: skip
-        for ln in lines
+        for number, ln in enumerate(lines, start=1)
     ]
     if cells:
         number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
@@ -90,6 +93,7 @@ def standing_rows_of(*, lines: list[TournamentStanding]) -> list[StandingRow]:
             sos=ln.sos,
             sodos=ln.sodos,
             sosos=ln.sosos,
+            line=ln.line,
         )  # fmt: skip
         for ln in lines
     ]

@@ -34,11 +34,10 @@ def test_the_prune_finds_old_read_notices_by_their_index():
 
 
 def test_a_deep_page_of_notices_is_an_index_range_read(user_factory):
-    from messaging.notifications.selectors import notifications_page
-
     import datetime as dt
 
     from messaging.notifications.models import Notification
+    from messaging.notifications.selectors import notifications_page
 
     user = user_factory()
     now = timezone.now()

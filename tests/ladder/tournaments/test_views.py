@@ -458,3 +458,27 @@ def test_a_big_tournament_s_standings_and_cross_table_come_in_pages(
     if cell not in ("bye", "–"):
         line = int(cell.split("+")[0].split("-")[0].split("?")[0])
         assert 1 <= line <= size
+
+
+def test_cross_cells_name_the_line_the_hash_column_shows_even_where_places_tie(
+    client, tournament_factory, user_factory
+):
+    """After a round of a Swiss, half the players tie on one win: their place is shared,
+    their lines are not, and each cell names the line ("#") of the player it was against."""
+    import re
+
+    many = [user_factory(username=f"t{i:02}") for i in range(8)]
+    t = tournament_factory(players=many, fmt="swiss", rounds=3, start=True)
+    for p in TournamentPairing.objects.filter(tournament=t, round=1).exclude(white=None):
+        finish(p, winner=p.black)
+    rows = client.get(t.get_absolute_url()).context["rows"]
+    assert [row.line for row in rows] == list(range(1, 9))
+    assert len({row.place for row in rows}) < len(rows)  # places tie
+    name_of_line = {row.line: row.entry.user.username for row in rows}
+    for pairing in TournamentPairing.objects.filter(tournament=t, round=1).exclude(white=None):
+        black, white = pairing.black.username, pairing.white.username
+        row = next(r for r in rows if r.entry.user.username == black)
+        number = int(re.match(r"(\d+)", row.cells[0].text).group(1))
+        assert name_of_line[number] == white
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "<th>#</th><th>Place</th>" in page
