@@ -16,7 +16,7 @@ from ladder.tournaments.models import (
     TournamentPlayer,
     TournamentStanding,
 )
-from ladder.tournaments.stored import standings_lines
+from ladder.tournaments.stored import Line, standings_lines
 
 
 @dataclass
@@ -53,20 +53,9 @@ def standings_rows(
     the rounds they count. Disqualified players are listed last without a place. The pages read
     the stored lines instead (`tournament_standings_stored`)."""
     lines, complete = standings_lines(tournament, entries, pairings)
-    rows = [
-        StandingRow(
-            place=ln.place,
-            entry=ln.entry,
-            score=ln.score,
-            sos=ln.sos,
-            sodos=ln.sodos,
-            sosos=ln.sosos,
-            line=number,
-        )  # fmt: skip
-        for number, ln in enumerate(lines, start=1)
-    ]
+    rows = [_row(ln, number) for number, ln in enumerate(lines, start=1)]
     if cells:
-        number = {r.entry.user_id: i for i, r in enumerate(rows, start=1)}
+        number = {r.entry.user_id: r.line for r in rows}
         cross_cells_fill(
             tournament=tournament, number=number, filled=rows, pairings=pairings, complete=complete
         )
@@ -85,18 +74,15 @@ def tournament_standings_stored(*, tournament: Tournament) -> QuerySet[Tournamen
 
 def standing_rows_of(*, lines: list[TournamentStanding]) -> list[StandingRow]:
     """Stored lines as the pages' rows."""
-    return [
-        StandingRow(
-            place=ln.place,
-            entry=ln.entry,
-            score=ln.score,
-            sos=ln.sos,
-            sodos=ln.sodos,
-            sosos=ln.sosos,
-            line=ln.line,
-        )  # fmt: skip
-        for ln in lines
-    ]
+    return [_row(ln, ln.line) for ln in lines]
+
+
+def _row(ln: Line | TournamentStanding, line: int) -> StandingRow:
+    """A page's row of a computed or a stored line, numbered `line` in the whole standings."""
+    return StandingRow(
+        place=ln.place, entry=ln.entry, score=ln.score, sos=ln.sos, sodos=ln.sodos,
+        sosos=ln.sosos, line=line,
+    )  # fmt: skip
 
 
 def tournament_winners(*, tournament: Tournament) -> list[User]:

@@ -198,7 +198,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         pairings = selectors.tournament_pairings(
             tournament=tournament, viewer=user, players=players
         )
-        on_page = {row.entry.user_id: n for n, row in enumerate(standings, page.start_index())}
+        on_page = {row.entry.user_id: row.line for row in standings}
         numbers = crosstable.standing_numbers(
             tournament=tournament,
             user_ids={u for p in pairings for u in (p.black_id, p.white_id) if u is not None},
