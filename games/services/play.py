@@ -170,9 +170,9 @@ def _write_count(game: Game, position: rules.Position) -> None:
 
 
 def _count_told(game: Game) -> None:
-    """Tell the players the counted result, unless the count waits for the judge engine,
-    whose check tells them once it has decided (`count_judge_check`)."""
-    if game.score.get("judge") != JUDGE_PENDING:
+    """Tell the players the result, unless it is a count waiting for the judge engine, whose
+    check tells them once it has decided (`count_judge_check`)."""
+    if (game.score or {}).get("judge") != JUDGE_PENDING:
         enqueue_on_commit("games.notify_game_over", game.pk)
 
 
@@ -210,10 +210,7 @@ def _finish(game: Game, state: rules.Game, now: dt.datetime) -> None:
         game.result = state.result_code or ""
     game.save()
     hooks.game_finished_run(game=game, now=now)
-    if state.end_reason == EndReason.PASSES:
-        _count_told(game)
-    else:
-        enqueue_on_commit("games.notify_game_over", game.pk)
+    _count_told(game)
     watchers_notify_queue(game=game)
     if state.end_reason == EndReason.PASSES:
         _count_doubts(game, now)
