@@ -21,8 +21,11 @@ from rules.scoring import Score, score
 # Games with a count to show and dispute: ended by two passes or at the move cap.
 COUNTED_END_REASONS = (EndReason.PASSES, EndReason.MOVE_CAP)
 # `score["judge"]`: the count waits for the judge engine (its doubts are close calls the judge
-# could clear); once checked: "agrees", "disagrees" or "failed" (no answer: phase as counted).
+# could clear); once checked: "agrees", "disagrees" or "failed" (no answer: phase as counted);
+# "skipped" when a player opened the marking phase first (the players decide; no verdict).
 JUDGE_PENDING = "pending"
+JUDGE_SKIPPED = "skipped"
+JUDGE_STATES = (JUDGE_PENDING, "agrees", "disagrees", "failed", JUDGE_SKIPPED)
 
 
 def dispute_window() -> dt.timedelta:

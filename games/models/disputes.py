@@ -82,7 +82,8 @@ class ScoreDispute(models.Model):
 
     `dead` is the current marking (sorted SGF points), starting from the automatic estimate;
     `unsure` the stones (sorted SGF points) the count was unsure of when it opened the phase
-    itself (`opened_by` None: `games.services.disputes.marking_unsure_open`);
+    itself (`opened_by` None: `games.services.disputes.marking_unsure_open`), or when a player
+    opened it while the count still waited for the judge engine (`dispute_open`);
     `version` counts the toggles, so an accept or toggle sent from an older page is refused.
     The game's result only changes when both accept (status AGREED)."""
 

@@ -41,8 +41,8 @@ def marking_context(
     and for a player while the phase is open the stones as links (`?toggle=D4` asks to confirm
     without JavaScript). `toggle_error` says why a `toggle` coordinate cannot be marked. `at` names
     the point the keyboard cursor starts on (`cursor_start`, "" unless a point of the board):
-    the chain the player has just toggled. When the count opened the phase itself, the stones
-    it was unsure of are ringed and `unsure_groups` names their chains ("E3")."""
+    the chain the player has just toggled. The stones the count was unsure of when the phase
+    opened (`dispute.unsure`) are ringed and `unsure_groups` names their chains ("E3")."""
     position = game_state(game).position
     topology = game.topology
     count = count_with_dead(game=game, dead_sgf=dispute.dead)

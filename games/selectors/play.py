@@ -16,6 +16,7 @@ from django.utils.translation import ngettext, pgettext
 
 from accounts.models import User
 from games import clock
+from games.counting import JUDGE_PENDING
 from games.errors import NoSuchGame, NotAPlayer
 from games.models import (
     Game,
@@ -280,8 +281,10 @@ def notices_missing(
     """The notices the players should have by `now` and do not: the running games whose
     "your turn" notice for the current move (`turn:<game>:<move>`) is missing, as
     (game id, move number), and the games finished without both players' game-over notice
-    (`game_over:<game>`), as ids. Only turns and ends between NOTICE_LOOKBACK and
-    settings.GAMES_NOTICES_SWEEP_GRACE before `now`, at most `limit` of each, by game id."""
+    (`game_over:<game>`), as ids, but for a count still waiting for the judge engine (its
+    notice waits for the verdict, or the dispute sweep's `counts_unjudged_open`). Only turns
+    and ends between NOTICE_LOOKBACK and settings.GAMES_NOTICES_SWEEP_GRACE before `now`, at
+    most `limit` of each, by game id."""
     since = now - NOTICE_LOOKBACK
     until = now - dt.timedelta(seconds=settings.GAMES_NOTICES_SWEEP_GRACE)
 
@@ -307,6 +310,7 @@ def notices_missing(
     both_told = noticed("black_id", "over_key") & noticed("white_id", "over_key")
     overs = (
         Game.objects.filter(status=GameStatus.FINISHED, finished__range=(since, until))
+        .exclude(score__judge=JUDGE_PENDING)
         .annotate(over_key=over_key)
         .filter(~both_told)
         .order_by("pk")

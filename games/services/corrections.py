@@ -20,7 +20,7 @@ from accounts.moderation.models import ReportKind
 from accounts.moderation.services import report_create_unless_open
 from core.outbox import enqueue_on_commit
 from games import hooks
-from games.counting import COUNTED_END_REASONS
+from games.counting import COUNTED_END_REASONS, JUDGE_PENDING
 from games.errors import GameActionError, rules_refusal
 from games.models import (
     CorrectionKind,
@@ -180,7 +180,8 @@ def result_correct(
     games only) or set the `result` text ('B+R', 'W+T', 'B+3.5', '0'); the count is kept only
     if it still gives that result. Writes one ResultCorrection (the audit row), closes a marking
     phase still open, resolves `report_id` with `note`, runs the result-corrected hook and mails
-    both players after the commit.
+    both players after the commit. A count still waiting for the judge engine stops waiting
+    with it (the new count has no verdict to wait for): its game-over notice goes out too.
 
     Raises PermissionDenied for non-staff, ValidationError for a missing note, both or neither
     of `dead`/`result`, a bad point or result, or no change; GameActionError while the game
@@ -199,6 +200,7 @@ def result_correct(
     if not game.is_over:
         raise GameActionError(gettext("The game is still running."))
     report = None if report_id is None else _report_lock(game=game, report_id=report_id)
+    waited = (game.score or {}).get("judge") == JUDGE_PENDING
     if dead is not None:
         new_result, new_score = _recount(game=game, dead=dead)
     else:
@@ -229,6 +231,8 @@ def result_correct(
         report.staff_note = note
         report.save(update_fields=["status", "resolved", "staff_note"])
     enqueue_on_commit("games.notify_result_corrected", correction.pk)
+    if waited:
+        enqueue_on_commit("games.notify_game_over", game.pk)
     return correction
 
 

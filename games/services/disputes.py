@@ -31,8 +31,11 @@ The rule (also in docs/play.md, "End of game and scoring"):
    chain stays unsure; one that fails, times out or is gone opens the phase with the count's
    own unsure chains, as does the sweep `counts_unjudged_open` for a check still missing
    `JUDGE_GRACE` after the game. The game-over notice of a waiting count goes out with the
-   judge's verdict. A count stored without its doubts, a hexagon, or a site without a judge
-   opens the phase at once, as before.
+   judge's verdict. A player may dispute a waiting count (rule 2): the phase opens at once,
+   the count's unsure stones ringed, the wait ends (`score["judge"]` "skipped") and the
+   game-over notice goes out then; the judge's verdict, when its check comes later, changes
+   nothing (no verdict stored, no second phase, no second notice). A count stored without
+   its doubts, a hexagon, or a site without a judge opens the phase at once, as before.
 7. Against a bot, the bot proposes its marking (the automatic one) and accepts whatever the
    player makes of it: its acceptance is set at the opening and after every toggle, so the
    player's acceptance alone agrees. The bot never insists.
@@ -61,6 +64,7 @@ from games.bots.judge import judge_dead
 from games.counting import (
     COUNTED_END_REASONS,
     JUDGE_PENDING,
+    JUDGE_SKIPPED,
     count_with_dead,
     dispute_window,
     stone_chain,
@@ -123,7 +127,10 @@ def dispute_check(*, game: Game, now: dt.datetime) -> None:
 @transaction.atomic
 def dispute_open(*, game_id: int, user: User, now: dt.datetime) -> ScoreDispute:
     """A player disputes the automatic count: the marking phase starts from the estimated dead
-    stones and ends at `now + dispute_window()`. The opponent is mailed after the commit.
+    stones, the stones the count is unsure of ringed, and ends at `now + dispute_window()`.
+    The opponent is mailed after the commit. A count still waiting for the judge engine stops
+    waiting (`score["judge"]` "skipped": its check, when it comes, changes nothing) and the
+    players are told the result so far, as its verdict would have (the game-over notice).
 
     Raises NotAPlayer for anyone else; GameActionError while the game runs, for a game that was
     not counted, after the window, when the count was already disputed once or staff have set
@@ -152,9 +159,12 @@ def dispute_open(*, game_id: int, user: User, now: dt.datetime) -> ScoreDispute:
         opened=now,
         deadline=now + dispute_window(),
         dead=sorted(game.score.get("dead", [])),
+        unsure=sorted(game.score.get("uncertain", [])),
     )
     _bots_accept(game, dispute)
     dispute.save()
+    if game.score.get("judge") == JUDGE_PENDING:
+        _verdict_store(game, JUDGE_SKIPPED, waited=True)
     enqueue_on_commit("games.notify_dispute", dispute.pk, "opened", dispute.version)
     return dispute
 
@@ -201,9 +211,12 @@ def count_judge_check(*, game_id: int, now: dt.datetime) -> ScoreDispute | None:
       lost); a count that did not wait stays as it is.
 
     The verdict is stored (`score["judge"]`). A waiting count's game-over notice goes out
-    here, once the verdict is in. The engine runs before any lock is taken. None when no
-    phase opens (no judge, it agrees, the count changed meanwhile, the game already has a
-    marking phase, or it was judged before); safe to run twice."""
+    here, once the verdict is in. The engine runs before any lock is taken, so the count is
+    read again under the lock: one that changed meanwhile (a player's marking phase ended
+    its wait, the sweep, a staff correction, another check) is left as it is, its notice
+    told by whoever changed it. None when no phase opens (no judge, it agrees, the count
+    changed meanwhile, the game already has a marking phase, or it was judged before or
+    skipped); safe to run twice and in any order with `dispute_open`."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not game.score or game.end_reason not in COUNTED_END_REASONS:
         return None
@@ -217,9 +230,11 @@ def count_judge_check(*, game_id: int, now: dt.datetime) -> ScoreDispute | None:
         return None
     with transaction.atomic():
         locked = game_lock(game_id=game_id)
-        if waiting:
-            enqueue_on_commit("games.notify_game_over", game_id)
-        if locked.score != game.score or ScoreDispute.objects.filter(game=locked).exists():
+        if locked.score != game.score:
+            return None
+        if ScoreDispute.objects.filter(game=locked).exists():
+            if waiting:  # a phase opened before its wait could end (before "skipped" was kept)
+                _verdict_store(locked, JUDGE_SKIPPED, waited=True)
             return None
         topology = game.topology
         unsure = {topology.from_sgf(p) for p in locked.score.get("uncertain", [])}
@@ -230,9 +245,8 @@ def count_judge_check(*, game_id: int, now: dt.datetime) -> ScoreDispute | None:
         else:
             verdict = "agrees"
             unsure = unsure_with_judge(game=locked, position=position, judge_dead=judged)
-        uncertain = sorted(topology.sgf(p) for p in unsure)
-        locked.score = {**locked.score, "uncertain": uncertain, "judge": verdict}
-        locked.save(update_fields=["score"])
+        locked.score = {**locked.score, "uncertain": sorted(topology.sgf(p) for p in unsure)}
+        _verdict_store(locked, verdict, waited=waiting)
         return marking_unsure_open(game=locked, now=now)
 
 
@@ -240,7 +254,9 @@ def counts_unjudged_open(*, now: dt.datetime) -> int:
     """Open the marking phase, with the count's own unsure stones, of every count still
     waiting for the judge engine `JUDGE_GRACE` after its game ended (its check lost or
     failing for good: a phase is never lost), and tell the players the result; returns how
-    many phases opened. Safe to run twice: each game is rechecked under its row lock."""
+    many phases opened. A count whose game has a marking phase already (opened before its
+    wait could end) only stops waiting ("skipped"). Safe to run twice: each game is
+    rechecked under its row lock."""
     waiting = Game.objects.filter(
         status=GameStatus.FINISHED,
         finished__gte=now - dispute_window(),
@@ -253,11 +269,20 @@ def counts_unjudged_open(*, now: dt.datetime) -> int:
             game = game_lock(game_id=game_id)
             if (game.score or {}).get("judge") != JUDGE_PENDING:
                 continue
-            game.score = {**game.score, "judge": "failed"}
-            game.save(update_fields=["score"])
-            enqueue_on_commit("games.notify_game_over", game_id)
+            disputed = ScoreDispute.objects.filter(game=game).exists()
+            _verdict_store(game, JUDGE_SKIPPED if disputed else "failed", waited=True)
             opened += marking_unsure_open(game=game, now=now) is not None
     return opened
+
+
+def _verdict_store(game: Game, verdict: str, *, waited: bool) -> None:
+    """Store the judge's `verdict` on the locked `game`'s count (`score["judge"]`, with the
+    rest of `game.score` as the caller set it); a count that `waited` for it ends its wait
+    here, and the players are told the result (the game-over notice waited for it)."""
+    game.score = {**game.score, "judge": verdict}
+    game.save(update_fields=["score"])
+    if waited:
+        enqueue_on_commit("games.notify_game_over", game.pk)
 
 
 def _judged_otherwise(

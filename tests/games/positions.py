@@ -15,11 +15,17 @@ SQUARE (9×9, area scoring, komi 7.5)::
 
 HEX (Badux, side 6, komi 6.5): Black fills row 7, White row 5 (row 6 is dame); Black's D2 in
 White's area and White's H9 in Black's are estimated dead: W+6.5.
+
+CLOSE_CALLS (9×9, area scoring): a game a newcomer stopped early, whose only doubts are
+close calls a judge engine could clear (tests/games/test_count_judge.py draws it); with a
+fake judge (`judge_fake`) its count waits for the judge.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import sys
+from pathlib import Path
 
 import rules
 from games.game_settings import GameSettings
@@ -48,6 +54,26 @@ def _hex_moves() -> tuple[str, ...]:
 
 HEX_MOVES = _hex_moves()
 HEX_AUTO = "W+6.5"
+
+CLOSE_BLACK = ("E8", "B7", "C6", "D6", "E6", "F6", "G6", "H6", "A5", "C5", "C4", "H4", "E3")
+CLOSE_BLACK += ("C2", "E2")
+CLOSE_WHITE = ("E9", "C8", "D8", "G7", "J6", "E5", "B4", "G4", "A3")
+# The close calls: the White chains most of the playouts (at least `MODERATE`) call dead.
+CLOSE_CLEARED = {"E9", "C8", "D8", "G7", "J6", "E5", "G4"}
+FAKE_GTP = str(Path(__file__).parent / "bots" / "fake_gtp.py")
+
+
+def close_call_moves() -> tuple[str, ...]:
+    """CLOSE_CALLS' moves, before the two passes that end it."""
+    moves: list[str] = []
+    for i, black in enumerate(CLOSE_BLACK):
+        moves += [black, CLOSE_WHITE[i] if i < len(CLOSE_WHITE) else "pass"]
+    return tuple(moves[:-1])  # play_out's two passes end it
+
+
+def judge_fake(settings, mode: str) -> None:
+    """Configure tests/games/bots/fake_gtp.py in `mode` as the judge engine."""
+    settings.GAMES_COUNT_JUDGE = [sys.executable, FAKE_GTP, mode]
 
 
 def play_out(

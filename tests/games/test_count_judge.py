@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
-import sys
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -39,33 +37,23 @@ from games.services import disputes
 from rules.ownership import MODERATE
 from tests.games.conftest import NOW
 from tests.games.helpers import FIGHT, corner_fight_moves
-from tests.games.positions import counted_hex, play_out
-
-FAKE_GTP = str(Path(__file__).parent / "bots" / "fake_gtp.py")
-BLACK_STONES = ("E8", "B7", "C6", "D6", "E6", "F6", "G6", "H6", "A5", "C5", "C4", "H4", "E3")
-BLACK_STONES += ("C2", "E2")
-WHITE_STONES = ("E9", "C8", "D8", "G7", "J6", "E5", "B4", "G4", "A3")
-CLEARED = {"E9", "C8", "D8", "G7", "J6", "E5", "G4"}
-
-
-def _close_call_moves() -> tuple[str, ...]:
-    moves: list[str] = []
-    for i, black in enumerate(BLACK_STONES):
-        moves += [black, WHITE_STONES[i] if i < len(WHITE_STONES) else "pass"]
-    return tuple(moves[:-1])  # play_out's two passes end it
+from tests.games.positions import (
+    CLOSE_CLEARED,
+    CLOSE_WHITE,
+    close_call_moves,
+    counted_hex,
+    judge_fake,
+    play_out,
+)
 
 
 def _names(game, sgf_points) -> set[str]:
     return {game.topology.name(game.topology.from_sgf(p)) for p in sgf_points}
 
 
-def _judge(settings, mode: str) -> None:
-    settings.GAMES_COUNT_JUDGE = [sys.executable, FAKE_GTP, mode]
-
-
 def _close_calls(black, white, capture):
     with capture(execute=True):
-        game = play_out(black=black, white=white, now=NOW, moves=_close_call_moves())
+        game = play_out(black=black, white=white, now=NOW, moves=close_call_moves())
     game.refresh_from_db()
     return game
 
@@ -75,34 +63,34 @@ def _subjects(mailoutbox, word: str) -> list:
 
 
 def test_without_a_judge_the_close_calls_open_the_phase_at_once(black, white):
-    game = play_out(black=black, white=white, now=NOW, moves=_close_call_moves())
-    assert _names(game, game.score["dead"]) == set(WHITE_STONES)
+    game = play_out(black=black, white=white, now=NOW, moves=close_call_moves())
+    assert _names(game, game.score["dead"]) == set(CLOSE_WHITE)
     doubts = game.score["doubts"]
     assert {d["reason"] for d in doubts} == {"close"}
     assert all(d["confidence"] >= MODERATE for d in doubts)
-    assert _names(game, [p for d in doubts for p in d["stones"]]) == CLEARED
+    assert _names(game, [p for d in doubts for p in d["stones"]]) == CLOSE_CLEARED
     assert judge_can_clear(score_json=game.score)
     assert "judge" not in game.score
-    assert _names(game, game.score_dispute.unsure) == CLEARED
+    assert _names(game, game.score_dispute.unsure) == CLOSE_CLEARED
 
 
 def test_a_judge_that_agrees_clears_the_close_calls_and_the_result_stands(
     black, white, settings, django_capture_on_commit_callbacks, mailoutbox
 ):
-    _judge(settings, "judge-white")
+    judge_fake(settings, "judge-white")
     game = _close_calls(black, white, django_capture_on_commit_callbacks)
     assert not ScoreDispute.objects.filter(game=game).exists()
     assert game.score["judge"] == "agrees"
     assert game.score["uncertain"] == []
-    assert _names(game, game.score["dead"]) == set(WHITE_STONES)
-    assert _names(game, [p for d in game.score["doubts"] for p in d["stones"]]) == CLEARED
+    assert _names(game, game.score["dead"]) == set(CLOSE_WHITE)
+    assert _names(game, [p for d in game.score["doubts"] for p in d["stones"]]) == CLOSE_CLEARED
     # The game-over mail waited for the judge: it names no stone to check; no "check" notice.
     over = _subjects(mailoutbox, "is over")
     assert sorted(m.to[0] for m in over) == sorted([black.email, white.email])
     assert not any("not sure" in m.body for m in over)
     assert _subjects(mailoutbox, "check the count") == []
     # Twice: the verdict is stored, nothing more happens (the engine is not asked again).
-    _judge(settings, "judge")
+    judge_fake(settings, "judge")
     assert disputes.count_judge_check(game_id=game.pk, now=NOW) is None
     game.refresh_from_db()
     assert game.score["uncertain"] == [] and not ScoreDispute.objects.filter(game=game).exists()
@@ -111,13 +99,13 @@ def test_a_judge_that_agrees_clears_the_close_calls_and_the_result_stands(
 def test_a_judge_that_disagrees_opens_the_phase_with_both_sets_of_chains(
     black, white, settings, django_capture_on_commit_callbacks, mailoutbox
 ):
-    _judge(settings, "judge")
+    judge_fake(settings, "judge")
     game = _close_calls(black, white, django_capture_on_commit_callbacks)
     assert game.score["judge"] == "disagrees"
     unsure = _names(game, game.score_dispute.unsure)
     assert unsure == _names(game, game.score["uncertain"])
     # The close calls, the White stones it calls alive and Black's E8 it calls dead.
-    assert unsure == CLEARED | {"A3", "B4", "E8"}
+    assert unsure == CLOSE_CLEARED | {"A3", "B4", "E8"}
     assert game.score_dispute.opened_by is None
     assert len(_subjects(mailoutbox, "check the count")) == 2
     assert len(_subjects(mailoutbox, "is over")) == 2
@@ -126,10 +114,10 @@ def test_a_judge_that_disagrees_opens_the_phase_with_both_sets_of_chains(
 def test_a_judge_that_fails_opens_the_phase_with_the_counts_own_doubts(
     black, white, settings, django_capture_on_commit_callbacks, mailoutbox
 ):
-    _judge(settings, "judge-fails")
+    judge_fake(settings, "judge-fails")
     game = _close_calls(black, white, django_capture_on_commit_callbacks)
     assert game.score["judge"] == "failed"
-    assert _names(game, game.score_dispute.unsure) == CLEARED
+    assert _names(game, game.score_dispute.unsure) == CLOSE_CLEARED
     assert len(_subjects(mailoutbox, "check the count")) == 2
     over = _subjects(mailoutbox, "is over")
     assert len(over) == 2 and all("not sure" in m.body for m in over)
@@ -139,21 +127,21 @@ def test_a_judge_that_fails_opens_the_phase_with_the_counts_own_doubts(
 def test_a_judge_gone_before_the_check_opens_the_phase_with_the_counts_own_doubts(
     black, white, settings, django_capture_on_commit_callbacks
 ):
-    _judge(settings, "judge-white")
-    game = play_out(black=black, white=white, now=NOW, moves=_close_call_moves())
+    judge_fake(settings, "judge-white")
+    game = play_out(black=black, white=white, now=NOW, moves=close_call_moves())
     assert game.score["judge"] == "pending"
     assert not ScoreDispute.objects.filter(game=game).exists()
     settings.GAMES_COUNT_JUDGE = []
     with django_capture_on_commit_callbacks(execute=True):
         dispute = disputes.count_judge_check(game_id=game.pk, now=NOW)
-    assert _names(game, dispute.unsure) == CLEARED
+    assert _names(game, dispute.unsure) == CLOSE_CLEARED
 
 
 def test_a_race_opens_the_phase_at_once_even_with_a_judge_that_agrees(
     black, white, settings, django_capture_on_commit_callbacks
 ):
     """The corner fight is the estimate's own doubt (a race): no judge clears it."""
-    _judge(settings, "judge-none")
+    judge_fake(settings, "judge-none")
     with django_capture_on_commit_callbacks(execute=True):
         game = play_out(black=black, white=white, now=NOW, moves=corner_fight_moves())
     game.refresh_from_db()
@@ -170,7 +158,7 @@ def test_a_count_stored_without_its_doubts_waits_for_no_judge():
 
 
 def test_a_hexagon_never_waits_for_a_judge(black, white, settings):
-    _judge(settings, "judge-white")
+    judge_fake(settings, "judge-white")
     game = counted_hex(black=black, white=white, now=NOW)
     assert "judge" not in game.score
     assert game.score["doubts"] == []
@@ -189,8 +177,8 @@ def test_gnu_go_judges_the_close_calls(black, white, settings, django_capture_on
 def test_a_count_whose_check_was_lost_opens_its_phase_at_the_sweep(
     black, white, settings, django_capture_on_commit_callbacks, mailoutbox
 ):
-    _judge(settings, "judge-white")
-    game = play_out(black=black, white=white, now=NOW, moves=_close_call_moves())  # no task ran
+    judge_fake(settings, "judge-white")
+    game = play_out(black=black, white=white, now=NOW, moves=close_call_moves())  # no task ran
     assert game.score["judge"] == "pending"
     assert disputes.counts_unjudged_open(now=NOW + dt.timedelta(minutes=30)) == 0
     later = NOW + disputes.JUDGE_GRACE
@@ -199,14 +187,14 @@ def test_a_count_whose_check_was_lost_opens_its_phase_at_the_sweep(
     assert disputes.counts_unjudged_open(now=later) == 0  # twice: once
     game.refresh_from_db()
     assert game.score["judge"] == "failed"
-    assert _names(game, game.score_dispute.unsure) == CLEARED
+    assert _names(game, game.score_dispute.unsure) == CLOSE_CLEARED
     assert len(_subjects(mailoutbox, "is over")) == 2
     assert len(_subjects(mailoutbox, "check the count")) == 2
 
 
 def test_while_the_judge_is_asked_the_result_is_only_so_far(client, black, white, settings):
-    _judge(settings, "judge-white")
-    game = play_out(black=black, white=white, now=NOW, moves=_close_call_moves())  # no task ran
+    judge_fake(settings, "judge-white")
+    game = play_out(black=black, white=white, now=NOW, moves=close_call_moves())  # no task ran
     client.force_login(black)
     page = client.get(reverse("games:board", args=[game.pk])).content.decode()
     result = page.split('class="card game-result"')[1]
