@@ -16,7 +16,7 @@ from pydantic import field_validator
 
 import rules
 from games.clock import PlayerTime
-from games.counting import COUNTED_END_REASONS
+from games.counting import COUNTED_END_REASONS, JUDGE_STATES
 from games.models import PASS_TOKEN, Challenge, ClockKind, Game
 from games.moves import game_moves
 from games.selectors.play import clock_time_left, game_clocks
@@ -242,6 +242,27 @@ class ColourCountOut(Schema):
     total: float
 
 
+# `score["judge"]` (games.counting.JUDGE_STATES).
+JudgeState = Literal["pending", "agrees", "disagrees", "failed", "skipped"]
+
+
+class DoubtOut(Schema):
+    """A chain the automatic count was unsure of when it counted."""
+
+    stones: list[PointOut] = Field(..., description="The chain's stones.")
+    reason: str = Field(
+        ...,
+        description=(
+            "Why it was unsure: `close` (the playouts were split), `estimate` (a possible "
+            "seki or race, a doubtful eye space), `boundary` (dead stones in an unsettled "
+            "territory); other reasons may be added."
+        ),
+    )
+    confidence: float = Field(
+        ..., description="The share of the playouts that agree with the count (0 to 1)."
+    )
+
+
 class CountOut(Schema):
     """The count of a game ended by passes or at the move cap."""
 
@@ -262,6 +283,26 @@ class CountOut(Schema):
     )
     black: ColourCountOut
     white: ColourCountOut
+    judge: JudgeState | None = Field(
+        None,
+        description=(
+            "The judge engine's second opinion (square boards, where the site has one): "
+            "`pending` while the count waits for it (the result is not final: the verdict may "
+            "open a marking phase), then `agrees` (the close calls it agrees with are no "
+            "longer uncertain), `disagrees` (a marking phase opened), `failed` (no answer: a "
+            "marking phase opened with the count's own doubts) or `skipped` (a player opened "
+            "the marking phase before the verdict); null when the count waited for no judge "
+            "and none contradicted it, or it was recounted."
+        ),
+    )
+    doubts: list[DoubtOut] = Field(
+        ...,
+        description=(
+            "The chains the automatic count was unsure of when it counted, largest first; "
+            "`uncertain` says which stones are still unsure (a judge that agrees clears close "
+            "calls). Empty for counts stored before doubts were kept, and after a recount."
+        ),
+    )
 
 
 class GameDetailOut(GameOut):
@@ -321,6 +362,15 @@ def _count(game: Game) -> CountOut | None:
         agreed=score.get("agreed"),
         black=ColourCountOut(**score["black"]),
         white=ColourCountOut(**score["white"]),
+        judge=score.get("judge") if score.get("judge") in JUDGE_STATES else None,
+        doubts=[
+            DoubtOut(
+                stones=[_sgf_point(topology, p) for p in doubt["stones"]],
+                reason=doubt["reason"],
+                confidence=doubt["confidence"],
+            )
+            for doubt in score.get("doubts", [])
+        ],
     )
 
 
