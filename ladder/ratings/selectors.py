@@ -13,7 +13,7 @@ from django.db.models.functions import Mod, RowNumber
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from games.models import Game
+from games.selectors.play import games_viewable
 from ladder.ratings import glicko2, ranks
 from ladder.ratings.models import Family, Rating, RatingChange
 from ladder.ratings.services import start_values
@@ -130,11 +130,7 @@ def rating_points(*, user: User, family: str, most: int) -> RatingPoints:
 def rating_games_shown(*, game_ids: list[int], viewer: User | None) -> set[int]:
     """Of the games `game_ids`, those a page may name to `viewer` (None or anonymous: a
     visitor): the public ones and the viewer's own (one query, by the games' primary key)."""
-    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    shown = Q(public=True)
-    if viewer_id is not None:
-        shown |= Q(black_id=viewer_id) | Q(white_id=viewer_id)
-    return set(Game.objects.filter(shown, pk__in=game_ids).values_list("pk", flat=True))
+    return games_viewable(game_ids=game_ids, viewer=viewer)
 
 
 def players_by_rating(
