@@ -36,16 +36,17 @@ def rating_history(request: HttpRequest, username: str, family: str) -> HttpResp
     named = [point.game_id for point in [graph.first, *drawn] if point is not None]
     shown = selectors.rating_games_shown(game_ids=named, viewer=request.user)
 
+    # The words of the points' labels, translated once for the page's 401 points.
+    named, private = gettext("game %(id)s"), gettext("a private game")
+    before_game = gettext("%(rating)s ± %(deviation)s before %(game)s")
+    after_game = gettext("%(rating)s ± %(deviation)s after %(game)s")
+
     def game_name(point) -> str:  # a private game is named only to its players
-        if point.game_id in shown:
-            return gettext("game %(id)s") % {"id": point.game_id}
-        return gettext("a private game")
+        return named % {"id": point.game_id} if point.game_id in shown else private
 
     def value(rating: float, deviation: float, game: str, *, before: bool = False) -> str:
         words = {"rating": f"{rating:.0f}", "deviation": f"{deviation:.0f}", "game": game}
-        if before:
-            return gettext("%(rating)s ± %(deviation)s before %(game)s") % words
-        return gettext("%(rating)s ± %(deviation)s after %(game)s") % words
+        return (before_game if before else after_game) % words
 
     points = [
         graphs.Point(

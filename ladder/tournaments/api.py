@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema
+from ninja.renderers import JSONRenderer
 
 from accounts.api.auth import Id, PageQuery, api_user, errors
 from ladder.tournaments import crosstable, selectors
@@ -78,17 +79,57 @@ def _out(tournament: Tournament, size: int) -> dict:
     }
 
 
-def _pairing(p: TournamentPairing) -> PairingOut:
-    return PairingOut(
-        round=p.round,
-        board=p.board,
-        match=p.match,
-        black=p.black.username,
-        white=p.white.username if p.white_id else None,
-        handicap=p.handicap,
-        game_id=p.game_id if p.shows_game else None,
-        result=p.outcome,
-        forfeit=p.forfeit,
+def _line(p: TournamentPairing) -> selectors.PairingLine:
+    """A pairing model (computed standings: knockouts and open tournaments) as a line."""
+    return selectors.PairingLine(
+        p.round, p.board, p.match, p.black.username, p.white.username if p.white_id else None,
+        p.handicap, p.game_id if p.shows_game else None, p.outcome, p.forfeit,
+    )  # fmt: skip
+
+
+def _detail_json(
+    request: HttpRequest,
+    head: dict,
+    lines: list[crosstable.StandingLine],
+    pairings: list[selectors.PairingLine],
+) -> HttpResponse:
+    """TournamentDetailOut's JSON built from plain values, its keys in the schema's order (a
+    McMahon's 1,000 lines and 1,500 pairings: building and dumping them as schema objects
+    cost more than reading them; tests check the body against the schema)."""
+    body = {
+        **head,
+        "standings": [
+            {
+                "place": s.place,
+                "username": s.username,
+                "status": s.status,
+                "score": s.score,
+                "sos": s.sos,
+                "sodos": s.sodos,
+                "sosos": s.sosos,
+            }
+            for s in lines
+        ],
+        "pairings": [
+            {
+                "round": p.round,
+                "board": p.board,
+                "match": p.match,
+                "black": p.black,
+                "white": p.white,
+                "handicap": p.handicap,
+                "game_id": p.game_id,
+                "result": p.outcome,
+                "forfeit": p.forfeit,
+            }
+            for p in pairings
+        ],
+    }
+    body["count"] = body.pop("count")  # the schema's last field
+    renderer = JSONRenderer()  # the API's (baduxsite.api sets none of its own)
+    return HttpResponse(
+        renderer.render(request, body, response_status=200),
+        content_type=f"{renderer.media_type}; charset={renderer.charset}",
     )
 
 
@@ -112,7 +153,7 @@ def tournaments(
 )
 def tournament_detail(
     request: HttpRequest, tournament_id: Id, pages: Query[PageQuery]
-) -> TournamentDetailOut:
+) -> HttpResponse:
     """A tournament with its standings (places, score or McMahon score, SOS, SODOS, SOSOS;
     disqualified players last without a place) and every pairing so far. With `page` or
     `page_size`, one page of the standings (`page_size` lines, 20 unless given, at most 100;
@@ -132,33 +173,32 @@ def tournament_detail(
             rows = rows[shown[0] : shown[1] + 1]
             players = {row.entry.user_id for row in rows}
             pairings = [p for p in pairings if {p.black_id, p.white_id} & players]
-    else:  # the stored standings: a page reads only its lines and its players' pairings
-        lines = crosstable.tournament_standings_stored(tournament=tournament)
-        if shown is None:
-            rows = crosstable.standing_rows_of(lines=list(lines))
-            count = len(rows)
-        else:
-            count = lines.count()
-            rows = crosstable.standing_rows_of(lines=list(lines[shown[0] : shown[1] + 1]))
-        players = {row.entry.user_id for row in rows} if shown is not None else None
-        pairings = selectors.tournament_pairings(
-            tournament=tournament, viewer=viewer, players=players
-        )
-    return TournamentDetailOut(
-        **_out(tournament, count),
-        count=count,
-        description=tournament.description,
-        standings=[
-            StandingOut(
-                place=row.place,
-                username=row.entry.user.username,
-                status=row.entry.status,
-                score=row.score,
-                sos=row.sos,
-                sodos=row.sodos,
-                sosos=row.sosos,
+        lines = [
+            crosstable.StandingLine(
+                row.place,
+                row.entry.user_id,
+                row.entry.user.username,
+                row.entry.status,
+                row.score,
+                row.sos,
+                row.sodos,
+                row.sosos,
             )
             for row in rows
-        ],
-        pairings=[_pairing(p) for p in pairings],
-    )
+        ]
+        pairing_lines = [_line(p) for p in pairings]
+    else:  # the stored standings: a page reads only its lines and its players' pairings
+        lines = crosstable.standing_lines_of(tournament=tournament, bounds=shown)
+        if shown is None:
+            count, players = len(lines), None
+        else:
+            count = crosstable.tournament_standings_stored(tournament=tournament).count()
+            players = {line.user_id for line in lines}
+        pairing_lines = selectors.tournament_pairing_lines(
+            tournament=tournament,
+            viewer=viewer,
+            players=players,
+            names={line.user_id: line.username for line in lines},
+        )
+    head = _out(tournament, count) | {"description": tournament.description, "count": count}
+    return _detail_json(request, head, lines, pairing_lines)

@@ -5,6 +5,7 @@ tournament page and the API read, and the cross table cells of a page of lines."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import QuerySet
 
@@ -70,6 +71,37 @@ def tournament_standings_stored(*, tournament: Tournament) -> QuerySet[Tournamen
         .select_related("entry__user")
         .order_by("line")
     )
+
+
+class StandingLine(NamedTuple):
+    """A stored line as the API lists it, read as values (no models)."""
+
+    place: int | None
+    user_id: int
+    username: str
+    status: str
+    score: float
+    sos: float
+    sodos: float
+    sosos: float
+
+
+def standing_lines_of(
+    *, tournament: Tournament, bounds: tuple[int, int] | None = None
+) -> list[StandingLine]:
+    """The stored lines of `tournament` in their order (`bounds`: only the lines first..last,
+    counted from 0) as values: one query, no model built."""
+    lines = (
+        TournamentStanding.objects.filter(tournament=tournament)
+        .order_by("line")
+        .values_list(
+            *("place", "entry__user_id", "entry__user__username", "entry__status"),
+            *("score", "sos", "sodos", "sosos"),
+        )
+    )
+    if bounds is not None:
+        lines = lines[bounds[0] : bounds[1] + 1]
+    return [StandingLine(*line) for line in lines]
 
 
 def standing_rows_of(*, lines: list[TournamentStanding]) -> list[StandingRow]:

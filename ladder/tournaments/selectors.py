@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
@@ -14,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games.models import Game, GameStatus
-from games.selectors.play import game_can_view
+from games.selectors.play import game_can_view, games_viewable
 from ladder.tournaments.advance import FINAL_ROUND, LOSERS_ROUND, bracket_of
 from ladder.tournaments.brackets import Bracket
 from ladder.tournaments.crosstable import standings_rows
@@ -107,6 +108,64 @@ def tournament_pairings(
     for p in pairings:
         p.shows_game = p.game_id is not None and game_can_view(game=p.game, user=viewer)
     return pairings
+
+
+class PairingLine(NamedTuple):
+    """A pairing as the API lists it, read as values (no models): the players' names, and
+    `game_id` only when the viewer may see the game (else None, as for a bye)."""
+
+    round: int
+    board: int
+    match: str
+    black: str
+    white: str | None
+    handicap: int
+    game_id: int | None
+    outcome: str
+    forfeit: bool
+
+
+def tournament_pairing_lines(
+    *,
+    tournament: Tournament,
+    viewer: User | None = None,
+    players: set[int] | None = None,
+    names: dict[int, str] | None = None,
+) -> list[PairingLine]:
+    """`tournament_pairings` as values, for the API: the pairings without a join, the names of
+    the players not in `names` ({user id: username}, those of the standings already read) and
+    the games the viewer may see (`games_viewable`) by their keys. 1,500 pairings of a McMahon
+    of 1,000 took a third of a second as models with their players and games."""
+    found = TournamentPairing.objects.filter(tournament=tournament)
+    if players is not None:
+        found = found.filter(Q(black_id__in=players) | Q(white_id__in=players))
+    rows = list(
+        found.order_by("round", "board").values_list(
+            *("round", "board", "match", "black_id", "white_id", "handicap", "game_id"),
+            *("outcome", "forfeit"),
+        )
+    )
+    names = dict(names or {})
+    missing = {r[3] for r in rows} | {r[4] for r in rows if r[4] is not None}
+    missing -= names.keys()
+    if missing:
+        names |= dict(User.objects.filter(pk__in=missing).values_list("pk", "username"))
+    games = [r[6] for r in rows if r[6] is not None]
+    shown = games_viewable(game_ids=games, viewer=viewer) if games else set()
+    return [
+        PairingLine(
+            number,
+            board,
+            match,
+            names[black],
+            None if white is None else names[white],
+            handicap,
+            game if game in shown else None,
+            outcome,
+            forfeit,
+        )
+        for number, board, match, black, white, handicap, game, outcome, forfeit in rows
+    ]
 
 
 def tournament_registration_rule(*, tournament: Tournament) -> str:

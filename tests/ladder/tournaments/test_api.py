@@ -67,6 +67,32 @@ def test_a_tournament_s_standings_come_a_page_at_a_time_on_request(
     assert api.get(f"/tournaments/{t.pk}", page_size=0).status_code == 422
 
 
+@pytest.mark.parametrize("size", [6, 30])
+def test_a_whole_tournament_costs_the_same_statements_at_any_size_and_keeps_its_schema(
+    api, tournament_factory, user_factory, size, django_assert_max_num_queries
+):
+    """Without `page`, every line and pairing, read as values (no query per row, no model) and
+    written as the schema says, its fields in the schema's order."""
+    from ladder.tournaments.api import PairingOut, StandingOut, TournamentDetailOut
+
+    players = [user_factory(username=f"w{i:02}") for i in range(size)]
+    t = tournament_factory(players=players, fmt="mcmahon", rounds=3, start=True)
+    for pairing in TournamentPairing.objects.filter(tournament=t, round=1).exclude(white=None):
+        finish(pairing, winner=pairing.white)
+    with django_assert_max_num_queries(6):
+        response = api.get(f"/tournaments/{t.pk}")
+    body = response.json()
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert TournamentDetailOut.model_validate(body).model_dump() == body
+    assert list(body) == list(TournamentDetailOut.model_fields)
+    assert list(body["standings"][0]) == list(StandingOut.model_fields)
+    assert list(body["pairings"][0]) == list(PairingOut.model_fields)
+    assert body["count"] == len(body["standings"]) == size
+    assert len(body["pairings"]) == TournamentPairing.objects.filter(tournament=t).count()
+    won = [p for p in body["pairings"] if p["round"] == 1 and p["white"] is not None]
+    assert won and all(p["result"] == "white" and p["game_id"] for p in won)
+
+
 def test_an_unknown_tournament_or_status_is_a_clear_4xx(api):
     assert api.get("/tournaments/999999").status_code == 404
     assert api.get("/tournaments/0").status_code == 422
