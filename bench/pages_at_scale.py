@@ -172,10 +172,8 @@ def _ids() -> dict:
             Notification.objects.filter(user=heavy).order_by("created", "pk"), "created"
         ),
         "inbox_key": _last_page_key(
-            ThreadMember.objects.filter(user=heavy, archived=False)
-            .select_related("thread")
-            .order_by("thread__last_message", "pk"),
-            "thread__last_message",
+            ThreadMember.objects.filter(user=heavy, archived=False).order_by("last_message", "pk"),
+            "last_message",
         ),
         "oldest_notice": Notification.objects.order_by("created")
         .values_list("created", flat=True)

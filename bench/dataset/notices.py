@@ -67,7 +67,7 @@ class NoticeSteps(BuilderBase):
         thread_template = _template(
             Thread(started_by_id=1, subject="s", created=NOW, last_message=NOW)
         )
-        member_template = _template(ThreadMember(thread_id=1, user_id=1))
+        member_template = _template(ThreadMember(thread_id=1, user_id=1, last_message=NOW))
         message_template = _template(Message(thread_id=1, author_id=1, body="b", created=NOW))
         start = [NOW - dt.timedelta(days=rng.uniform(0, 900)) for _ in pairs]
         total = _copy(
@@ -85,11 +85,11 @@ class NoticeSteps(BuilderBase):
             "messaging_threadmember",
             member_template,
             (
-                (2 * t - k, t, user, k * (t % 3))
+                (2 * t - k, t, user, k * (t % 3), start[t - 1] + dt.timedelta(hours=per))
                 for t, pair in enumerate(pairs, 1)
                 for k, user in enumerate(pair)
             ),
-            ("id", "thread_id", "user_id", "unread"),
+            ("id", "thread_id", "user_id", "unread", "last_message"),
         )
 
         def rows():

@@ -137,7 +137,8 @@ def reviews_public(
     finished public games (never of a running or private game). `board` ("square-19")
     keeps one board's; `player` keeps those they own, played in, or that name them as a
     record's player; `name` without a `player` (no account of that name) keeps the uploaded
-    records that name it as a player."""
+    records that name it as a player. Lists: the variation tree and the estimate (the
+    biggest columns, decoded from JSON) are not read."""
     reviews = Review.objects.filter(visibility=ReviewVisibility.PUBLIC).filter(
         Q(game__isnull=True) | Q(game__public=True, game__status=GameStatus.FINISHED)
     )
@@ -151,8 +152,10 @@ def reviews_public(
         if player is not None:
             in_record |= Q(owner=player) | Q(game__black=player) | Q(game__white=player)
         reviews = reviews.filter(in_record)
-    return reviews.select_related("owner", "game__black", "game__white").order_by(
-        "-published", "-pk"
+    return (
+        reviews.select_related("owner", "game__black", "game__white")
+        .defer("tree", "estimate")
+        .order_by("-published", "-pk")
     )
 
 

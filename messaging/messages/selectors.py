@@ -13,13 +13,14 @@ from messaging.messages.models import Message, SpamReport, Thread, ThreadMember
 def inbox_list(*, user: User, archived: bool = False) -> QuerySet[ThreadMember]:
     """`user`'s threads (their `ThreadMember` rows), the most recently active first, with
     `thread` loaded, `unread` counted, and `other_name` the other player's username. The
-    inbox (not archived) or the archive. One query."""
+    inbox (not archived) or the archive. One query, read in its order by the index
+    `thread_member_inbox` (the member's copy of the thread's `last_message`)."""
     other = ThreadMember.objects.filter(thread=OuterRef("thread")).exclude(user=user)
     return (
         ThreadMember.objects.filter(user=user, archived=archived)
         .select_related("thread")
         .annotate(other_name=Subquery(other.values("user__username")[:1]))
-        .order_by("-thread__last_message", "-thread_id")
+        .order_by("-last_message", "-pk")
     )
 
 
@@ -32,7 +33,7 @@ def inbox_page(
     first costs."""
     return keyset_page(
         inbox_list(user=user, archived=archived),
-        column="thread__last_message",
+        column="last_message",
         size=size,
         after=after,
         before=before,

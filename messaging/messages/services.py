@@ -92,6 +92,7 @@ def _message_add(
         thread=thread, author=author, body=body, created=now, mail_key=mail_key
     )
     Thread.objects.filter(pk=thread.pk).update(last_message=now)
+    ThreadMember.objects.filter(thread=thread).update(last_message=now)
     ThreadMember.objects.filter(thread=thread, user=recipient).update(
         unread=F("unread") + 1, archived=False
     )
@@ -119,7 +120,10 @@ def thread_start(
         subject=subject, started_by=sender, created=now, last_message=now
     )
     ThreadMember.objects.bulk_create(
-        [ThreadMember(thread=thread, user=sender), ThreadMember(thread=thread, user=recipient)]
+        [
+            ThreadMember(thread=thread, user=sender, last_message=now),
+            ThreadMember(thread=thread, user=recipient, last_message=now),
+        ]
     )
     _message_add(thread=thread, author=sender, recipient=recipient, body=body, now=now)
     return thread

@@ -76,3 +76,18 @@ def test_search_page_query_count(client, user_factory, django_assert_max_num_que
     with django_assert_max_num_queries(6):
         response = client.get(reverse("player_search"), {"name": "go", "country": "KR"})
     assert len(_names(response)) == 25
+
+
+def test_the_country_list_keeps_the_chosen_country_and_marks_a_bad_one(client, db):
+    from accounts.selectors import country_choices
+
+    chosen = client.get(reverse("player_search"), {"country": "NL"}).content.decode()
+    assert '<select name="country" id="id_country">' in chosen
+    assert '<option value="NL" selected>Netherlands</option>' in chosen
+    select = chosen.split('<select name="country"', 1)[1].split("</select>", 1)[0]
+    assert select.count("<option ") == len(country_choices()) + 1  # and "Any country"
+    assert select.count(" selected>") == 1
+    anywhere = client.get(reverse("player_search")).content.decode()
+    assert '<option value="" selected>Any country</option>' in anywhere
+    bad = client.get(reverse("player_search"), {"country": "ZZ"}).content.decode()
+    assert 'aria-invalid="true" aria-describedby="id_country_error" id="id_country"' in bad

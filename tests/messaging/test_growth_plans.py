@@ -66,3 +66,54 @@ def test_a_deep_page_of_notices_is_an_index_range_read(user_factory):
         cursor.execute("RESET enable_seqscan")
     assert "notification_user_created" in plan, plan
     assert "Seq Scan" not in plan
+
+
+def _threads_of(user, other, count: int, now) -> None:
+    import datetime as dt
+
+    from messaging.messages.models import Thread, ThreadMember
+
+    threads = Thread.objects.bulk_create(
+        Thread(
+            subject=f"Game {n}",
+            started_by=user,
+            created=now - dt.timedelta(hours=n),
+            last_message=now - dt.timedelta(hours=n),
+        )
+        for n in range(count)
+    )
+    ThreadMember.objects.bulk_create(
+        ThreadMember(thread=thread, user=member, last_message=thread.last_message)
+        for thread in threads
+        for member in (user, other)
+    )
+
+
+def test_a_deep_page_of_the_inbox_is_an_index_range_read(user_factory):
+    """The inbox sorts by the member's copy of the thread's last message: its index gives the
+    player's conversations in order, with no scan (or sort) of every thread of the site."""
+    from messaging.messages.selectors import inbox_page
+
+    user, other = user_factory(), user_factory()
+    now = timezone.now()
+    _threads_of(user, other, 2000, now)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE messaging_threadmember")
+        cursor.execute("ANALYZE messaging_thread")
+    first = inbox_page(user=user, archived=False, after=None, before=None, size=25)
+    with CaptureQueriesContext(connection) as captured:
+        page = inbox_page(user=user, archived=False, after=first.older, before=None, size=25)
+    assert [m.thread.last_message for m in page.object_list] == sorted(
+        (m.thread.last_message for m in page.object_list), reverse=True
+    )
+    statement = next(
+        q["sql"] for q in captured.captured_queries if '"messaging_threadmember"' in q["sql"]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        cursor.execute(f"EXPLAIN {statement}")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        cursor.execute("RESET enable_seqscan")
+    assert "thread_member_inbox" in plan, plan
+    assert "Seq Scan" not in plan
+    assert " Sort " not in plan and "Sort Key" not in plan, plan

@@ -143,3 +143,28 @@ def test_learn_and_the_history_link_the_reviews_page(client, db):
     url = reverse("games:reviews_list")
     assert f'href="{url}"' in client.get(reverse("learn:index")).content.decode()
     assert f'href="{url}"' in client.get(reverse("games:history")).content.decode()
+
+
+def test_the_list_reads_no_variation_tree_and_its_queries_do_not_grow(client, black, now, settings):
+    """A review's tree can be large JSON: the list shows none of it, so never reads it (nor
+    reads it row by row later), and a page of twenty costs the queries a page of one does."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.FLOOD_LIMITS = {"review": (100, 3600)}
+
+    def add(count: int, start: int) -> None:
+        for i in range(start, start + count):
+            at = now + dt.timedelta(seconds=i)
+            review, _notes = services.review_create_from_sgf(user=black, data=RECORD, now=at)
+            publish(review, black, at, f"R{i}")
+
+    add(1, 0)
+    with CaptureQueriesContext(connection) as one:
+        assert client.get(reverse("games:reviews_list")).status_code == 200
+    add(20, 1)
+    with CaptureQueriesContext(connection) as twenty:
+        assert len(titles(client.get(reverse("games:reviews_list")))) == 20
+    assert len(twenty.captured_queries) == len(one.captured_queries)
+    reads = [q["sql"] for q in twenty.captured_queries if '"games_review"' in q["sql"]]
+    assert reads and not any('"games_review"."tree"' in sql for sql in reads), reads

@@ -72,6 +72,20 @@ def test_the_inbox_lists_threads_newest_first_with_counts_in_one_query(
     assert new.pk not in [m.thread_id for m in selectors.inbox_list(user=kuro)]
 
 
+def test_a_reply_brings_an_older_thread_to_the_top_of_both_inboxes(kuro, shiro):
+    old = start(kuro, shiro, subject="Old", now=NOW)
+    new = start(shiro, kuro, subject="New", now=NOW + dt.timedelta(hours=1))
+    assert [m.thread_id for m in selectors.inbox_list(user=kuro)] == [new.pk, old.pk]
+    threads.message_send(
+        thread_id=old.pk, sender=shiro, body="Still there?", now=NOW + dt.timedelta(hours=2)
+    )
+    for user in (kuro, shiro):
+        assert [m.thread_id for m in selectors.inbox_list(user=user)] == [old.pk, new.pk]
+    assert set(ThreadMember.objects.filter(thread=old).values_list("last_message", flat=True)) == {
+        NOW + dt.timedelta(hours=2)
+    }
+
+
 def test_archive_is_for_oneself_and_a_new_message_brings_it_back(kuro, shiro):
     thread = start(kuro, shiro)
     threads.thread_archive(thread_id=thread.pk, user=shiro)
