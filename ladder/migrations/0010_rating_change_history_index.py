@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import migrations, models
 
 # The rating graph's index: a player's changes in a family by time and id, with the values the
-# graph draws, so that its window over 10,000 games is an index-only scan without a sort. It
-# replaces the (user, family, created) index, whose queries it serves as well; it is made
+# graph draws as trailing key columns (SQLite has no INCLUDE), so that its window over 10,000
+# games is an index-only scan without a sort. It replaces the (user, family, created) index, whose queries it serves as well; it is made
 # before that one is dropped, and the previous release's queries run on either.
 
 
@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddIndex(
             model_name='ratingchange',
-            index=models.Index(fields=['user', 'family', 'created', 'id'], include=('rating_before', 'deviation_before', 'rating_after', 'deviation_after', 'game'), name='rating_change_history'),
+            index=models.Index(fields=['user', 'family', 'created', 'id', 'rating_before', 'deviation_before', 'rating_after', 'deviation_after', 'game'], name='rating_change_history'),
         ),
         migrations.RemoveIndex(
             model_name='ratingchange',
