@@ -1,5 +1,5 @@
-"""Template context for every page: where to write to the site and where its source is, and
-the release the page's scripts belong to."""
+"""Template context for every page: where to write to the site and where its source is, the
+release the page's scripts belong to, and the languages the footer offers."""
 
 from __future__ import annotations
 
@@ -20,3 +20,9 @@ def release(request: HttpRequest) -> dict[str, str]:
     JavaScript catalog with the language, so a browser keeps one catalog per language and
     release: a player who changes language, or a new release, never gets yesterday's."""
     return {"release": code_version()}
+
+
+def languages(request: HttpRequest) -> dict[str, list[tuple[str, str]]]:
+    """`site_languages`: settings.LANGUAGES, each by its own name and never translated (Django's
+    `get_available_languages` translates them: a French page offered English as "Anglais")."""
+    return {"site_languages": settings.LANGUAGES}

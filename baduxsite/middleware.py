@@ -68,7 +68,9 @@ def _answer(
 ) -> HttpResponse:
     if _is_api(request):
         return JsonResponse({"code": code, "message": message}, status=status)
-    html = render_to_string(template, {"message": message})
+    # Rendered without the request (no context processor may touch the database), so the
+    # footer's languages are given here (baduxsite.context_processors.languages).
+    html = render_to_string(template, {"message": message, "site_languages": settings.LANGUAGES})
     return HttpResponse(html, status=status)
 
 

@@ -121,6 +121,7 @@ TEMPLATES = [
                 "messaging.context_processors.notifications",
                 "baduxsite.context_processors.site_links",
                 "baduxsite.context_processors.release",
+                "baduxsite.context_processors.languages",
             ],
         },
     },

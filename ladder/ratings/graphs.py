@@ -10,7 +10,7 @@ import datetime as dt
 import math
 from collections.abc import Callable
 
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -93,11 +93,12 @@ def line_chart(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="{GRID}"/>'
             f'<text x="{LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="{INK}">{text}</text>'
         )
-    same_day = f"{first:%Y%m%d}" == f"{last:%Y%m%d}"
+    # The days in the reader's time zone, as the table under the chart writes them.
+    same_day = f"{_local(first):%Y%m%d}" == f"{_local(last):%Y%m%d}"
     for i in [0] if same_day else [0, len(points) - 1]:
         anchor = "middle" if same_day else "start" if i == 0 else "end"
         at = LEFT + plot_w / 2 if same_day else x(i)
-        day = formats.date_format(points[i].when, "SHORT_DATE_FORMAT")  # the page's language
+        day = formats.date_format(_local(points[i].when), "SHORT_DATE_FORMAT")  # page's language
         parts.append(
             f'<text x="{at:.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="{anchor}" '
             f'fill="{INK}">{escape(day)}</text>'
@@ -126,6 +127,11 @@ def _y_ticks(values: list[float], *, integer: bool, min_span: float) -> list[flo
     if integer:
         ticks = sorted({max(1, round(t)) for t in ticks})
     return ticks
+
+
+def _local(when: dt.datetime) -> dt.datetime:
+    """`when` in the active time zone (the reader's), as the `date` filter shows it."""
+    return timezone.localtime(when) if timezone.is_aware(when) else when
 
 
 def _series(

@@ -64,6 +64,16 @@ def test_the_footer_offers_every_language_by_its_own_name_in_a_form(client):
     assert '<label for="language-select">' in form
 
 
+def test_the_footer_names_english_in_english_on_a_page_in_another_language(client):
+    """Every language by its own name, English too: a French page offered it as "Anglais"."""
+    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert _page_language(response) == "fr"
+    page = response.content.decode()
+    form = re.search(r'<form class="language-switcher".*?</form>', page, re.S).group(0)
+    assert '<option value="en" lang="en">English</option>' in form
+    assert '<option value="fr" lang="fr" selected>Français</option>' in form
+
+
 def test_the_switcher_sets_the_visitors_language_and_returns_to_the_page(client):
     response = client.post(reverse("set_language"), {"language": "fr", "next": "/games/"})
     assert response.status_code == 302

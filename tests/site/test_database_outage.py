@@ -48,3 +48,7 @@ def test_the_outage_page_is_in_the_readers_language(monkeypatch):
     response = Client().get("/tournaments/", headers={"accept-language": "de"})
     assert response.status_code == 503
     assert response["Content-Language"] == "de"
+    # The footer still offers every language by its own name (rendered without the request).
+    page = response.content.decode()
+    assert '<option value="en" lang="en">English</option>' in page
+    assert '<option value="de" lang="de" selected>Deutsch</option>' in page

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import xml.etree.ElementTree as ET
 
-from django.utils import translation
+from django.utils import timezone, translation
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -45,6 +45,27 @@ def test_the_dates_under_the_chart_are_in_the_readers_language():
         with translation.override(language):
             texts = {t.text for t in _svg(points=points, title="t", y_label="r").iter(f"{SVG}text")}
         assert {first, last} <= texts
+
+
+def test_the_dates_under_the_chart_are_the_readers_days():
+    """In the reader's time zone, as the table under the chart: a game rated at 23:30 UTC on
+    29 November is on 30 November in Paris (the chart said 29 beside a table saying 30)."""
+    late = dt.datetime(2026, 11, 29, 23, 30, tzinfo=dt.UTC)
+
+    def days(*points) -> set[str]:
+        with translation.override("fr"), timezone.override("Europe/Paris"):
+            root = _svg(points=list(points), title="t", y_label="r")
+        return {t.text for t in root.iter(f"{SVG}text") if "/" in (t.text or "")}
+
+    assert days(Point(late - dt.timedelta(days=3), 1500), Point(late, 1610)) == {
+        "27/11/2026",
+        "30/11/2026",
+    }
+    # One day in UTC, two in Paris: both ends are named.
+    assert days(Point(late - dt.timedelta(hours=1), 1500), Point(late, 1510)) == {
+        "29/11/2026",
+        "30/11/2026",
+    }
 
 
 def test_positions_are_drawn_with_one_on_top():
