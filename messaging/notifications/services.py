@@ -21,7 +21,9 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import CASCADE, Exists, OuterRef, Q, QuerySet
+from django.db.models.deletion import Collector
+from django.db.models.signals import post_delete, pre_delete
 from django.urls import reverse
 from django.utils.translation import ngettext
 
@@ -274,7 +276,7 @@ def notifications_mark_read(
     return unread.update(read=True)
 
 
-# Read notifications deleted per statement by `notifications_prune`: short transactions.
+# Read notifications deleted per batch by `notifications_prune`: short transactions.
 PRUNE_BATCH = 5000
 
 
@@ -282,15 +284,55 @@ def notifications_prune(*, now: dt.datetime, keep_days: int, batch_size: int = P
     """Delete the read notifications made more than `keep_days` days before `now`, a batch at
     a time, oldest first (read by the index of read notices by age, notification_read_created:
     by id, the last, empty batch walked the whole table, 7 s among ten million notices);
-    unread ones stay whatever their age. Returns how many went. Safe beside another run."""
+    unread ones stay whatever their age. Returns how many went. Safe beside another run.
+
+    A batch costs a fixed handful of statements, whatever its size (`_notices_delete`): the
+    deletion collector took 50 DELETEs of 100 rows a batch (2.5-3.8 s for a day's 14,400
+    notices at bench/pages_at_scale.py's full scale, issue 43)."""
     cutoff = now - dt.timedelta(days=keep_days)
     old = Notification.objects.filter(read=True, created__lt=cutoff)
+    in_order = old.order_by("created", "pk").values_list("created", "pk")
     deleted = 0
     while True:
-        batch = list(old.order_by("created").values_list("pk", flat=True)[:batch_size])
-        if not batch:
-            return deleted
-        deleted += old.filter(pk__in=batch).delete()[0]
+        # A batch is named by its last row, not listed: a list of 5,000 ids in the statements
+        # cost more than the deletion. None: fewer are left, the last batch is all of them.
+        last = in_order[batch_size - 1 : batch_size].first()
+        if last is None:
+            return deleted + _notices_delete(old)
+        last_created, last_pk = last
+        before_last = Q(created__lt=last_created) | Q(created=last_created, pk__lte=last_pk)
+        deleted += _notices_delete(old.filter(before_last))
+
+
+def _notices_delete(doomed: QuerySet[Notification]) -> int:
+    """Delete `doomed` and what cascades from it in one transaction: one DELETE for each model
+    whose rows point at a notification (push deliveries), selecting them by a subquery on
+    `doomed`, then one for the notifications; returns how many notifications went. Only while
+    those rows cascade and nothing listens for their deletion (so the collector would delete
+    them unseen as well); otherwise, e.g. after a model change, the collector, slower."""
+    using = doomed.db
+    collector = Collector(using=using)
+    dependents = []
+    for relation in Notification._meta.related_objects:
+        rows = relation.related_model._base_manager.using(using)
+        dependents.append(rows.filter(**{f"{relation.field.name}__in": doomed.values("pk")}))
+        if relation.on_delete is not CASCADE or not collector.can_fast_delete(dependents[-1]):
+            return doomed.delete()[0]
+    if any(signal.has_listeners(Notification) for signal in (pre_delete, post_delete)):
+        return doomed.delete()[0]
+    with transaction.atomic(using=using):
+        for rows in dependents:
+            rows.delete()  # fast-deletable: a single DELETE, checked above
+        # The notifications need not be fetched, nor deleted 100 at a time, as the collector
+        # would (their dependents are gone): QuerySet's own single DELETE, private but stable.
+        # A notice read since the DELETEs above (`doomed` is read again) may still have some:
+        # it waits for the next run.
+        for relation in Notification._meta.related_objects:
+            pointing = relation.related_model._base_manager.filter(
+                **{relation.field.name: OuterRef("pk")}
+            )
+            doomed = doomed.filter(~Exists(pointing))
+        return doomed._raw_delete(using)
 
 
 def admin_mail_once(*, key: str, subject: str, body: str, now: dt.datetime) -> bool:
