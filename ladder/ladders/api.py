@@ -1,10 +1,11 @@
 """Public API, ladders part (read only): the ladders and their standings."""
 
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext
 from ninja import Field, Query, Router, Schema
+from ninja.renderers import JSONRenderer
 
 from accounts.api.auth import PageQuery, api_user, errors
 from ladder.ladders import selectors
@@ -47,7 +48,23 @@ class StandingsOut(Schema):
     count: int = Field(..., description="Players in the ladder (all pages).")
 
 
-def _ladders(user_id: int, **filters) -> list[LadderOut]:
+def _ladder_out(ladder: Ladder, mine: dict[int, int]) -> LadderOut:
+    """`ladder` (annotated with its `size`) as listed, with your position (`mine`: {ladder id:
+    position})."""
+    return LadderOut(
+        slug=ladder.slug,
+        name=ladder.name,
+        description=ladder.description,
+        open=ladder.open,
+        board_kind=ladder.board_kind,
+        board_size=ladder.board_size,
+        players=ladder.size,
+        your_position=mine.get(ladder.pk),
+        url=ladder.get_absolute_url(),
+    )
+
+
+def _ladders(user_id: int, **filters) -> list[tuple[Ladder, LadderOut]]:
     ladders = Ladder.objects.filter(**filters).annotate(
         size=Count("entries", filter=Q(entries__position__isnull=False))
     )
@@ -56,26 +73,45 @@ def _ladders(user_id: int, **filters) -> list[LadderOut]:
             "ladder_id", "position"
         )
     )
-    return [
-        LadderOut(
-            slug=ladder.slug,
-            name=ladder.name,
-            description=ladder.description,
-            open=ladder.open,
-            board_kind=ladder.board_kind,
-            board_size=ladder.board_size,
-            players=ladder.size,
-            your_position=mine.get(ladder.pk),
-            url=ladder.get_absolute_url(),
-        )
-        for ladder in ladders.order_by("name")
-    ]
+    return [(ladder, _ladder_out(ladder, mine)) for ladder in ladders.order_by("name")]
+
+
+def _standings_json(
+    request: HttpRequest, ladder: LadderOut, lines: list[selectors.TableLine], me_id: int
+) -> HttpResponse:
+    """StandingsOut's JSON built from plain values, its keys in the schema's order (a whole
+    ladder of 5,000: building and dumping its rows as schema objects cost more than reading
+    them; tests check the body against the schema)."""
+    # `reason` is None both for "may challenge" and for every row when you are not in it.
+    playing = ladder.your_position is not None
+    body = {
+        "ladder": ladder.model_dump(),
+        "standings": [
+            {
+                "position": line.position,
+                "username": line.username,
+                "rating": line.rating,
+                "rank": line.rank,
+                "running": line.running,
+                "last_result": line.last_result,
+                "can_challenge": playing and line.reason is None and line.user_id != me_id,
+                "reason": line.reason,
+            }
+            for line in lines
+        ],
+        "count": ladder.players,
+    }
+    renderer = JSONRenderer()  # the API's (baduxsite.api sets none of its own)
+    return HttpResponse(
+        renderer.render(request, body, response_status=200),
+        content_type=f"{renderer.media_type}; charset={renderer.charset}",
+    )
 
 
 @router.get("/ladders", response={200: list[LadderOut], **errors()}, summary="The ladders")
 def ladders(request: HttpRequest) -> list[LadderOut]:
     """Every ladder with its number of players and your position in it."""
-    return _ladders(api_user(request).pk)
+    return [out for _, out in _ladders(api_user(request).pk)]
 
 
 @router.get(
@@ -83,38 +119,22 @@ def ladders(request: HttpRequest) -> list[LadderOut]:
     response={200: StandingsOut, **errors(404, 422)},
     summary="A ladder's standings",
 )
-def ladder_standings(request: HttpRequest, slug: str, pages: Query[PageQuery]) -> StandingsOut:
+def ladder_standings(request: HttpRequest, slug: str, pages: Query[PageQuery]) -> HttpResponse:
     """The ladder table, top first, with whether you may challenge each player: the whole
     table, or with `page` or `page_size` one page of it (`page_size` positions, 20 unless
     given, at most 100; a page past the end is empty), as the other lists page (`count`: the
     players in all)."""
     if len(slug) > SLUG_MAX_LENGTH or not slug.isascii() or not slug.isprintable():
         raise Http404(gettext("No such ladder."))
-    found = _ladders(api_user(request).pk, slug=slug)
+    me = api_user(request)
+    found = _ladders(me.pk, slug=slug)
     if not found:
         raise Http404(gettext("No such ladder."))
-    ladder = Ladder.objects.get(slug=slug)
-    me = api_user(request)
+    ladder, out = found[0]
     shown = pages.bounds()
     if shown is not None:
         shown = (shown[0] + 1, shown[1] + 1)  # positions count from 1
-    rows = selectors.ladder_table(ladder=ladder, user=me, now=timezone.now(), positions=shown)
-    # `reason` is None both for "may challenge" and for every row when you are not in it.
-    playing = found[0].your_position is not None
-    return StandingsOut(
-        ladder=found[0],
-        count=found[0].players,
-        standings=[
-            LadderStandingOut(
-                position=row.entry.position,
-                username=row.entry.user.username,
-                rating=row.rating.rating if row.rating else None,
-                rank=row.rating.rank if row.rating else None,
-                running=row.running,
-                last_result=row.entry.last_result,
-                can_challenge=playing and row.reason is None and row.entry.user_id != me.pk,
-                reason=row.reason,
-            )
-            for row in rows
-        ],
+    lines = selectors.ladder_table_lines(
+        ladder=ladder, user=me, now=timezone.now(), positions=shown
     )
+    return _standings_json(request, out, lines, me.pk)

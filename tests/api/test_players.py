@@ -7,11 +7,12 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from ladder.ladders.models import Ladder
-from ladder.ladders.services import ladder_join
+from ladder.ladders.models import Ladder, LadderEntry
+from ladder.ladders.services import ladder_challenge, ladder_join
 from ladder.ratings.models import Rating
 from messaging.notifications.models import Notification
 from messaging.notifications.services import notification_record
+from tests.api.test_count_confidence import _conforms
 
 pytestmark = pytest.mark.django_db
 
@@ -141,6 +142,57 @@ def test_a_ladder_s_standings_come_a_page_at_a_time_on_request(
     assert client.get("/ladders/go-9", page=99).json()["standings"] == []
     for bad in ({"page": 0}, {"page_size": 101}, {"page": "x"}):
         assert client.get("/ladders/go-9", **bad).status_code == 422
+
+
+@pytest.mark.parametrize("size", [8, 40])
+def test_a_whole_ladder_costs_the_same_statements_at_any_size_and_keeps_its_schema(
+    api_for, user_factory, size, django_assert_max_num_queries
+):
+    """Without `page`, every row, read as values (no query per row, no model) and written as
+    the committed document says, its fields in the schema's order; a page is written alike."""
+    from ladder.ladders.api import LadderOut, LadderStandingOut, StandingsOut
+
+    now = timezone.now()
+    ladder = Ladder.objects.create(
+        name="Go 9", slug="go-9", board_kind="square", board_size=9, ruleset="go-area",
+        komi="7.5", vacation_allowed=False, created=now,
+    )  # fmt: skip
+    players = [user_factory(username=f"l{i:02}") for i in range(size)]
+    for player in players:
+        ladder_join(ladder_id=ladder.pk, user=player, now=now)
+    for i, player in enumerate(players[::2]):
+        Rating.objects.create(user=player, family="square", rating=1500.0 + i, deviation=90,
+                              volatility=0.06)  # fmt: skip
+    LadderEntry.objects.filter(ladder=ladder).update(
+        last_result="won against l01", last_opponent=players[1]
+    )
+    me = players[-1]
+    ladder_challenge(ladder_id=ladder.pk, challenger=me, defender_id=players[-2].pk, now=now)
+    players[-3].is_active = False
+    players[-3].save()
+    client = api_for(me, "read")
+    with django_assert_max_num_queries(14):
+        response = client.get("/ladders/go-9")
+    body = response.json()
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    _conforms(body, {"$ref": "#/components/schemas/StandingsOut"})
+    assert StandingsOut.model_validate(body).model_dump() == body
+    assert list(body) == list(StandingsOut.model_fields)
+    assert list(body["ladder"]) == list(LadderOut.model_fields)
+    assert all(list(row) == list(LadderStandingOut.model_fields) for row in body["standings"])
+    assert body["count"] == len(body["standings"]) == size
+    rows = {row["username"]: row for row in body["standings"]}
+    assert rows["l00"]["rating"] == 1500.0 and rows["l00"]["rank"] == "6k"
+    assert rows["l01"]["rating"] is None and rows["l01"]["rank"] is None
+    assert rows[players[-2].username]["running"] == 1
+    assert rows[players[-2].username]["reason"] == "you are already playing them"
+    assert rows[players[-3].username]["reason"] == "their account is closed"
+    assert rows[me.username]["reason"] == "that's you"
+    assert rows[me.username]["can_challenge"] is False
+    assert all(row["last_result"] == "won against l01" for row in body["standings"])
+    page = client.get("/ladders/go-9", page=2, page_size=3)
+    _conforms(page.json(), {"$ref": "#/components/schemas/StandingsOut"})
+    assert page.json()["standings"] == body["standings"][3:6]
 
 
 def test_a_bot_says_it_is_one(api_for, user_factory):
