@@ -4,20 +4,17 @@ and each answer keeps to the committed contract (docs/api/openapi.json)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import get_args
 
 import pytest
 from django.utils import timezone
-from jsonschema import Draft202012Validator, ValidationError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from jsonschema import ValidationError
 
 from games.api.schemas import JudgeState
 from games.counting import JUDGE_STATES
 from games.services import disputes
 from rules.ownership import MODERATE
+from tests.api.contract import SCHEMA, conforms
 from tests.games.helpers import FIGHT, corner_fight_moves
 from tests.games.positions import (
     CLOSE_CLEARED,
@@ -30,41 +27,12 @@ from tests.games.positions import (
 
 pytestmark = pytest.mark.django_db
 
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs/api/openapi.json").read_text())
-
-
-def _closed(node):
-    """The document with every object that lists its properties closed to others, so that an
-    undocumented field in an answer fails the check (JSON Schema allows them by default)."""
-    if isinstance(node, dict):
-        out = {k: _closed(v) for k, v in node.items()}
-        if "properties" in out and "additionalProperties" not in out:
-            out["additionalProperties"] = False
-        return out
-    if isinstance(node, list):
-        return [_closed(v) for v in node]
-    return node
-
-
-# The committed document as one resource, so that "#/components/schemas/..." resolves in it.
-CONTRACT = Registry().with_resource(
-    "openapi.json", Resource.from_contents(_closed(SCHEMA), default_specification=DRAFT202012)
-)
-
-
-def _conforms(value, schema: dict) -> None:
-    """Raise ValidationError unless `value` is what `schema` (a part of the committed
-    document, or a `$ref` into it) allows, undocumented properties included."""
-    if "$ref" in schema:
-        schema = {"$ref": "openapi.json" + schema["$ref"]}
-    Draft202012Validator(schema, registry=CONTRACT).validate(value)
-
 
 def _game(api_for, user, game) -> dict:
     response = api_for(user, "read").get(f"/games/{game.pk}")
     assert response.status_code == 200
     body = response.json()
-    _conforms(body, {"$ref": "#/components/schemas/GameDetailOut"})
+    conforms(body, {"$ref": "#/components/schemas/GameDetailOut"})
     return body
 
 
@@ -75,7 +43,7 @@ def _points(chains) -> set[str]:
 def test_the_contract_check_refuses_what_the_document_does_not_allow():
     doubt = {"stones": [{"point": "D4", "sgf": "df"}], "reason": "close", "confidence": 0.7}
     ref = {"$ref": "#/components/schemas/DoubtOut"}
-    _conforms(doubt, ref)
+    conforms(doubt, ref)
     for wrong in (
         {**doubt, "colour": "black"},
         {k: v for k, v in doubt.items() if k != "reason"},
@@ -83,9 +51,9 @@ def test_the_contract_check_refuses_what_the_document_does_not_allow():
         {**doubt, "stones": [{"point": "D4"}]},
     ):
         with pytest.raises(ValidationError):
-            _conforms(wrong, ref)
+            conforms(wrong, ref)
     with pytest.raises(ValidationError):
-        _conforms("later", SCHEMA["components"]["schemas"]["CountOut"]["properties"]["judge"])
+        conforms("later", SCHEMA["components"]["schemas"]["CountOut"]["properties"]["judge"])
 
 
 def test_the_judge_states_are_the_documented_ones():

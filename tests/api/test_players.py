@@ -12,7 +12,7 @@ from ladder.ladders.services import ladder_challenge, ladder_join
 from ladder.ratings.models import Rating
 from messaging.notifications.models import Notification
 from messaging.notifications.services import notification_record
-from tests.api.test_count_confidence import _conforms
+from tests.api.contract import conforms
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +175,7 @@ def test_a_whole_ladder_costs_the_same_statements_at_any_size_and_keeps_its_sche
         response = client.get("/ladders/go-9")
     body = response.json()
     assert response["Content-Type"] == "application/json; charset=utf-8"
-    _conforms(body, {"$ref": "#/components/schemas/StandingsOut"})
+    conforms(body, {"$ref": "#/components/schemas/StandingsOut"})
     assert StandingsOut.model_validate(body).model_dump() == body
     assert list(body) == list(StandingsOut.model_fields)
     assert list(body["ladder"]) == list(LadderOut.model_fields)
@@ -191,7 +191,7 @@ def test_a_whole_ladder_costs_the_same_statements_at_any_size_and_keeps_its_sche
     assert rows[me.username]["can_challenge"] is False
     assert all(row["last_result"] == "won against l01" for row in body["standings"])
     page = client.get("/ladders/go-9", page=2, page_size=3)
-    _conforms(page.json(), {"$ref": "#/components/schemas/StandingsOut"})
+    conforms(page.json(), {"$ref": "#/components/schemas/StandingsOut"})
     assert page.json()["standings"] == body["standings"][3:6]
 
 
