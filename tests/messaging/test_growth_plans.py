@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from messaging.notifications.services import notifications_prune
+from tests.plans import plan_without_seqscan
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -24,11 +25,7 @@ def _notices_statement(captured: CaptureQueriesContext) -> str:
 def test_the_prune_finds_old_read_notices_by_their_index():
     with CaptureQueriesContext(connection) as captured:
         notifications_prune(now=timezone.now(), keep_days=90)
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off")
-        cursor.execute(f"EXPLAIN {_notices_statement(captured)}")
-        plan = "\n".join(row[0] for row in cursor.fetchall())
-        cursor.execute("RESET enable_seqscan")
+    plan = plan_without_seqscan(_notices_statement(captured))
     assert "notification_read_created" in plan, plan
     assert "Seq Scan" not in plan
 
@@ -59,11 +56,7 @@ def test_a_deep_page_of_notices_is_an_index_range_read(user_factory):
     key = f"5.{now.isoformat()}"
     with CaptureQueriesContext(connection) as captured:
         notifications_page(user=user, after=key, before=None, size=25)
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off")
-        cursor.execute(f"EXPLAIN {_notices_statement(captured)}")
-        plan = "\n".join(row[0] for row in cursor.fetchall())
-        cursor.execute("RESET enable_seqscan")
+    plan = plan_without_seqscan(_notices_statement(captured))
     assert "notification_user_created" in plan, plan
     assert "Seq Scan" not in plan
 
@@ -109,11 +102,7 @@ def test_a_deep_page_of_the_inbox_is_an_index_range_read(user_factory):
     statement = next(
         q["sql"] for q in captured.captured_queries if '"messaging_threadmember"' in q["sql"]
     )
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off")
-        cursor.execute(f"EXPLAIN {statement}")
-        plan = "\n".join(row[0] for row in cursor.fetchall())
-        cursor.execute("RESET enable_seqscan")
+    plan = plan_without_seqscan(statement)
     assert "thread_member_inbox" in plan, plan
     assert "Seq Scan" not in plan
     assert " Sort " not in plan and "Sort Key" not in plan, plan

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import User
 from ladder.ladders.selectors import challenge_context
 from tests.games.conftest import NOW
+from tests.plans import plan_without_seqscan
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -35,10 +36,6 @@ def test_a_ladders_closed_members_are_found_by_the_closed_accounts_index(
         for q in captured.captured_queries
         if '"ladder_ladderentry"' in q["sql"] and '"is_active"' in q["sql"]
     )
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off")
-        cursor.execute(f"EXPLAIN {statement}")
-        plan = "\n".join(row[0] for row in cursor.fetchall())
-        cursor.execute("RESET enable_seqscan")
+    plan = plan_without_seqscan(statement)
     assert "user_closed" in plan, plan
     assert "Seq Scan" not in plan
