@@ -116,13 +116,8 @@ def test_ladders_and_their_standings(api_for, black, white, user_factory):
         assert client.get(f"/ladders/{slug}").status_code == 404
 
 
-@pytest.mark.parametrize("size", [6, 30])
-def test_a_ladder_s_standings_come_a_page_at_a_time_on_request(
-    api_for, user_factory, size, django_assert_max_num_queries
-):
-    """`page`/`page_size` as every list of the API pages; without them the whole table, as
-    before they existed. A page costs the same statements however long the ladder."""
-    now = timezone.now()
+def _go9_ladder(user_factory, size: int, now) -> tuple[Ladder, list]:
+    """A 9x9 ladder "go-9" joined by `size` new players l00, l01, ... in that order."""
     ladder = Ladder.objects.create(
         name="Go 9", slug="go-9", board_kind="square", board_size=9, ruleset="go-area",
         komi="7.5", vacation_allowed=False, created=now,
@@ -130,6 +125,17 @@ def test_a_ladder_s_standings_come_a_page_at_a_time_on_request(
     players = [user_factory(username=f"l{i:02}") for i in range(size)]
     for player in players:
         ladder_join(ladder_id=ladder.pk, user=player, now=now)
+    return ladder, players
+
+
+@pytest.mark.parametrize("size", [6, 30])
+def test_a_ladder_s_standings_come_a_page_at_a_time_on_request(
+    api_for, user_factory, size, django_assert_max_num_queries
+):
+    """`page`/`page_size` as every list of the API pages; without them the whole table, as
+    before they existed. A page costs the same statements however long the ladder."""
+    now = timezone.now()
+    ladder, players = _go9_ladder(user_factory, size, now)
     client = api_for(players[-1], "read")
     whole = client.get("/ladders/go-9").json()
     assert whole["count"] == size and len(whole["standings"]) == size
@@ -153,13 +159,7 @@ def test_a_whole_ladder_costs_the_same_statements_at_any_size_and_keeps_its_sche
     from ladder.ladders.api import LadderOut, LadderStandingOut, StandingsOut
 
     now = timezone.now()
-    ladder = Ladder.objects.create(
-        name="Go 9", slug="go-9", board_kind="square", board_size=9, ruleset="go-area",
-        komi="7.5", vacation_allowed=False, created=now,
-    )  # fmt: skip
-    players = [user_factory(username=f"l{i:02}") for i in range(size)]
-    for player in players:
-        ladder_join(ladder_id=ladder.pk, user=player, now=now)
+    ladder, players = _go9_ladder(user_factory, size, now)
     for i, player in enumerate(players[::2]):
         Rating.objects.create(user=player, family="square", rating=1500.0 + i, deviation=90,
                               volatility=0.06)  # fmt: skip
