@@ -1,6 +1,6 @@
 """Server time and queries of every page and sweep, on a nearly empty site and on a big one
 (both made by `python -m bench.dataset`: `--scale 0` and e.g. `--scale 1`), in one table, with the
-EXPLAIN of every statement that reads a big table (over 100,000 rows) by a sequential scan.
+EXPLAIN of every statement that reads a big table (100,000 rows or more) by a sequential scan.
 
 Run: .venv/bin/python bench/pages_at_scale.py --empty URL --big URL [--repeat 5] [--only WORD]
 
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-BIG_TABLE = 100_000  # rows; a sequential scan of a bigger table is reported
+BIG_TABLE = 100_000  # rows; a sequential scan of a table this big or bigger is reported
 LAST = "999999"  # a page number past the end: Paginator.get_page serves the last page
 
 
@@ -233,7 +233,7 @@ def _seq_scans(sql: str, sizes: dict[str, float]) -> list[str]:
 
     def walk(node):
         relation = node.get("Relation Name")
-        if node.get("Node Type") == "Seq Scan" and sizes.get(relation, 0) > BIG_TABLE:
+        if node.get("Node Type") == "Seq Scan" and sizes.get(relation, 0) >= BIG_TABLE:
             found.append(relation)
         for child in node.get("Plans", []):
             walk(child)
