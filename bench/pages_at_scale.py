@@ -104,7 +104,7 @@ def _tasks(ids: dict):
     from django.conf import settings
 
     from core.outbox import outbox_prune
-    from games.selectors.play import notices_missing
+    from games.selectors.play import notices_missing, notices_missing_since
     from games.services.challenges import challenges_expire
     from games.services.sweeps import clocks_sweep
     from ladder.ladders.services import ladders_remove_inactive
@@ -119,7 +119,13 @@ def _tasks(ids: dict):
         # A minute after the first deadline: the minute's timeouts and warnings, as the beat
         # finds them once a minute (not the backlog of the hours since the data was made).
         ("sweep: clocks (timeouts, warnings)", lambda now: clocks_sweep(now=ids["sweep_at"])),
+        # The whole day (a sweep without the last one's mark: the first, or the cache lost it)
+        # and the beat's usual run, two minutes after the last (games.services.notices).
         ("sweep: notices", lambda now: notices_missing(now=now)),
+        (
+            "sweep: notices, 2 min after the last",
+            lambda now: notices_missing_since(now=now, checked=now - dt.timedelta(minutes=2)),
+        ),
         ("sweep: digest due", lambda now: digest_due_user_ids(now=now)),
         ("sweep: challenges expire", lambda now: challenges_expire(now=now)),
         (

@@ -30,7 +30,8 @@ def beat_schedule() -> dict[str, dict]:
         # otherwise stall a round until Redis redelivers it).
         "ladder-tournaments-sweep": {"task": "ladder.tournaments_sweep", "schedule": 2 * 60},
         # Every 2 minutes: re-queues the "your turn" and game-over notices that should exist by now
-        # and do not (their task lost with a killed worker): games.selectors.play.notices_missing.
+        # and do not (their task lost with a killed worker), of the games moved or ended since
+        # the last run (its watermark in the cache): games.services.notices.notices_requeue.
         "games-notices-sweep": {"task": "games.notices_sweep", "schedule": 2 * 60},
         # Daily: delete read notifications older than NOTIFICATIONS_KEEP_DAYS.
         "messaging-prune": {"task": "messaging.prune", "schedule": 24 * 60 * 60},

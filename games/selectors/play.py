@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db.models import CharField, Exists, OuterRef, Q, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -284,6 +286,20 @@ def game_move_list(*, game: Game) -> list[MoveRow]:
 # How far back the sweep looks (how long a notice may be on its way first:
 # settings.GAMES_NOTICES_SWEEP_GRACE).
 NOTICE_LOOKBACK = dt.timedelta(days=1)
+# How far before the last sweep's `checked` a sweep looks again: a move or an end committed
+# late (its time is taken when its request starts) or stamped by a node whose clock is a little
+# ahead is still seen by the next sweep, if it came this much past the grace.
+NOTICE_OVERLAP = dt.timedelta(minutes=10)
+
+
+class NoticesMissing(NamedTuple):
+    """What `notices_missing_since` found: the notices to queue again, and `checked`, the time
+    up to which every game's notice was seen (None: more than `limit` missing, so not all of
+    them were read; the next sweep starts from where this one did)."""
+
+    turns: list[tuple[int, int]]
+    overs: list[int]
+    checked: dt.datetime | None
 
 
 def notices_missing(
@@ -295,9 +311,31 @@ def notices_missing(
     (`game_over:<game>`), as ids, but for a count still waiting for the judge engine (its
     notice waits for the verdict, or the dispute sweep's `counts_unjudged_open`). Only turns
     and ends between NOTICE_LOOKBACK and settings.GAMES_NOTICES_SWEEP_GRACE before `now`, at
-    most `limit` of each, by game id."""
-    since = now - NOTICE_LOOKBACK
+    most `limit` of each, by game id. The whole lookback: the beat sweep reads only what came
+    after its last run (`notices_missing_since`)."""
+    found = notices_missing_since(now=now, checked=None, limit=limit)
+    return found.turns, found.overs
+
+
+def notices_missing_since(
+    *, now: dt.datetime, checked: dt.datetime | None, limit: int = 1000
+) -> NoticesMissing:
+    """`notices_missing` for the turns and ends from NOTICE_OVERLAP before `checked` (what the
+    last sweep returned as its `checked`; None or older than NOTICE_LOOKBACK: the whole
+    lookback) to the grace before `now`, so that a sweep reads the games of the minutes since
+    the last one, not of the day.
+
+    The `checked` it returns is the end of its window, held back to the turn or end of the
+    first game whose notice it found missing, whether or not it is queued now (an adjourned
+    game, a count waiting for its judge): such a game is read again by every sweep until its
+    notice exists or it leaves the lookback. A notice that goes missing after a sweep saw it
+    (a player deleted it) is not queued again. At most `limit` games with a notice missing are
+    read of each kind (those queued now and those waiting); with `limit` of either, `checked`
+    is None."""
     until = now - dt.timedelta(seconds=settings.GAMES_NOTICES_SWEEP_GRACE)
+    since = now - NOTICE_LOOKBACK
+    if checked is not None:
+        since = max(since, min(checked, until) - NOTICE_OVERLAP)
 
     def noticed(player: str, key: str) -> Exists:
         return Exists(Notification.objects.filter(user_id=OuterRef(player), key=OuterRef(key)))
@@ -306,8 +344,8 @@ def notices_missing(
         Value("turn:"), Cast("pk", CharField()), Value(":"), Cast("move_number", CharField())
     )
     turn_told = noticed("black_id", "turn_key") | noticed("white_id", "turn_key")
-    turns = (
-        Game.objects.filter(status=GameStatus.PLAYING, adjourned__isnull=True)
+    turns = list(
+        Game.objects.filter(status=GameStatus.PLAYING)
         .filter(
             Q(last_move_at__range=(since, until))
             | Q(last_move_at__isnull=True, created__range=(since, until))
@@ -315,16 +353,21 @@ def notices_missing(
         .annotate(turn_key=turn_key)
         .filter(~turn_told)
         .order_by("pk")
-        .values_list("pk", "move_number")[:limit]
+        .values_list("pk", "move_number", "adjourned", Coalesce("last_move_at", "created"))[:limit]
     )
     over_key = Concat(Value("game_over:"), Cast("pk", CharField()))
     both_told = noticed("black_id", "over_key") & noticed("white_id", "over_key")
-    overs = (
+    overs = list(
         Game.objects.filter(status=GameStatus.FINISHED, finished__range=(since, until))
-        .exclude(score__judge=JUDGE_PENDING)
         .annotate(over_key=over_key)
         .filter(~both_told)
         .order_by("pk")
-        .values_list("pk", flat=True)[:limit]
+        .values_list("pk", "finished", KT("score__judge"))[:limit]
     )
-    return list(turns), list(overs)
+    held = [at for *_, at in turns] + [at for _, at, _ in overs]
+    full = len(turns) >= limit or len(overs) >= limit
+    return NoticesMissing(
+        turns=[(pk, number) for pk, number, adjourned, _ in turns if adjourned is None],
+        overs=[pk for pk, _, judge in overs if judge != JUDGE_PENDING],
+        checked=None if full else min([until, *held]),
+    )

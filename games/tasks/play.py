@@ -12,7 +12,6 @@ from django.utils.translation import gettext
 import rules
 from accounts.locale import moment_text
 from core.metrics import sweep_metered
-from core.outbox import enqueue_on_commit
 from games import clock, hooks, mail
 from games.models import (
     PASS_TOKEN,
@@ -20,7 +19,7 @@ from games.models import (
     GameStatus,
 )
 from games.selectors.game_row import game_row_get
-from games.selectors.play import notices_missing
+from games.services.notices import notices_requeue
 from games.services.play import game_count_at_move_cap
 from games.services.sweeps import clocks_sweep
 from messaging.notifications import services as messaging
@@ -185,15 +184,11 @@ def sweep_clocks() -> dict[str, int]:
 @sweep_metered("games.notices_sweep")
 def notices_sweep() -> dict[str, int]:
     """Beat, every 2 minutes: re-queue the "your turn" and game-over notices that should exist
-    and do not (selectors.play.notices_missing), e.g. because their task was lost with a worker
-    killed in the middle of it. The notice tasks record once per key, so a notice that was only
-    late is not doubled. Returns how many of each were queued."""
-    turns, overs = notices_missing(now=timezone.now())
-    for game_id, move_number in turns:
-        enqueue_on_commit("games.notify_turn", game_id, move_number)
-    for game_id in overs:
-        enqueue_on_commit("games.notify_game_over", game_id)
-    return {"turns": len(turns), "game_overs": len(overs)}
+    and do not (services.notices.notices_requeue: the games moved or ended since the last
+    sweep), e.g. because their task was lost with a worker killed in the middle of it. The
+    notice tasks record once per key, so a notice that was only late is not doubled. Returns
+    how many of each were queued."""
+    return notices_requeue(now=timezone.now())
 
 
 def _over_text(game: Game, opponent) -> str:

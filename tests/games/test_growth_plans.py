@@ -4,6 +4,8 @@ a query that cannot use its index still shows a scan of the whole table. Postgre
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -11,7 +13,7 @@ from django.utils import timezone
 
 from games import sql
 from games.models import GameStatus
-from games.selectors.play import notices_missing
+from games.selectors.play import notices_missing, notices_missing_since
 from games.selectors.status import games_finished_public_page
 from games.watching.selectors import follow_feed
 from games.watching.services import follow_start
@@ -74,6 +76,21 @@ def test_the_notices_sweep_finds_recent_turns_by_the_last_move_index(plans):
     # (On a big table the plan ORs it with game_running_unmoved: bench/pages_at_scale.py.)
     assert "game_running_last_move" in turns, turns
     assert "Seq Scan on games_game" not in turns
+
+
+def test_the_notices_sweep_reads_its_minutes_by_the_last_move_and_finished_indexes(plans):
+    # The beat's sweep after another (services.notices): the window since the last one, by the
+    # same indexes, so that it reads the minutes' games and not the day's.
+    now = timezone.now()
+    statements = _statements(
+        lambda: notices_missing_since(now=now, checked=now - dt.timedelta(minutes=2))
+    )
+    turns, overs = plans(statements[0]), plans(statements[1])
+    assert "game_running_last_move" in turns, turns
+    # (On the big database by game_finished_at; an empty table may pick another index that
+    # holds `finished`.)
+    assert "Index Cond: ((finished >=" in overs, overs
+    assert "Seq Scan on games_game" not in turns + overs
 
 
 def test_the_follow_feed_reads_the_followed_players_games_by_their_indexes(
