@@ -329,7 +329,7 @@ def notices_missing_since(
     first game whose notice it found missing, whether or not it is queued now (an adjourned
     game, a count waiting for its judge): such a game is read again by every sweep until its
     notice exists or it leaves the lookback. A notice that goes missing after a sweep saw it
-    (a player deleted it) is not queued again. At most `limit` games with a notice missing are
+    (deleted) is not queued again. At most `limit` games with a notice missing are
     read of each kind (those queued now and those waiting); with `limit` of either, `checked`
     is None."""
     until = now - dt.timedelta(seconds=settings.GAMES_NOTICES_SWEEP_GRACE)

@@ -145,6 +145,15 @@ def test_a_notice_queued_again_and_lost_again_is_found_by_every_sweep(game_facto
     assert notices_checked_get() == NOW
 
 
+def test_more_missing_than_the_limit_leaves_the_mark_where_it_was(game_factory, user_factory):
+    for i in range(3):
+        game_factory(black=user_factory(username=f"b{i}"), white=user_factory(username=f"w{i}"))
+    _lose_notices()
+    found = notices_missing_since(now=LATER, checked=None, limit=2)
+    assert len(found.turns) == 2 and found.checked is None  # the third not read yet
+    assert notices_missing_since(now=LATER, checked=None, limit=4).checked == NOW
+
+
 def test_a_count_waiting_for_its_judge_holds_the_mark_until_its_notice_goes_out(
     game_factory, black
 ):
