@@ -43,6 +43,8 @@ class User(AbstractUser):
             # The player search by country reads one page of a country in username order.
             # (On PostgreSQL, accounts 0014 adds trigram indexes for the name filter.)
             models.Index(fields=["country", "username"], name="user_country_username"),
+            # The hourly digest sweep: the zones in use, then the players of the due ones.
+            models.Index(fields=["time_zone"], name="user_time_zone"),
         ]
 
     def __str__(self) -> str:
