@@ -158,6 +158,7 @@ class PlayerSearchForm(_Form):
         label=_("Name"),
         required=False,
         max_length=150,
+        help_text=_("Names containing it; one or two letters: names starting with them."),
         widget=forms.TextInput(
             attrs={"type": "search", "placeholder": _("username or display name")}
         ),

@@ -27,7 +27,9 @@ from accounts.models import (
     UserRelation,
 )
 from accounts.notifications import NotificationKind, kind_get, kinds_list
+from core.keyset import KeysetPage
 from core.refusals import refusal_forbidden, refusal_register
+from core.sql import distinct_values
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +38,8 @@ BOARD_APPEARANCE_SECONDS = 24 * 3600
 # A player counts as "here" when seen within this window.
 ONLINE_WINDOW = dt.timedelta(minutes=15)
 USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
+# A name this long or longer is searched anywhere in names, a shorter one at their start.
+SEARCH_CONTAINS_MIN = 3
 
 
 class ContactRefused(PermissionDenied):
@@ -169,7 +173,8 @@ def users_online(*, now: dt.datetime) -> QuerySet[User]:
 
 
 def users_search(*, name: str = "", country: str = "") -> QuerySet[User]:
-    """Active players whose username or display name contains `name`, from `country`.
+    """Active players whose username or display name contains `name` (starts with it when
+    `name` is shorter than `SEARCH_CONTAINS_MIN`), from `country`, in any case.
 
     Empty filters match everyone. Sorted by username. Ratings do not exist yet, so there is
     no rating filter.
@@ -177,10 +182,58 @@ def users_search(*, name: str = "", country: str = "") -> QuerySet[User]:
     users = User.objects.filter(is_active=True)
     name = name.strip()
     if name:
-        users = users.filter(Q(username__icontains=name) | Q(display_name__icontains=name))
+        # On PostgreSQL the trigram indexes of accounts 0014 serve both; "contains" one or
+        # two letters gives them no trigram to look up (every player would be read), their
+        # start does ("  a", " ab").
+        how = "icontains" if len(name) >= SEARCH_CONTAINS_MIN else "istartswith"
+        users = users.filter(Q(**{f"username__{how}": name}) | Q(**{f"display_name__{how}": name}))
     if country:
         users = users.filter(country=country.upper())
     return users.order_by("username")
+
+
+def users_search_page(
+    *, name: str = "", country: str = "", after: str = "", before: str = "", size: int
+) -> KeysetPage:
+    """One page of `users_search`, in username order, addressed by a username next to it
+    instead of a page number, and never counted: the `size` players after the username
+    `after`, else the `size` before `before`, else the first `size`. Each page reads at most
+    `size` + 1 rows through the username index (or the trigram indexes of the name filter on
+    PostgreSQL), where a count and an offset read every match (issue 43).
+
+    `older` is the key of the next page, `newer` of the previous one (None: no such page); a
+    key past either end gives the first page, so an edited or stale link never fails."""
+    users = users_search(name=name, country=country)
+    after, before = after[:USERNAME_MAX_LENGTH], before[:USERNAME_MAX_LENGTH]
+    if before and not after:
+        rows = list(users.filter(username__lt=before).order_by("-username")[: size + 1])
+        if rows:
+            shown = rows[:size][::-1]
+            more = len(rows) > size
+            return KeysetPage(
+                object_list=shown,
+                newer=shown[0].username if more else None,
+                older=shown[-1].username,
+            )
+    elif after:
+        rows = list(users.filter(username__gt=after)[: size + 1])
+        if rows:
+            shown = rows[:size]
+            return KeysetPage(
+                object_list=shown,
+                newer=shown[0].username,
+                older=shown[-1].username if len(rows) > size else None,
+            )
+    rows = list(users[: size + 1])
+    shown = rows[:size]
+    return KeysetPage(object_list=shown, older=shown[-1].username if len(rows) > size else None)
+
+
+def time_zones_used_list() -> list[str]:
+    """Every time zone some player has: one look-up of the index `user_time_zone` per zone
+    (core.sql.distinct_values), where a DISTINCT reads every player (issue 43: a hundred
+    thousand for the digest sweep's few hundred names)."""
+    return distinct_values(model=User, name="time_zone")
 
 
 def relation_kind_get(*, owner: User, target: User) -> str | None:

@@ -270,17 +270,17 @@ def who_is_here(request: HttpRequest) -> HttpResponse:
 
 
 def player_search(request: HttpRequest) -> HttpResponse:
-    """Search players by name and country; no filter lists everyone."""
+    """Search players by name and country; no filter lists everyone. Pages go by username
+    (`?after=` / `?before=`, see `selectors.users_search_page`), uncounted."""
     form = PlayerSearchForm(request.GET or None)
     page = None
-    if form.is_bound and form.is_valid():
-        users = selectors.users_search(
-            name=form.cleaned_data["name"], country=form.cleaned_data["country"]
+    if not form.is_bound or form.is_valid():
+        filters = form.cleaned_data if form.is_bound else {"name": "", "country": ""}
+        page = selectors.users_search_page(
+            name=filters["name"],
+            country=filters["country"],
+            after=request.GET.get("after", ""),
+            before=request.GET.get("before", ""),
+            size=PAGE_SIZE,
         )
-    elif form.is_bound:
-        users = None
-    else:
-        users = selectors.users_search()
-    if users is not None:
-        page = Paginator(users, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "accounts/search.html", {"form": form, "page": page})

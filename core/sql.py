@@ -370,6 +370,28 @@ def column_set(*, model: type[Model], name: str, values: Sequence[tuple[object, 
             cursor.execute(sql, [value for pair in batch for value in pair])
 
 
+@functools.lru_cache(maxsize=16)
+def _distinct_values_sql(model: type[Model], vendor: str, name: str) -> str:
+    table, column = quoted_names(model, name)
+    return (
+        f"WITH RECURSIVE v(value) AS (SELECT MIN({column}) FROM {table} "  # noqa: S608 - names
+        f"UNION ALL SELECT (SELECT MIN({column}) FROM {table} WHERE {column} > v.value) "
+        "FROM v WHERE v.value IS NOT NULL) SELECT value FROM v WHERE value IS NOT NULL"
+    )
+
+
+def distinct_values(*, model: type[Model], name: str) -> list[object]:
+    """The distinct non-null values of field `name` of `model`, in the database's order:
+    with an index on the column, one index descent per value ("the least one after the last
+    one", a loose index scan), where SELECT DISTINCT reads every row: a few hundred descents
+    for the time zones of a hundred thousand players (issue 43). Without such an index it is
+    a scan per value: index the column first."""
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
+        cursor.execute(_distinct_values_sql(model, db.vendor, name))
+        return [row[0] for row in cursor.fetchall()]
+
+
 @dataclass(frozen=True, eq=False)  # hashed by identity: a declaration, written once
 class EitherSelect:
     """The rows of `model` (every column, unordered: the caller sorts a few rows cheaper than an

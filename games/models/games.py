@@ -287,15 +287,19 @@ class Game(GameSettingsColumns):
                 condition=models.Q(public=True),
                 name="game_public_active",
             ),
-            # A player's finished games, most recent first (games.sql.FINISHED).
+            # A player's finished games, most recent first (games.sql.FINISHED); with the
+            # board kind and result carried along (PostgreSQL; elsewhere plain), a player's
+            # record is counted from the index alone (selectors.records.player_record).
             models.Index(
                 fields=["black", "finished", "id"],
                 condition=models.Q(status=GameStatus.FINISHED),
+                include=["board_kind", "result"],
                 name="game_black_finished",
             ),
             models.Index(
                 fields=["white", "finished", "id"],
                 condition=models.Q(status=GameStatus.FINISHED),
+                include=["board_kind", "result"],
                 name="game_white_finished",
             ),
             # The notices sweep (selectors.play.notices_missing): running games by their

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 
 from accounts.models import User
 from core.keyset import keyset_page
@@ -30,32 +30,41 @@ class RecordRow:
         return self.wins + self.losses + self.draws
 
 
-def _won(user: User) -> Q:
-    return Q(black=user, result__startswith="B+") | Q(white=user, result__startswith="W+")
-
-
-def _lost(user: User) -> Q:
-    return Q(black=user, result__startswith="W+") | Q(white=user, result__startswith="B+")
+def _colour_counts(*, user: User, colour: str, won: str, lost: str) -> QuerySet:
+    """Wins, losses and draws per board kind of `user`'s finished games as `colour` ("black"
+    or "white"), a win being a result that starts with `won`."""
+    return (
+        Game.objects.filter(**{colour: user}, status=GameStatus.FINISHED)
+        .values("board_kind")
+        .annotate(
+            wins=Count("pk", filter=Q(result__startswith=won)),
+            losses=Count("pk", filter=Q(result__startswith=lost)),
+            draws=Count("pk", filter=Q(result="0")),
+        )
+        .order_by()
+    )
 
 
 def player_record(*, user: User) -> list[RecordRow]:
     """`user`'s wins, losses and draws per variant (Go, then Badux), over every finished game
-    with a result (one query); variants never played are left out."""
-    rows = (
-        Game.objects.filter(Q(black=user) | Q(white=user), status=GameStatus.FINISHED)
-        .values("board_kind")
-        .annotate(
-            wins=Count("pk", filter=_won(user)),
-            losses=Count("pk", filter=_lost(user)),
-            draws=Count("pk", filter=Q(result="0")),
-        )
-    )
-    by_kind = {row["board_kind"]: row for row in rows}
+    with a result; variants never played are left out.
+
+    One query of two parts, as Black and as White (UNION ALL), each an index-only scan of the
+    player's entries in game_black_finished / game_white_finished, which carry board_kind and
+    result (issue 43): one part with an OR of both colours read every game row of the player
+    from the table (10,000 games: 109-126 ms at full scale)."""
+    as_black = _colour_counts(user=user, colour="black", won="B+", lost="W+")
+    as_white = _colour_counts(user=user, colour="white", won="W+", lost="B+")
+    totals: dict[str, list[int]] = {}
+    for row in as_black.union(as_white, all=True):
+        counts = totals.setdefault(row["board_kind"], [0, 0, 0])
+        for i, name in enumerate(("wins", "losses", "draws")):
+            counts[i] += row[name]
     record = []
     for kind in BoardKind:
-        row = by_kind.get(kind.value)
-        if row and row["wins"] + row["losses"] + row["draws"]:
-            record.append(RecordRow(kind.label, row["wins"], row["losses"], row["draws"]))
+        wins, losses, draws = totals.get(kind.value, [0, 0, 0])
+        if wins + losses + draws:
+            record.append(RecordRow(kind.label, wins, losses, draws))
     return record
 
 

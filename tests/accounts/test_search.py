@@ -49,19 +49,34 @@ def test_search_rejects_unknown_country_clearly(client, user_factory):
     assert "Select a valid choice" in response.content.decode()
 
 
-def test_search_paginates_and_keeps_the_filters_in_page_links(client, user_factory):
+def test_search_pages_by_username_and_keeps_the_filters_in_page_links(client, user_factory):
     for i in range(27):
         user_factory(username=f"go{i:02}", country="KR")
+    url = reverse("player_search")
 
-    first = client.get(reverse("player_search"), {"country": "KR"})
-    second = client.get(reverse("player_search"), {"country": "KR", "page": "2"})
-    beyond = client.get(reverse("player_search"), {"country": "KR", "page": "99"})
+    first = client.get(url, {"country": "KR"})
+    second = client.get(url, {"country": "KR", "after": "go24"})
+    back = client.get(url, {"country": "KR", "before": "go25"})
+    past_the_end = client.get(url, {"country": "KR", "after": "zzz"})
 
-    assert len(_names(first)) == 25
+    assert _names(first) == [f"go{i:02}" for i in range(25)]
     assert _names(second) == ["go25", "go26"]
-    assert _names(beyond) == ["go25", "go26"]
-    assert "?country=KR&amp;page=2" in first.content.decode()
-    assert "27 players found" in first.content.decode()
+    assert _names(back) == _names(first)
+    assert _names(past_the_end) == _names(first)
+    assert "?country=KR&amp;after=go24" in first.content.decode()
+    assert "?country=KR&amp;before=go25" in second.content.decode()
+    assert 'rel="next"' not in second.content.decode()
+    # Nothing counts every match (issue 43): no total on the page.
+    assert "players found" not in first.content.decode()
+
+
+def test_one_or_two_letters_match_the_start_of_names(client, user_factory):
+    user_factory(username="lisa")
+    user_factory(username="ali", display_name="Li Wei")
+    user_factory(username="carlito")
+
+    assert _names(client.get(reverse("player_search"), {"name": "li"})) == ["ali", "lisa"]
+    assert _names(client.get(reverse("player_search"), {"name": "lit"})) == ["carlito"]
 
 
 def test_search_page_query_count(client, user_factory, django_assert_max_num_queries):
@@ -71,9 +86,9 @@ def test_search_page_query_count(client, user_factory, django_assert_max_num_que
     client.force_login(viewer)
     client.get(reverse("home"))
 
-    # session, user, count, one page of players, unread notifications in the header, the
-    # page's ratings (one query, ladder's ratings_by_player tag)
-    with django_assert_max_num_queries(6):
+    # session, user, one page of players (no count), unread notifications in the header,
+    # the page's ratings (one query, ladder's ratings_by_player tag)
+    with django_assert_max_num_queries(5):
         response = client.get(reverse("player_search"), {"name": "go", "country": "KR"})
     assert len(_names(response)) == 25
 

@@ -100,7 +100,7 @@ def test_sign_up_verify_log_in_edit_profile_add_buddy(
         ("/settings/preferences/", "preferences"),
         ("/settings/contacts/", "contacts"),
         ("/players/online/", "who-is-here"),
-        ("/players/search/?name=o", "search"),
+        ("/players/search/?name=ho", "search"),
         ("/accounts/password/change/", "password-change"),
         ("/accounts/email/", "email"),
     ]:

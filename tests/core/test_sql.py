@@ -30,6 +30,7 @@ from core.sql import (
     Totals,
     column_set,
     delete_sql,
+    distinct_values,
     quoted_names,
     row_update,
     statement_cursor,
@@ -281,6 +282,18 @@ def test_column_set_sets_each_row_s_value_and_null_in_batches(user_factory, monk
     assert len(queries) == 3  # batches of 2, 2 and 1
     stored = dict(Report.objects.values_list("pk", "target_id"))
     assert stored == {pk: value for pk, value in values}
+
+
+def test_distinct_values_are_the_orm_s_distinct_values(user_factory):
+    assert distinct_values(model=User, name="time_zone") == []
+    for n, zone in enumerate(["Asia/Tokyo", "UTC", "Asia/Tokyo", "Europe/Paris", "UTC"]):
+        user_factory(username=f"p{n}", time_zone=zone)
+
+    found = distinct_values(model=User, name="time_zone")
+
+    orm = User.objects.order_by().values_list("time_zone", flat=True).distinct()
+    assert sorted(found) == sorted(orm) == ["Asia/Tokyo", "Europe/Paris", "UTC"]
+    assert distinct_values(model=User, name="erased") == []  # nulls are no value
 
 
 def test_an_either_select_reads_the_orm_s_rows(user_factory):

@@ -124,3 +124,43 @@ def test_the_home_page_counts_a_player_s_games_by_the_player_indexes(plans, blac
     # (player, status) indexes): no OR of the colours, which PostgreSQL answered by a BitmapOr
     # and read every game of the player from the table.
     assert plan.count("InitPlan") == 6 and "BitmapOr" not in plan, plan
+
+
+def test_a_players_record_is_counted_from_the_colour_indexes_alone(
+    game_factory, black, white, user_factory
+):
+    """The record on a profile counts every finished game of the player (10,000 for some):
+    each colour's part must be an index-only scan (board kind and result included in the
+    index). Bitmap scans, which read the game rows, are priced out too; of the index scans the
+    planner picks an index-only one only where the index covers the query."""
+    import copy
+
+    from games.models import Game
+    from games.selectors.records import player_record
+    from tests.plans import plan_without_seqscan
+
+    # A site of finished games among many players, and statistics that know it.
+    model = game_factory()
+    others = [user_factory(username=f"p{n}") for n in range(20)]
+    games = []
+    for n in range(2000):
+        game = copy.copy(model)
+        game.pk, game.status, game.result = None, GameStatus.FINISHED, "B+R"
+        game.black, game.white = others[n % 20], others[(n + 1) % 20]
+        game.finished = timezone.now()
+        games.append(game)
+    Game.objects.bulk_create(games)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE games_game")
+
+    [statement] = _statements(lambda: player_record(user=black))
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_bitmapscan = off")
+    try:
+        plan = plan_without_seqscan(statement)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET enable_bitmapscan")
+    assert "Index Only Scan using game_black_finished" in plan, plan
+    assert "Index Only Scan using game_white_finished" in plan, plan
+    assert "Seq Scan on games_game" not in plan, plan

@@ -106,3 +106,36 @@ def test_a_deep_page_of_the_inbox_is_an_index_range_read(user_factory):
     assert "thread_member_inbox" in plan, plan
     assert "Seq Scan" not in plan
     assert " Sort " not in plan and "Sort Key" not in plan, plan
+
+
+def test_the_digest_sweep_reads_players_by_their_zone_index(user_factory, settings):
+    """The sweep lists the zones in use by the index on time_zone and reads the players of
+    the due ones by it; it used to ask for "a due zone or NOT IN every known zone" too, which
+    no index serves (a scan of every player, hourly: issue 43)."""
+    import datetime as dt
+
+    from accounts.services import notify_modes_set
+    from messaging.notifications.models import Event
+    from messaging.notifications.services import digest_due_user_ids, notification_record
+
+    settings.MESSAGING_DIGEST_HOUR = 7
+    now = dt.datetime(2026, 3, 2, 22, 5, tzinfo=dt.UTC)  # 07:05 in Tokyo
+    tokyo = user_factory(time_zone="Asia/Tokyo")
+    elsewhere = user_factory(time_zone="Mars/Olympus_Mons")  # counts as UTC: not due
+    for player in (tokyo, elsewhere):
+        notify_modes_set(user=player, modes=dict.fromkeys(Event, "digest"))
+        notification_record(
+            user=player, event=Event.CHAT, key="chat:1", text="hi", url="/", now=now
+        )
+    with CaptureQueriesContext(connection) as captured:
+        assert digest_due_user_ids(now=now) == [tokyo.pk]
+
+    statements = [q["sql"] for q in captured.captured_queries if '"accounts_user"' in q["sql"]]
+    statements += [q["sql"] for q in captured.captured_queries if "accounts_user " in q["sql"]]
+    assert len(captured.captured_queries) <= 3  # zones in use, due players, their digests
+    zones_plan = plan_without_seqscan(next(s for s in statements if "RECURSIVE" in s))
+    assert "user_time_zone" in zones_plan, zones_plan
+    for statement in statements:
+        assert 'NOT ("accounts_user"."time_zone"' not in statement, statement
+        plan = plan_without_seqscan(statement)
+        assert "Seq Scan" not in plan, plan
