@@ -158,7 +158,10 @@ class PlayerSearchForm(_Form):
         label=_("Name"),
         required=False,
         max_length=150,
-        help_text=_("Names containing it; one or two letters: names starting with them."),
+        help_text=_(
+            "Finds names that contain what you type; one or two letters find names that start"
+            " with them."
+        ),
         widget=forms.TextInput(
             attrs={"type": "search", "placeholder": _("username or display name")}
         ),
