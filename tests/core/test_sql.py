@@ -11,8 +11,8 @@ import datetime as dt
 
 import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.models import Case, F, OuterRef, Q, Sum, Value, When
 from django.db.models import Exists as OrmExists
-from django.db.models import OuterRef, Q, Sum
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
@@ -32,6 +32,7 @@ from core.sql import (
     delete_sql,
     quoted_names,
     row_update,
+    rows_insert,
     statement_cursor,
     transaction_lock,
 )
@@ -281,6 +282,40 @@ def test_column_set_sets_each_row_s_value_and_null_in_batches(user_factory, monk
     assert len(queries) == 3  # batches of 2, 2 and 1
     stored = dict(Report.objects.values_list("pk", "target_id"))
     assert stored == {pk: value for pk, value in values}
+
+
+def test_rows_insert_makes_a_row_per_selected_row_in_one_statement(user_factory):
+    reporter = user_factory(username="kuro")
+    for n in range(3):
+        Report.objects.create(
+            kind="profile", reporter=reporter, subject=f"user:{n}", reason="r", created=WHEN
+        )
+    source = Report.objects.filter(subject__in=["user:0", "user:2"])
+    with CaptureQueriesContext(connection) as queries:
+        made = rows_insert(
+            model=Report,
+            values={
+                "kind": F("kind"),
+                "status": F("status"),
+                "snapshot": F("snapshot"),
+                "url": F("url"),
+                "reporter": F("reporter_id"),
+                "subject": Case(
+                    When(subject="user:0", then=Value("copy:0")), default=Value("copy:other")
+                ),
+                "reason": Value("copied"),
+                "created": F("created"),
+                "target_id": Value(7),
+            },
+            rows=source,
+        )
+    assert len(queries) == 1
+    copies = Report.objects.filter(pk__in=made)
+    assert len(made) == 2 and copies.count() == 2
+    assert sorted(copies.values_list("subject", "reason", "target_id", "reporter_id")) == [
+        ("copy:0", "copied", 7, reporter.pk),
+        ("copy:other", "copied", 7, reporter.pk),
+    ]
 
 
 def test_an_either_select_reads_the_orm_s_rows(user_factory):
