@@ -25,13 +25,14 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models.functions import JSONArray
 from django.utils.translation import gettext
 
 from accounts.models import User
 from accounts.moderation.selectors import moderation_play_check
 from accounts.selectors import user_may_compete
 from core.limits import limit_enforce
-from core.outbox import enqueue_many_on_commit, enqueue_on_commit
+from core.outbox import enqueue_many_on_commit, enqueue_on_commit, enqueue_select_on_commit
 from games.errors import MoveRefused
 from games.models import EndReason, Game, GameOrigin
 from games.services.play import game_resign, game_start
@@ -44,6 +45,7 @@ from ladder.ladders.models import (
     LadderEntry,
     LadderOutcome,
     LastOutcome,
+    PositionChange,
     WinAction,
     Withdrawal,
 )
@@ -333,6 +335,12 @@ def ladders_remove_inactive(*, now: dt.datetime) -> int:
             if not gone:
                 continue
             changes = positions_remove(ladder=ladder, gone=gone, reason="inactive", now=now)
-            _notify_positions(changes)
+            if changes:
+                # The ladder's changes from the first to the last id of that one INSERT are its
+                # own: every change of this ladder's positions holds the lock held here.
+                told = PositionChange.objects.filter(
+                    ladder=ladder, pk__range=(changes[0], changes[-1])
+                )
+                enqueue_select_on_commit("ladder.notify_position", rows=told, args=JSONArray("pk"))
             removed += len(gone)
     return removed

@@ -438,7 +438,7 @@ def test_the_inactivity_sweep_renumbers_a_long_ladder_in_the_same_statements(
     from django.test.utils import CaptureQueriesContext
 
     counts = []
-    for size in (40, 130):  # under one INSERT batch on SQLite (999 parameters)
+    for size in (40, 130):
         many = [user_factory() for _ in range(size)]
         ladder = ladder_factory(name=f"Go {size}", inactive_days=30)
         LadderEntry.objects.bulk_create(
