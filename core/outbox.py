@@ -32,12 +32,12 @@ from celery import current_app
 from celery.app.task import Task
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
-from django.db.models import F
+from django.db.models import DateTimeField, Expression, F, QuerySet, Value
 from django.utils import timezone
 
 from core.models import OutboxTask
 from core.request_ids import TASK_HEADER, request_id_get
-from core.sql import delete_sql, insert_sql, statement_cursor
+from core.sql import delete_sql, insert_sql, rows_insert, statement_cursor
 
 logger = logging.getLogger(__name__)
 
@@ -129,6 +129,42 @@ def enqueue_many_on_commit(task: Task | str, args_list: list[tuple]) -> list[Out
     if at_commit:
         transaction.on_commit(partial(_publish_many_after_commit, rows=rows))
     return rows
+
+
+def enqueue_select_on_commit(task: Task | str, *, rows: QuerySet, args: Expression) -> list[int]:
+    """`enqueue_many_on_commit` for a task per row of the query `rows`, its arguments the JSON
+    array `args` computed on that row (`JSONArray("pk")`): one INSERT ... SELECT
+    (core.sql.rows_insert), where making and sending thousands of rows from Python took half a
+    second (a ladder renumbering tells 4,700 players). Returns the rows' ids. With
+    OUTBOX_PUBLISH_AT_COMMIT they are read back and published after the commit."""
+    now = timezone.now()
+    at_commit = settings.OUTBOX_PUBLISH_AT_COMMIT
+    moment = DateTimeField()
+    ids = rows_insert(
+        model=OutboxTask,
+        values={
+            "task": Value(_task_name(task)),
+            "args": args,
+            "created": Value(now, output_field=moment),
+            "due": Value(now + RELAY_AFTER if at_commit else now, output_field=moment),
+            "attempts": Value(0),
+            "last_error": Value(""),
+            "request_id": Value(request_id_get() or ""),
+        },
+        rows=rows,
+    )
+    if at_commit and ids:
+        transaction.on_commit(partial(_publish_ids_after_commit, ids=sorted(ids)))
+    return ids
+
+
+def _publish_ids_after_commit(ids: list[int]) -> bool:
+    """The commit hook of `enqueue_select_on_commit`: publish the rows still here, delete them."""
+    rows = list(OutboxTask.objects.filter(pk__in=ids).order_by("pk"))
+    if not rows or not _publish(rows):
+        return False
+    OutboxTask.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    return True
 
 
 def _publish_many_after_commit(rows: list[OutboxTask]) -> bool:

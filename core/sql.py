@@ -48,7 +48,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.postgresql.psycopg_any import register_tzloader
 from django.db.backends.utils import CursorWrapper
-from django.db.models import Field, Model
+from django.db.models import Field, Model, QuerySet
 from django.db.transaction import TransactionManagementError
 from psycopg.pq import Format
 
@@ -389,6 +389,23 @@ def distinct_values(*, model: type[Model], name: str) -> list[object]:
     db = connections[DEFAULT_DB_ALIAS]
     with db.cursor() as cursor:
         cursor.execute(_distinct_values_sql(model, db.vendor, name))
+        return [row[0] for row in cursor.fetchall()]
+
+
+def rows_insert(*, model: type[Model], values: dict[str, Any], rows: QuerySet) -> list[int]:
+    """Insert a row of `model` for each row of the query `rows`, its fields (the keys of
+    `values`) set to the expressions (F, Value, Case...) of `values` on that row: one
+    `INSERT INTO ... SELECT ...`, where `bulk_create` makes, prepares and sends each row from
+    Python (0.3 s for 4,700 ladder moves). A field left out takes the column's database
+    default (`db_default`) or NULL, never the field's Python `default`. Returns the new rows'
+    primary keys, in no set order."""
+    db = connections[DEFAULT_DB_ALIAS]
+    aliases = {f"inserted_{n}": value for n, value in enumerate(values.values())}
+    select, params = rows.order_by().values(**aliases).query.sql_with_params()
+    table, pk, *columns = quoted_names(model, "pk", *values)
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) {select} RETURNING {pk}"  # noqa: S608
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
         return [row[0] for row in cursor.fetchall()]
 
 

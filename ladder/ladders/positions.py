@@ -3,15 +3,16 @@
 Every change of positions (join, leave, a result, a removal) runs while holding the ladder
 row's SELECT FOR UPDATE lock (`ladder_lock`), reads the players in order, rearranges the list
 in Python and writes it back with `positions_write`, so positions stay 1..N with no gap or
-duplicate even when two ladder games end at the same moment."""
+duplicate even when two ladder games end at the same moment. The inactivity sweep, which may
+move thousands at once, uses `positions_remove`: the database computes the new positions."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import F
+from django.db.models import Case, DateTimeField, F, IntegerField, Q, Value, When
 
-from core.sql import column_set
+from core.sql import column_set, rows_insert
 from ladder.ladders.models import Ladder, LadderEntry, PositionChange
 
 
@@ -65,3 +66,46 @@ def positions_write(
         entry.position = position
     column_set(model=LadderEntry, name="position", values=[(e.pk, e.position) for e, _ in moved])
     return PositionChange.objects.bulk_create(history, batch_size=1000)
+
+
+def positions_remove(*, ladder: Ladder, gone: set[int], reason: str, now: dt.datetime) -> list[int]:
+    """Take the players `gone` (user ids) out of the ladder and move those below them up,
+    recording a PositionChange for each (`reason` for those leaving, "moved" for the others);
+    returns the changes' ids, in order. A fixed number of statements however long the ladder:
+    each row's new position is computed by the database (its place less the leavers above it,
+    by their positions), and so is its history row, where `positions_write` reads every player
+    and sends each moved row back (0.9 s for a ladder of 5,000 losing 7 near its top). The
+    moved rows first take their new position negated, so the unique (ladder, position)
+    constraint holds after every statement. The caller holds the ladder lock."""
+    placed = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
+    leaving = placed.filter(user_id__in=gone)
+    out = sorted(leaving.values_list("position", flat=True))
+    if not out:
+        return []
+    # The leavers above a row, by the last leaver's position above it: a WHEN per leaver
+    # (compared in the row, where a count of them would read the index once per row).
+    shift = Case(
+        *(When(position__gt=at, then=Value(n)) for n, at in reversed(list(enumerate(out, 1)))),
+        default=Value(0),
+    )
+    leaves = Q(user_id__in=gone)
+    changes = rows_insert(
+        model=PositionChange,
+        values={
+            "ladder": F("ladder_id"),
+            "user": F("user_id"),
+            "position": Case(
+                When(leaves, then=Value(None)),
+                default=F("position") - shift,
+                output_field=IntegerField(),
+            ),
+            "previous": F("position"),
+            "reason": Case(When(leaves, then=Value(reason[:60])), default=Value("moved")),
+            "created": Value(now, output_field=DateTimeField()),
+        },
+        rows=placed.filter(position__gte=out[0]),
+    )
+    placed.filter(position__gt=out[0]).exclude(leaves).update(position=shift - F("position"))
+    leaving.update(position=None)
+    LadderEntry.objects.filter(ladder=ladder, position__lt=0).update(position=-F("position"))
+    return sorted(changes)

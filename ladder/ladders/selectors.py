@@ -9,7 +9,7 @@ import math
 from collections import Counter
 from typing import NamedTuple
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import FilteredRelation, Q
 from django.utils import formats
 from django.utils.translation import gettext, gettext_noop, ngettext
 
@@ -310,29 +310,26 @@ def ladder_table_lines(
     now: dt.datetime,
     positions: tuple[int, int] | None = None,
 ) -> list[TableLine]:
-    """`ladder_table` as values, for the API: the entries without a join, then the players'
-    names and ratings (as stored: the API shows no deviation) in one query by their keys. A
-    whole ladder of 5,000 built 15,000 models, its query joining the users twice."""
+    """`ladder_table` as values, for the API: the entries with their players' names and
+    ratings (as stored: the API shows no deviation) in one query, no models. A whole ladder
+    of 5,000 built 15,000 models, then sent its 5,000 user ids back to read the names."""
     entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
     if positions is not None:
         entries = entries.filter(position__range=positions)
-    rows = list(entries.order_by("position").values_list("position", "user_id", "last_result"))
-    # The players by their keys (an index probe each at any size of the users table), each
-    # with their one rating of the ladder's family (unique by user and family).
-    ratings = Rating.objects.filter(user=OuterRef("pk"), family=ladder.board_kind)
-    players = {}
-    if rows:
-        players = {
-            pk: (username, value)
-            for pk, username, value in User.objects.filter(pk__in=[row[1] for row in rows])
-            .annotate(value=Subquery(ratings.values("rating")[:1]))
-            .values_list("pk", "username", "value")
-        }
+    # Each player's one rating of the ladder's family (unique by user and family) by a join:
+    # a subquery per row was priced by the ladder's estimated rows, high enough for JIT.
+    family = Q(user__ratings__family=ladder.board_kind)
+    rows = list(
+        entries.order_by("position")
+        .annotate(family_rating=FilteredRelation("user__ratings", condition=family))
+        .values_list(
+            "position", "user_id", "last_result", "user__username", "family_rating__rating"
+        )
+    )
     ctx = challenge_context(ladder=ladder, user=user, now=now)
     running = _running_by_player(ladder)
     lines = []
-    for position, user_id, last_result in rows:
-        username, rating = players[user_id]
+    for position, user_id, last_result, username, rating in rows:
         lines.append(
             TableLine(
                 position,

@@ -25,13 +25,14 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models.functions import JSONArray
 from django.utils.translation import gettext
 
 from accounts.models import User
 from accounts.moderation.selectors import moderation_play_check
 from accounts.selectors import user_may_compete
 from core.limits import limit_enforce
-from core.outbox import enqueue_many_on_commit, enqueue_on_commit
+from core.outbox import enqueue_many_on_commit, enqueue_on_commit, enqueue_select_on_commit
 from games.errors import MoveRefused
 from games.models import EndReason, Game, GameOrigin
 from games.services.play import game_resign, game_start
@@ -48,7 +49,12 @@ from ladder.ladders.models import (
     WinAction,
     Withdrawal,
 )
-from ladder.ladders.positions import ladder_lock, ladder_order, positions_write
+from ladder.ladders.positions import (
+    ladder_lock,
+    ladder_order,
+    positions_remove,
+    positions_write,
+)
 from ladder.ladders.selectors import challenge_context, ladder_ratings, refusal_reason
 from ladder.ratings.models import Rating
 from ladder.ratings.services import MIN_TIMEOUT_MOVES, score_for_black, start_values
@@ -58,10 +64,11 @@ class LadderRefused(ValidationError):
     """A ladder action that the rules do not allow; the message says why."""
 
 
-def _notify_positions(changes: list[PositionChange]) -> None:
-    """Tell every player whose position changed (the kind defaults to the daily digest, so a
-    player pushed down one place by others' game hears of it without a mail of its own)."""
-    enqueue_many_on_commit("ladder.notify_position", [(change.pk,) for change in changes])
+def _notify_positions(changes: list[int]) -> None:
+    """Tell every player whose position changed, by their PositionChange ids (the kind
+    defaults to the daily digest, so a player pushed down one place by others' game hears of
+    it without a mail of its own)."""
+    enqueue_many_on_commit("ladder.notify_position", [(change,) for change in changes])
 
 
 @transaction.atomic
@@ -278,7 +285,7 @@ def ladder_game_apply(*, game: Game, now: dt.datetime) -> LadderChallenge | None
         outcome,
     )
     challenge.save(update_fields=["status", "finished", "outcome"])
-    _notify_positions(changes)
+    _notify_positions([change.pk for change in changes])
     return challenge
 
 
@@ -327,15 +334,13 @@ def ladders_remove_inactive(*, now: dt.datetime) -> int:
             )
             if not gone:
                 continue
-            order = ladder_order(ladder=ladder)
-            idle = [e for e in order if e.user_id in gone]
-            changes = positions_write(
-                ladder=ladder,
-                order=[e for e in order if e.user_id not in gone],
-                leaving=idle,
-                reasons=dict.fromkeys(gone, "inactive"),
-                now=now,
-            )
-            _notify_positions(changes)
-            removed += len(idle)
+            changes = positions_remove(ladder=ladder, gone=gone, reason="inactive", now=now)
+            if changes:
+                # The ladder's changes from the first to the last id of that one INSERT are its
+                # own: every change of this ladder's positions holds the lock held here.
+                told = PositionChange.objects.filter(
+                    ladder=ladder, pk__range=(changes[0], changes[-1])
+                )
+                enqueue_select_on_commit("ladder.notify_position", rows=told, args=JSONArray("pk"))
+            removed += len(gone)
     return removed

@@ -169,3 +169,29 @@ def test_the_daily_task_prunes_outbox_leftovers(db, settings):
         "task": "core.outbox_prune",
         "schedule": 24 * 60 * 60,
     }
+
+
+def test_a_task_per_selected_row_is_recorded_by_one_statement_and_published_at_commit(
+    db, published, django_capture_on_commit_callbacks, user_factory
+):
+    from django.db import connection
+    from django.db.models.functions import JSONArray
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.models import User
+
+    users = [user_factory() for _ in range(3)]
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        with CaptureQueriesContext(connection) as queries:
+            ids = outbox.enqueue_select_on_commit(
+                "baduxsite.tasks.ping",
+                rows=User.objects.filter(pk__in=[u.pk for u in users[:2]]),
+                args=JSONArray("pk", "username"),
+            )
+        assert len(queries) == 1 and len(ids) == 2
+        stored = OutboxTask.objects.order_by("pk")
+        assert sorted(row.args for row in stored) == [[u.pk, u.username] for u in users[:2]]
+        assert {row.task for row in stored} == {"baduxsite.tasks.ping"}
+        assert published == []
+    assert sorted(published) == [("baduxsite.tasks.ping", [u.pk, u.username]) for u in users[:2]]
+    assert not OutboxTask.objects.exists()

@@ -11,8 +11,8 @@ import datetime as dt
 
 import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.models import Case, F, OuterRef, Q, Sum, Value, When
 from django.db.models import Exists as OrmExists
-from django.db.models import OuterRef, Q, Sum
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
@@ -33,6 +33,7 @@ from core.sql import (
     distinct_values,
     quoted_names,
     row_update,
+    rows_insert,
     statement_cursor,
     transaction_lock,
 )
@@ -294,6 +295,40 @@ def test_distinct_values_are_the_orm_s_distinct_values(user_factory):
     orm = User.objects.order_by().values_list("time_zone", flat=True).distinct()
     assert sorted(found) == sorted(orm) == ["Asia/Tokyo", "Europe/Paris", "UTC"]
     assert distinct_values(model=User, name="erased") == []  # nulls are no value
+
+
+def test_rows_insert_makes_a_row_per_selected_row_in_one_statement(user_factory):
+    reporter = user_factory(username="kuro")
+    for n in range(3):
+        Report.objects.create(
+            kind="profile", reporter=reporter, subject=f"user:{n}", reason="r", created=WHEN
+        )
+    source = Report.objects.filter(subject__in=["user:0", "user:2"])
+    with CaptureQueriesContext(connection) as queries:
+        made = rows_insert(
+            model=Report,
+            values={
+                "kind": F("kind"),
+                "status": F("status"),
+                "snapshot": F("snapshot"),
+                "url": F("url"),
+                "reporter": F("reporter_id"),
+                "subject": Case(
+                    When(subject="user:0", then=Value("copy:0")), default=Value("copy:other")
+                ),
+                "reason": Value("copied"),
+                "created": F("created"),
+                "target_id": Value(7),
+            },
+            rows=source,
+        )
+    assert len(queries) == 1
+    copies = Report.objects.filter(pk__in=made)
+    assert len(made) == 2 and copies.count() == 2
+    assert sorted(copies.values_list("subject", "reason", "target_id", "reporter_id")) == [
+        ("copy:0", "copied", 7, reporter.pk),
+        ("copy:other", "copied", 7, reporter.pk),
+    ]
 
 
 def test_an_either_select_reads_the_orm_s_rows(user_factory):

@@ -39,3 +39,43 @@ def test_a_ladders_closed_members_are_found_by_the_closed_accounts_index(
     plan = plan_without_seqscan(statement)
     assert "user_closed" in plan, plan
     assert "Seq Scan" not in plan
+
+
+def test_the_api_s_whole_ladder_reads_its_players_by_a_join_not_a_list_of_ids(
+    ladder_factory, user_factory
+):
+    """The API's whole ladder (no page) reads the entries with their players' names and
+    ratings in one statement joined by the users' and ratings' indexes: it sent the ladder's
+    user ids back as a list (5,000 at full scale, "API ladder (big)"), and as many statements
+    for a longer ladder."""
+    from ladder.ladders.models import LadderEntry
+    from ladder.ladders.selectors import ladder_table_lines
+    from ladder.ratings.models import Rating
+
+    me = user_factory()
+    ladder = ladder_factory(players=(me,))
+    counts = []
+    for more in (3, 40):
+        crowd = [user_factory() for _ in range(more)]
+        start = LadderEntry.objects.filter(ladder=ladder).count()
+        LadderEntry.objects.bulk_create(
+            LadderEntry(ladder=ladder, user=u, position=start + n, joined=NOW, last_active=NOW)
+            for n, u in enumerate(crowd, start=1)
+        )
+        Rating.objects.create(
+            user=crowd[0], family="square", rating=1500.0, deviation=60.0, volatility=0.06
+        )
+        with CaptureQueriesContext(connection) as captured:
+            lines = ladder_table_lines(ladder=ladder, user=me, now=NOW)
+        counts.append(len(captured))
+        assert [line.position for line in lines] == list(range(1, start + more + 1))
+        assert lines[start].username == crowd[0].username and lines[start].rating == 1500.0
+    assert counts[0] == counts[1]
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE accounts_user; ANALYZE ladder_rating; ANALYZE ladder_ladderentry")
+    statement = next(
+        q["sql"] for q in captured.captured_queries if '"accounts_user"."username"' in q["sql"]
+    )
+    assert " IN (" not in statement, statement
+    plan = plan_without_seqscan(statement)
+    assert "Seq Scan" not in plan, plan

@@ -426,3 +426,47 @@ def test_the_inactivity_sweep_costs_the_same_statements_however_many_leave(
     assert {change.pk for change in changes} <= {args[0] for args in told}
     with django_assert_max_num_queries(5):  # nobody idle: the ladder is not read whole
         assert ladders_remove_inactive(now=NOW + dt.timedelta(days=32)) == 0
+
+
+def test_the_inactivity_sweep_renumbers_a_long_ladder_in_the_same_statements(
+    ladder_factory, user_factory
+):
+    """Idle players near the top: those below move up by the number of leavers above them, in
+    as many statements for 40 players as for 130 (the moved rows' positions are computed by the
+    UPDATE, not sent one by one), each move recorded for the history and told."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size in (40, 130):
+        many = [user_factory() for _ in range(size)]
+        ladder = ladder_factory(name=f"Go {size}", inactive_days=30)
+        LadderEntry.objects.bulk_create(
+            LadderEntry(ladder=ladder, user=user, position=n, joined=NOW, last_active=NOW)
+            for n, user in enumerate(many, start=1)
+        )
+        idle = {many[1].pk, many[2].pk, many[5].pk}
+        LadderEntry.objects.filter(ladder=ladder).exclude(user_id__in=idle).update(
+            last_active=NOW + dt.timedelta(days=20)
+        )
+        OutboxTask.objects.all().delete()
+        with CaptureQueriesContext(connection) as queries:
+            assert ladders_remove_inactive(now=NOW + dt.timedelta(days=31)) == 3
+        counts.append(len(queries))
+        kept = [user for user in many if user.pk not in idle]
+        assert table(ladder) == [user.username for user in kept]
+        assert positions(ladder) == list(range(1, size - 2))
+        changes = PositionChange.objects.filter(ladder=ladder, created=NOW + dt.timedelta(days=31))
+        assert sorted(changes.filter(position=None).values_list("previous", flat=True)) == [2, 3, 6]
+        moved = changes.exclude(position=None)
+        assert moved.count() == size - 4  # all below the first leaver but the leavers
+        assert {(c.user_id, c.previous, c.position) for c in moved} == {
+            (user.pk, many.index(user) + 1, kept.index(user) + 1) for user in kept[1:]
+        }
+        assert set(moved.values_list("reason", flat=True)) == {"moved"}
+        told = OutboxTask.objects.filter(task="ladder.notify_position").values_list(
+            "args", flat=True
+        )
+        assert {args[0] for args in told} == {change.pk for change in changes}
+        ladder.delete()  # the next round's sweep reads its own ladder only
+    assert counts[0] == counts[1]
