@@ -288,18 +288,17 @@ class Game(GameSettingsColumns):
                 name="game_public_active",
             ),
             # A player's finished games, most recent first (games.sql.FINISHED); with the
-            # board kind and result carried along (PostgreSQL; elsewhere plain), a player's
-            # record is counted from the index alone (selectors.records.player_record).
+            # board kind and result as trailing key columns (not INCLUDE, which SQLite lacks
+            # and warns of at every start), a player's record is counted from the index
+            # alone (selectors.records.player_record).
             models.Index(
-                fields=["black", "finished", "id"],
+                fields=["black", "finished", "id", "board_kind", "result"],
                 condition=models.Q(status=GameStatus.FINISHED),
-                include=["board_kind", "result"],
                 name="game_black_finished",
             ),
             models.Index(
-                fields=["white", "finished", "id"],
+                fields=["white", "finished", "id", "board_kind", "result"],
                 condition=models.Q(status=GameStatus.FINISHED),
-                include=["board_kind", "result"],
                 name="game_white_finished",
             ),
             # The notices sweep (selectors.play.notices_missing): running games by their
