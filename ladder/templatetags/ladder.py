@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.selectors import user_find_by_username
 from ladder.ratings.models import Family, Rating
@@ -87,5 +88,5 @@ def ratings_by_player(players) -> dict[int, str]:
 
 @register.filter
 def rating_for(ratings: dict[int, str], player) -> str:
-    """The text `ratings_by_player` gave `player`, or "unrated"."""
-    return ratings.get(player.pk, "unrated")
+    """The text `ratings_by_player` gave `player`, or "unrated" in the reader's language."""
+    return ratings.get(player.pk) or gettext("unrated")

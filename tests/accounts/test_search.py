@@ -106,3 +106,12 @@ def test_the_country_list_keeps_the_chosen_country_and_marks_a_bad_one(client, d
     assert '<option value="" selected>Any country</option>' in anywhere
     bad = client.get(reverse("player_search"), {"country": "ZZ"}).content.decode()
     assert 'aria-invalid="true" aria-describedby="id_country_error" id="id_country"' in bad
+
+
+def test_an_unrated_player_reads_unrated_in_the_reader_s_language(client, user_factory):
+    user_factory(username="newcomer")
+
+    page = client.get(reverse("player_search"), {"name": "newc"}, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert "non classé" in page.content.decode()
+    assert ">unrated<" not in page.content.decode()
