@@ -160,11 +160,7 @@ def enqueue_select_on_commit(task: Task | str, *, rows: QuerySet, args: Expressi
 
 def _publish_ids_after_commit(ids: list[int]) -> bool:
     """The commit hook of `enqueue_select_on_commit`: publish the rows still here, delete them."""
-    rows = list(OutboxTask.objects.filter(pk__in=ids).order_by("pk"))
-    if not rows or not _publish(rows):
-        return False
-    OutboxTask.objects.filter(pk__in=[row.pk for row in rows]).delete()
-    return True
+    return _publish_and_delete(list(OutboxTask.objects.filter(pk__in=ids).order_by("pk")))
 
 
 def _publish_many_after_commit(rows: list[OutboxTask]) -> bool:
@@ -172,6 +168,12 @@ def _publish_many_after_commit(rows: list[OutboxTask]) -> bool:
     fresh = timezone.now() < rows[0].due - FRESH_MARGIN
     if not fresh:  # late: the sweep may have taken some
         rows = list(OutboxTask.objects.filter(pk__in=[row.pk for row in rows]).order_by("pk"))
+    return _publish_and_delete(rows)
+
+
+def _publish_and_delete(rows: list[OutboxTask]) -> bool:
+    """Publish `rows` together and delete them; False (rows kept for the relay) when there
+    are none or the broker refused."""
     if not rows or not _publish(rows):
         return False
     OutboxTask.objects.filter(pk__in=[row.pk for row in rows]).delete()
