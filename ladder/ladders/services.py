@@ -125,14 +125,7 @@ def ladder_leave(*, ladder_id: int, user: User, now: dt.datetime) -> None:
             status=LadderChallengeStatus.RUNNING,
             game__in=_running_games(ladder, user),
         ).update(status=LadderChallengeStatus.VOID, finished=now, outcome=LadderOutcome.WITHDRAWN)
-        order = ladder_order(ladder=ladder)
-        leaving = [e for e in order if e.user_id == user.pk]
-        if not leaving:
-            return
-        order = [e for e in order if e.user_id != user.pk]
-        positions_write(
-            ladder=ladder, order=order, leaving=leaving, reasons={user.pk: "left"}, now=now
-        )
+        positions_remove(ladder=ladder, gone={user.pk}, reason="left", now=now)
 
 
 def _running_games(ladder: Ladder, user: User) -> list[int]:
