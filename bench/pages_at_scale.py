@@ -1,8 +1,16 @@
-"""Server time and queries of every page and sweep, on a nearly empty site and on a big one
-(both made by `python -m bench.dataset`: `--scale 0` and e.g. `--scale 1`), in one table, with the
-EXPLAIN of every statement that reads a big table (100,000 rows or more) by a sequential scan.
+"""Server time and queries of every page and sweep, on a nearly empty site, on a small site of
+full pages and on a big one (all made by `python -m bench.dataset`: `--scale 0`, `--scale 0
+--pages-full` and e.g. `--scale 1`), in one table, with the EXPLAIN of every statement that reads
+a big table (100,000 rows or more) by a sequential scan.
 
-Run: .venv/bin/python bench/pages_at_scale.py --empty URL --big URL [--repeat 5] [--only WORD]
+Run: .venv/bin/python bench/pages_at_scale.py --empty URL [--full URL] --big URL [--repeat 5]
+[--only WORD] (any of the three sites may be left out).
+
+Why three: on the empty site most pages are nearly empty (heavy's rating graph has 5 points, the
+McMahon 10 lines, busy 3 running games), so "× empty" (big over empty) is the fuller page and
+the bigger tables together. The pages-full site has small tables but every page here as full as
+on the big site (bench/dataset/base.py `_pages_full_counts`): "× full" (big over full) is what
+the data's size costs alone.
 
 Each page is fetched in this process with Django's test client (test settings: the cache is
 in memory and cleared before every request, so each request pays what a first visit pays:
@@ -11,7 +19,10 @@ called in a transaction rolled back afterwards, so the database is the same at e
 The time is the median wall time of `--repeat` runs after one warm-up, in this process (the
 server's time: no network, no client). Pages are seen by a visitor, by "heavy" (10,000
 finished games, all rated; a member of the big ladder and the McMahon) or by "busy" (300
-running games). Each database is measured in its own process.
+running games). Each database is measured in its own process. The clock sweep runs at the
+moment SWEEP_GAMES games are overdue on each database (the same work everywhere); the status
+column shows each page's HTTP status and what each task did (the counts its service returns),
+per database where they differ.
 """
 
 from __future__ import annotations
@@ -33,6 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 BIG_TABLE = 100_000  # rows; a sequential scan of a table this big or bigger is reported
 LAST = "999999"  # a page number past the end: Paginator.get_page serves the last page
+SWEEP_GAMES = 5  # the clock sweep runs when this many running games are overdue
+SITES = ("empty", "full", "big")
 
 
 def _pages(ids: dict) -> list[tuple[str, str, str]]:
@@ -116,12 +129,19 @@ def _tasks(ids: dict):
     # generated data would delete two years of them at once).
     prune_now = ids["oldest_notice"] + dt.timedelta(days=keep + 1)
     return [
-        # A minute after the first deadline: the minute's timeouts and warnings, as the beat
-        # finds them once a minute (not the backlog of the hours since the data was made).
+        # A second after the SWEEP_GAMES-th deadline: that many timeouts on every database
+        # (as the beat finds a busy minute's, not the backlog of the hours since the data was
+        # made), and the warnings due by then (more on a small site, whose deadlines are far
+        # apart: the status column shows both).
         ("sweep: clocks (timeouts, warnings)", lambda now: clocks_sweep(now=ids["sweep_at"])),
         # The whole day (a sweep without the last one's mark: the first, or the cache lost it)
         # and the beat's usual run, two minutes after the last (games.services.notices).
-        ("sweep: notices", lambda now: notices_missing(now=now)),
+        (
+            "sweep: notices",
+            lambda now: dict(
+                zip(("turns", "overs"), map(len, notices_missing(now=now)), strict=True)
+            ),
+        ),
         (
             "sweep: notices, 2 min after the last",
             lambda now: notices_missing_since(now=now, checked=now - dt.timedelta(minutes=2)),
@@ -166,11 +186,12 @@ def _ids() -> dict:
         "running_game": Game.objects.filter(black=busy, status="playing")
         .order_by("pk")
         .values_list("pk", flat=True)[0],
-        "sweep_at": Game.objects.filter(status="playing", deadline__isnull=False)
-        .order_by("deadline")
-        .values_list("deadline", flat=True)
-        .first()
-        + dt.timedelta(minutes=1),
+        "sweep_at": list(
+            Game.objects.filter(status="playing", deadline__isnull=False)
+            .order_by("deadline")
+            .values_list("deadline", flat=True)[:SWEEP_GAMES]
+        )[-1]
+        + dt.timedelta(seconds=1),
         "ladder": Ladder.objects.annotate(n=Count("entries")).order_by("-n")[0].slug,
         "tournament": Tournament.objects.filter(format="mcmahon").order_by("pk")[0].pk,
         "thread": ThreadMember.objects.filter(user=heavy).order_by("-thread_id")[0].thread_id,
@@ -319,9 +340,9 @@ def _measure(url: str, repeat: int, only: str) -> dict:
 
         def call(task=task):
             with transaction.atomic():
-                task(timezone.now())
+                done = task(timezone.now())
                 transaction.set_rollback(True)
-            return "-"
+            return _did(done)
 
         run(label, call)
     with connection.cursor() as cursor:
@@ -331,9 +352,34 @@ def _measure(url: str, repeat: int, only: str) -> dict:
     return {"results": results, "size": size, "at": dt.datetime.now(dt.UTC).isoformat()}
 
 
+def _did(result) -> str:
+    """What a task's service returned, for the status column: counts by name ("timed_out 5,
+    warned 3"; those at 0 left out, "nothing" when all are; a NamedTuple's lists counted by
+    name), a number, a word, the length of a list ("3 found"); a tuple of them joined by
+    "; "."""
+    if isinstance(result, dict):
+        return ", ".join(f"{name} {n}" for name, n in result.items() if n) or "nothing"
+    if isinstance(result, bool) or result is None:
+        return str(result)
+    if isinstance(result, int | str):
+        return str(result)
+    if isinstance(result, list | set):
+        return f"{len(result)} found"
+    if isinstance(result, tuple):
+        fields = getattr(result, "_fields", None)
+        if fields:  # a NamedTuple: its lists' lengths by name
+            pairs = zip(fields, result, strict=True)
+            return _did({name: len(v) for name, v in pairs if isinstance(v, list)})
+        return "; ".join(_did(part) for part in result)
+    return "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--empty", required=False, help="database URL of the nearly empty site")
+    parser.add_argument(
+        "--full", required=False, help="database URL of the small site of full pages"
+    )
     parser.add_argument("--big", required=False, help="database URL of the generated site")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", default="", help="measure only the rows whose label has WORD")
@@ -344,7 +390,7 @@ def main() -> None:
         Path(args.out).write_text(json.dumps(_measure(args.measure, args.repeat, args.only)))
         return
     runs = {}
-    for name in ("empty", "big"):
+    for name in SITES:
         url = getattr(args, name)
         if not url:
             continue
@@ -353,29 +399,49 @@ def main() -> None:
             command += ["--repeat", str(args.repeat), "--only", args.only]
             subprocess.run(command, check=True)  # noqa: S603  (our own script)
             runs[name] = json.loads(Path(out.name).read_text())
-    _print(runs)
+    print("\n".join(_table(runs)))
 
 
-def _print(runs: dict) -> None:
-    empty = runs.get("empty", {}).get("results", {})
-    big = runs.get("big", {}).get("results", {})
-    labels = list(empty or big)
+def _status(rows: dict) -> str:
+    """The status column: one value when every site's is the same, else each site's."""
+    found = {name: str(row["status"]) for name, row in rows.items() if row}
+    if len(set(found.values())) <= 1:
+        return next(iter(found.values()), "–")
+    return "; ".join(f"{name}: {value}" for name, value in found.items())
+
+
+def _table(runs: dict) -> list[str]:
+    """The markdown table's lines (columns of the pages-full site only when it was measured),
+    then the plans of the big site's sequential scans."""
+    results = {name: runs.get(name, {}).get("results", {}) for name in SITES}
+    labels = list(results["empty"] or results["full"] or results["big"])
+    sites = [name for name in SITES if name != "full" or "full" in runs]
     sizes = {name: run["size"] for name, run in runs.items()}
-    print(f"databases: {sizes}")
-    print("| page or task | empty ms | queries | big ms | queries | × empty | status |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    head = ["page or task"]
+    for name in sites:
+        head += [f"{name} ms", "queries"]
+    head += ["× empty", *(["× full"] if "full" in runs else []), "status"]
+    lines = [f"databases: {sizes}", "| " + " | ".join(head) + " |"]
+    lines.append("| --- | " + " | ".join(["---:"] * (len(head) - 2)) + " | --- |")
     for label in labels:
-        e, b = empty.get(label), big.get(label)
+        rows = {name: results[name].get(label) for name in sites}
+        big = rows["big"]
         cells = [label]
-        for row in (e, b):
+        for name in sites:
+            row = rows[name]
             cells += [f"{row['ms']:.1f}", str(row["queries"])] if row else ["–", "–"]
-        ratio = f"{b['ms'] / e['ms']:.2f}" if e and b else "–"
-        flag = " (seq scan)" if b and b["scans"] else ""
-        cells += [ratio + flag, str((b or e)["status"])]
-        print("| " + " | ".join(cells) + " |")
+        flag = " (seq scan)" if big and big["scans"] else ""
+        for name in ("empty", "full"):
+            if name in sites:
+                base = rows[name]
+                cells.append(f"{big['ms'] / base['ms']:.2f}{flag}" if base and big else "–")
+                flag = ""  # once, on the first ratio
+        cells.append(_status(rows))
+        lines.append("| " + " | ".join(cells) + " |")
     for label in labels:
-        for scan in (big.get(label) or {}).get("scans", []):
-            print(f"\n### {label}: sequential scan of {scan}")
+        for scan in (results["big"].get(label) or {}).get("scans", []):
+            lines.append(f"\n### {label}: sequential scan of {scan}")
+    return lines
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ running games with real-looking move lists on every board, notifications, privat
 ladders, tournaments, reviews, and the heavy players whose pages grow most.
 
 Run, from the repository's root:
-nice .venv/bin/python -m bench.dataset --database-url URL [--scale 1.0] [--seed 43]
+nice .venv/bin/python -m bench.dataset --database-url URL [--scale 1.0] [--seed 43] [--pages-full]
 
 At --scale 1: 100,000 players, 1,000,000 finished games, 100,000 running games (deadlines spread
 over the next two weeks), 10,000,000 notifications, 1,000,000 private messages in 100,000
@@ -11,6 +11,17 @@ threads, ladders of 5,000 and 500 players, a running 1,000-player McMahon, 200 f
 tournaments, 50,000 reviews. Whatever the scale, player 1 ("heavy") has 10,000 finished games
 (every one rated, so their rating graph has 10,000 points) and player 2 ("busy") 300 running
 games; the ladders and the McMahon keep their sizes (they are what the pages show).
+
+At --scale 0, the "empty" site: a few rows of each kind, so most pages are nearly empty (heavy's
+rating graph has 5 points, the McMahon 10 lines, busy 3 running games). With --pages-full
+(--scale 0 only), the "pages-full" site: small tables (a few thousand rows of each kind) but
+every page bench/pages_at_scale.py opens shows as many rows as at scale 1, and the paginated
+ones a full last page after the first: heavy with 1,000 rated games (the graph's 400 points,
+the table's 100 rows), busy with 300 running games, the scale-1 ladders and McMahon (whose API
+answers without `page` are the whole table), heavy in 60 threads and with 100 notifications, 60
+finished cups, 90 reviews (base._pages_full_counts says why each). A page's time at scale 1
+over its time there is what the bigger tables cost; over its time on the empty site, that and
+the fuller page together.
 
 Rows go in with COPY (psycopg's `cursor.copy`, rows adapted in C), ids chosen here, one table
 per transaction with a mark in `bench_dataset_done`: a run stopped half-way starts again at the

@@ -1,5 +1,6 @@
 """Build the dataset (bench/dataset/__init__.py): `python -m bench.dataset --database-url URL
-[--scale 1.0] [--seed 43]`, from the repository's root."""
+[--scale 1.0] [--seed 43] [--pages-full]`, from the repository's root (`--pages-full` with
+`--scale 0` only: the small site whose pages are full)."""
 
 from __future__ import annotations
 
@@ -43,12 +44,29 @@ def _sequences_reset(cursor) -> None:
         cursor.execute(statement)
 
 
-def main() -> None:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's options; `--pages-full` without `--scale 0` is refused (argparse's
+    error: usage, the reason, exit status 2)."""
     parser = argparse.ArgumentParser(description=about.splitlines()[0])
     parser.add_argument("--database-url", required=True)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=43)
-    args = parser.parse_args()
+    parser.add_argument(
+        "--pages-full",
+        action="store_true",
+        help="with --scale 0: the small site whose every page the bench opens is full",
+    )
+    args = parser.parse_args(argv)
+    if args.pages_full and args.scale != 0:
+        parser.error(
+            "--pages-full is a preset of the small site: give it with --scale 0 "
+            f"(not --scale {args.scale:g}); at scale 1 every page is full already"
+        )
+    return args
+
+
+def main() -> None:
+    args = arguments()
     os.environ["DATABASE_URL"] = args.database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baduxsite.settings.dev")
     import django
@@ -66,7 +84,7 @@ def main() -> None:
         )
         c.execute("SELECT step FROM bench_dataset_done")
         done = {row[0] for row in c.fetchall()}
-    builder = Builder(scale=args.scale, seed=args.seed)
+    builder = Builder(scale=args.scale, seed=args.seed, pages_full=args.pages_full)
     print(
         f"pool played in {time.perf_counter() - started:.1f} s; counts {builder.counts}", flush=True
     )

@@ -11,6 +11,7 @@ BOARDS = (("square", 19), ("square", 13), ("square", 9), ("hex", 6), ("hex", 8),
 BOARD_WEIGHTS = (50, 12, 18, 6, 6, 8)
 HEAVY, BUSY = 1, 2  # user ids
 HEAVY_FINISHED, BUSY_RUNNING = 10_000, 300
+HEAVY_FULL_FINISHED = 1_000  # the pages-full site's heavy: 799 rated Go games (_pages_full_counts)
 LADDER_SIZES = (5_000, 500)
 MCMAHON_PLAYERS = 1_000
 POOL_PER_BOARD = 16
@@ -19,9 +20,16 @@ POOL_PER_BOARD = 16
 NOW = dt.datetime.now(dt.UTC).replace(minute=0, second=0, microsecond=0)
 
 
-def _counts(scale: float) -> dict[str, int]:
-    """Rows per kind at `scale`; scale 0 is the "empty" site of a few rows of each kind (the
-    heavy player with 5 games, the busy one with 3, ladders of 10 and 5, a McMahon of 10)."""
+def _counts(scale: float, *, pages_full: bool = False) -> dict[str, int]:
+    """Rows per kind at `scale`. Scale 0 is the "empty" site of a few rows of each kind (the
+    heavy player with 5 games, the busy one with 3, ladders of 10 and 5, a McMahon of 10);
+    with `pages_full` (scale 0 only) it is the small site whose every page the bench opens is
+    full (`_pages_full_counts`). `heavy_thread_every` and `heavy_notice_every`: heavy starts
+    every n-th thread and gets every n-th notification."""
+    if pages_full:
+        if scale != 0:
+            raise ValueError("pages_full is a preset of scale 0")
+        return _pages_full_counts()
     if scale == 0:
         return {
             "users": 40,
@@ -36,6 +44,8 @@ def _counts(scale: float) -> dict[str, int]:
             "busy_running": 3,
             "ladders": (10, 5),
             "mcmahon": 10,
+            "heavy_thread_every": 100,
+            "heavy_notice_every": 500,
         }
     full = {
         "users": 100_000,
@@ -56,8 +66,57 @@ def _counts(scale: float) -> dict[str, int]:
         busy_running=BUSY_RUNNING,
         ladders=LADDER_SIZES,
         mcmahon=MCMAHON_PLAYERS,
+        heavy_thread_every=100,
+        heavy_notice_every=500,
     )
     return counts
+
+
+def _pages_full_counts() -> dict[str, int]:
+    """The scale-0 site whose every page bench/pages_at_scale.py opens shows as many rows as at
+    scale 1, and whose paginated pages have a full last page after the first: a few thousand
+    rows of each kind, so that a page's time at scale 1 over its time here is what the bigger
+    tables cost, not the fuller page.
+
+    Heavy: HEAVY_FULL_FINISHED games, every one rated, of which 799 are Go games (the boards
+    are a hash of the id), so the rating graph draws its GRAPH_POINTS (400) points spread
+    over them (every second game; 8,000 at scale 1, every 20th) and its table its latest 100;
+    history, status and the API's games are pages of 20. Busy: BUSY_RUNNING (300) running
+    games, ten status pages of 30. The ladders and the McMahon keep their scale-1 sizes: the
+    API's ladder and tournament without `page` are the whole table (5,000 positions, 1,000
+    standings lines and the McMahon's 1,500 pairings), the pages 100 positions and 50 lines
+    (and their pairings); so at least 5,010 players. 60 finished cups (the list shows 50);
+    heavy in 60 of 120 threads of 10 messages (inbox pages of 25, a thread's page of 50),
+    with 100 of 400 notifications (pages of 25; the API's of 20); 90 reviews, 60 public
+    (pages of 20). Running games: busy's, the McMahon's current round (500), 200 more."""
+    return {
+        "users": LADDER_SIZES[0] + 100,
+        "finished": 2 * HEAVY_FULL_FINISHED,
+        "running": BUSY_RUNNING + MCMAHON_PLAYERS // 2 + 200,
+        "notifications": 400,
+        "threads": 120,
+        "messages": 1_200,
+        "tournaments": 60,
+        "reviews": 90,
+        "heavy_finished": HEAVY_FULL_FINISHED,
+        "busy_running": BUSY_RUNNING,
+        "ladders": LADDER_SIZES,
+        "mcmahon": MCMAHON_PLAYERS,
+        "heavy_thread_every": 2,
+        "heavy_notice_every": 4,
+    }
+
+
+def board_of(i: int) -> tuple[str, int]:
+    """The board of game `i`: fixed by a hash of the id, so every pass over the ids agrees
+    (BOARD_WEIGHTS in every hundred ids)."""
+    r = (i * 2654435761) % 100
+    acc = 0
+    for board, weight in zip(BOARDS, BOARD_WEIGHTS, strict=True):
+        acc += weight
+        if r < acc:
+            return board
+    return BOARDS[0]
 
 
 # The move pool -----------------------------------------------------------------------------
@@ -162,8 +221,8 @@ class BuilderBase:
     games' rows. The steps (one per table, each a method of a subclass) run in their own
     transaction, marked done in it (bench/dataset/__main__.py)."""
 
-    def __init__(self, *, scale: float, seed: int) -> None:
-        self.counts = _counts(scale)
+    def __init__(self, *, scale: float, seed: int, pages_full: bool = False) -> None:
+        self.counts = _counts(scale, pages_full=pages_full)
         self.seed = seed
         self.rng = random.Random(seed)  # noqa: S311  (bench data, not secrets)
         self.variants = _variants(_play_pool(random.Random(seed)), self.rng)  # noqa: S311
@@ -193,14 +252,7 @@ class BuilderBase:
         return out
 
     def _board_of(self, i: int):
-        # A fixed board per game id (a hash, so every pass over the ids agrees).
-        r = (i * 2654435761) % 100
-        acc = 0
-        for board, weight in zip(BOARDS, BOARD_WEIGHTS, strict=True):
-            acc += weight
-            if r < acc:
-                return board
-        return BOARDS[0]
+        return board_of(i)
 
     def _pair(self, rng, i: int, users: int, *, heavy_first: bool, busy: bool = False):
         other = rng.randint(3, users)

@@ -18,6 +18,7 @@ class NoticeSteps(BuilderBase):
             self.counts["finished"],
         )
         rng = self._rng("notifications")
+        every = self.counts["heavy_notice_every"]
         template = _template(
             Notification(user_id=1, event="your_turn", key="k", text="t", url="/", created=NOW)
         )
@@ -25,7 +26,7 @@ class NoticeSteps(BuilderBase):
 
         def rows():
             for i in range(1, n + 1):
-                user = HEAVY if i % 500 == 0 else rng.randint(2, users)
+                user = HEAVY if i % every == 0 else rng.randint(2, users)
                 game = rng.randint(1, games)
                 event = events[i % 5]
                 created = NOW - dt.timedelta(seconds=(n - i) * 60 * 1_000_000 / n)
@@ -59,9 +60,10 @@ class NoticeSteps(BuilderBase):
         )
         rng = self._rng("messages")
         per = max(1, messages // threads)
+        every = self.counts["heavy_thread_every"]
         pairs = []
         for t in range(1, threads + 1):
-            a = HEAVY if t % 100 == 1 else rng.randint(2, users)
+            a = HEAVY if (t - 1) % every == 0 else rng.randint(2, users)
             b = rng.randint(2, users)
             pairs.append((a, b if b != a else a + 1))
         thread_template = _template(
