@@ -19,7 +19,13 @@ from core.confirmations import confirmation_given, confirmation_page
 from core.refusals import refusal_answer, refusal_form, refusal_kinds, refusal_message
 from ladder.tournaments import crosstable, selectors, services
 from ladder.tournaments.forms import TournamentForm
-from ladder.tournaments.models import Format, PlayerStatus, Tournament, TournamentStatus
+from ladder.tournaments.models import (
+    PAIRED_BY_ROUND,
+    Format,
+    PlayerStatus,
+    Tournament,
+    TournamentStatus,
+)
 
 # Lines of the standings (and cross table) a page shows; a bigger tournament's rounds list
 # only the games of the players on the page.
@@ -225,6 +231,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rounds: dict[int, list] = {}
     for p in pairings:
         rounds.setdefault(p.round, []).append(p)
+    round_links, round_shown = [], None
+    if tournament.format in PAIRED_BY_ROUND and rounds:
+        # Paired one round at a time: the page lists one round's games (the cross table has
+        # every round's results); `?round=` picks another.
+        round_links = sorted(rounds)
+        round_shown = _round_asked(request, round_links)
+        rounds = {round_shown: rounds[round_shown]}
     finished = tournament.status == TournamentStatus.FINISHED
     context = {
         "tournament": tournament,
@@ -236,6 +249,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "complete": complete,
         "round_numbers": range(1, len(standings[0].cells) + 1) if standings else [],
         "rounds": sorted(rounds.items()) if not tournament.is_knockout else [],
+        "round_links": round_links,
+        "round_shown": round_shown,
         "bracket": bracket,
         # Seed order while it runs (the places are shown once it is over), then by place.
         "knockout_table": sorted(
@@ -264,6 +279,15 @@ def _standings_page(request, tournament, mine):
     lines = list(page.object_list)
     complete = lines[0].counted if lines else 0
     return crosstable.standing_rows_of(lines=lines), page, complete
+
+
+def _round_asked(request: HttpRequest, numbers: list[int]) -> int:
+    """The round `?round=` names if it is one of `numbers` (rounds with games), else the
+    latest of them."""
+    asked = request.GET.get("round", "")
+    if asked.isascii() and asked.isdigit() and len(asked) < 4 and int(asked) in numbers:
+        return int(asked)
+    return numbers[-1]
 
 
 def _winners(tournament: Tournament, places: dict[int, int | None], entries: list) -> list:

@@ -208,6 +208,37 @@ def test_the_detail_page_shows_standings_cross_table_and_rounds(
     assert "+/b" in page and "-/w" in page
 
 
+def test_a_swiss_lists_one_round_at_a_time_with_links_to_the_others(
+    client, tournament_factory, players
+):
+    """Paired round by round, the page lists the latest round's games (the cross table holds
+    every result); `?round=` lists another, and a round that is not one lists the latest."""
+    t = tournament_factory(players=players[:4], fmt="swiss", rounds=3, start=True)
+    first = list(TournamentPairing.objects.filter(tournament=t, round=1))
+    for p in first:
+        finish(p, winner=p.black)
+    url = t.get_absolute_url()
+    page = client.get(url)
+    assert page.context["round_links"] == [1, 2] and page.context["round_shown"] == 2
+    assert [number for number, _ in page.context["rounds"]] == [2]
+    html = page.content.decode()
+    assert '<a href="?round=1">Round 1</a>' in html
+    assert '<span class="current" aria-current="page">Round 2</span>' in html
+    earlier = client.get(url, {"round": "1"}).content.decode()
+    assert f"/games/{first[0].game_id}/" in earlier.split('id="round-1"')[1]
+    for odd in ("9", "0", "-1", "x", "1" * 30, "２"):
+        assert client.get(url, {"round": odd}).context["round_shown"] == 2
+    # With a page of the standings chosen, the round links keep it (and the other way).
+    assert 'href="?page=1&amp;round=1"' in client.get(url, {"page": "1"}).content.decode()
+
+
+def test_a_round_robin_lists_every_round_at_once(client, tournament_factory, players):
+    t = tournament_factory(players=players[:4], fmt="round_robin", start=True)
+    page = client.get(t.get_absolute_url())
+    assert [number for number, _ in page.context["rounds"]] == [1, 2, 3]
+    assert page.context["round_links"] == [] and 'class="round-links"' not in page.content.decode()
+
+
 def test_the_detail_page_costs_few_queries(
     client, tournament_factory, user_factory, django_assert_max_num_queries
 ):
@@ -261,15 +292,16 @@ def test_a_private_game_is_named_and_linked_only_to_its_players(
         finish(p, winner=p.black)
     hidden_game, shown_game = (Game.objects.get(pk=p.game_id) for p in (hidden, shown))
     link = f"/games/{hidden_game.pk}/"
+    url = f"{t.get_absolute_url()}?round=1"  # round 2 is listed by default
 
-    page = client.get(t.get_absolute_url()).content.decode()  # not logged in
+    page = client.get(url).content.decode()  # not logged in
     assert link not in page and "(a private game)" in page
     assert f"/games/{shown_game.pk}/" in page  # the public one stays linked
     assert "+/b" in page and "-/w" in page  # the private game's outcome still counts
     client.force_login(players[5])  # another player
-    assert link not in client.get(t.get_absolute_url()).content.decode()
+    assert link not in client.get(url).content.decode()
     client.force_login(hidden.black)  # one of its players
-    page = client.get(t.get_absolute_url()).content.decode()
+    page = client.get(url).content.decode()
     assert link in page and hidden_game.result in page
 
 
