@@ -8,7 +8,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.notifications import NAME_MAX_LENGTH, Notify
+from core.links import page_path
 from rules.images.themes import THEMES
+
+# The columns includes/player_name.html reads of a player (the name, the bot tag, an erased
+# player's placeholder): a list of many players' names loads these with `.only()`.
+NAME_SHOWN = ("id", "username", "display_name", "is_bot", "bot_engine", "erased")
 
 
 class User(AbstractUser):
@@ -49,6 +54,10 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name_shown or self.username
+
+    def get_absolute_url(self) -> str:
+        """The player's profile page."""
+        return page_path("profile_detail", self.username)
 
     @property
     def placeholder(self) -> str:

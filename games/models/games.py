@@ -21,12 +21,12 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Coalesce
-from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 import rules
+from core.links import page_path
 from games import clock
 from games.choices import BoardKind, ClockKind
 from games.game_settings import (
@@ -319,7 +319,7 @@ class Game(GameSettingsColumns):
         return f"Game {self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse("games:board", args=[self.pk])
+        return page_path("games:board", self.pk)
 
     @property
     def is_over(self) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from django.core.paginator import Page, Paginator
 from django.db.models import F, Q, QuerySet
 
-from accounts.models import User
+from accounts.models import NAME_SHOWN, User
 from core.keyset import KeysetPage, keyset_page
 from games import sql
 from games.models import Challenge, ChallengeStatus, Game, GameStatus
@@ -21,7 +21,7 @@ _MOST_URGENT = F("deadline").asc(nulls_last=True)
 
 
 # What the status page's lists show of a player and what a clock paused on weekends needs.
-_PLAYER_SHOWN = ("id", "username", "display_name", "time_zone", "is_bot", "bot_engine", "erased")
+_PLAYER_SHOWN = (*NAME_SHOWN, "time_zone")
 
 
 def _players_of(user: User) -> Q:

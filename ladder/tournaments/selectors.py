@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from accounts.models import User
+from accounts.models import NAME_SHOWN, User
 from games.models import Game, GameStatus
 from games.selectors.play import game_can_view, games_viewable
 from ladder.tournaments.advance import FINAL_ROUND, LOSERS_ROUND, bracket_of
@@ -86,6 +86,13 @@ _GAME_SHOWN = {
 }
 
 
+_PAIRING_SHOWN = (
+    *(f.name for f in TournamentPairing._meta.concrete_fields),
+    *(f"game__{name}" for name in _GAME_SHOWN),
+    *(f"{side}__{name}" for side in ("black", "white") for name in NAME_SHOWN),
+)
+
+
 def tournament_pairings(
     *, tournament: Tournament, viewer: User | None = None, players: set[int] | None = None
 ) -> list[TournamentPairing]:
@@ -99,10 +106,9 @@ def tournament_pairings(
     pairings = list(
         found.select_related("black", "white", "game")
         # Of the game, what the pages and the API show (a McMahon of 1,000 has 1,500 games,
-        # and a whole game row is some 80 columns, its move list included).
-        .defer(
-            *(f"game__{f.name}" for f in Game._meta.concrete_fields if f.name not in _GAME_SHOWN)
-        )
+        # and a whole game row is some 80 columns, its move list included); of the players,
+        # their names (a page's 150 pairings built 300 whole users).
+        .only(*_PAIRING_SHOWN)
         .order_by("round", "board")
     )
     for p in pairings:
