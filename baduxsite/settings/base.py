@@ -159,8 +159,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # statements every move runs (core.sql) ask psycopg to prepare them, which it does
 # only when the connection has a `prepare_threshold`; this one is never reached by a query that
 # does not ask (Django's default, None, turns preparing off altogether).
+#
+# JIT compiling is off for the site's connections (`options`, unless the URL sets its own): it
+# pays back on long analytical queries, while a page's statements are short, yet a plan priced
+# over jit_above_cost (a whole ladder's per-row lookups of a 5,000-player ladder are close)
+# spent tens of milliseconds compiling. A pooler in between must accept `options` (PgBouncer
+# refuses it unless `ignore_startup_parameters` lists it, which drops it: then set `jit = off`
+# in postgresql.conf; deploy/README.md).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
 # django-prometheus' wrappers of the same backends count connections, queries, their errors and
 # durations (django_db_* metrics). core.sql's prepared statements bypass its cursor.
 _METERED_ENGINES = {

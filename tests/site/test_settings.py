@@ -127,3 +127,15 @@ def test_env_lists_and_defaults(monkeypatch):
     assert env.get_list("BADUX_UNSET", ["x"]) == ["x"]
     assert env.get_str("BADUX_UNSET", "d") == "d"
     assert env.get_int("BADUX_UNSET", 7) == 7
+
+
+@pytest.mark.django_db
+@pytest.mark.postgres
+def test_postgresql_connections_compile_no_plan_just_in_time():
+    """A page's short statements never pay JIT compiling, however a plan is priced (a whole
+    ladder's per-row lookups come close to jit_above_cost)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
