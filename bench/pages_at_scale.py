@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 BIG_TABLE = 100_000  # rows; a sequential scan of a table this big or bigger is reported
 LAST = "999999"  # a page number past the end: Paginator.get_page serves the last page
 SWEEP_GAMES = 5  # the clock sweep runs when this many running games are overdue
+PRUNE_LEAVERS = 10  # the ladder prune runs when this many of the biggest ladder are idle
 SITES = ("empty", "full", "big")
 
 
@@ -157,7 +158,9 @@ def _tasks(ids: dict):
             lambda now: notifications_prune(now=prune_now, keep_days=keep),
         ),
         ("prune: outbox", lambda now: outbox_prune(now=now, keep=dt.timedelta(days=7))),
-        ("prune: ladder inactive", lambda now: ladders_remove_inactive(now=now)),
+        # A second after the PRUNE_LEAVERS-th member of the biggest ladder became idle (at
+        # most half of it): the same leavers wherever the ladder is as big.
+        ("prune: ladder inactive", lambda now: ladders_remove_inactive(now=ids["prune_at"])),
     ]
 
 
@@ -175,6 +178,7 @@ def _ids() -> dict:
 
     heavy = User.objects.get(username="heavy")
     busy = User.objects.get(username="busy")
+    biggest = Ladder.objects.annotate(n=Count("entries")).order_by("-n")[0]
     return {
         "heavy": heavy.pk,
         "busy": busy.pk,
@@ -192,7 +196,8 @@ def _ids() -> dict:
             .values_list("deadline", flat=True)[:SWEEP_GAMES]
         )[-1]
         + dt.timedelta(seconds=1),
-        "ladder": Ladder.objects.annotate(n=Count("entries")).order_by("-n")[0].slug,
+        "ladder": biggest.slug,
+        "prune_at": _prune_at(biggest),
         "tournament": Tournament.objects.filter(format="mcmahon").order_by("pk")[0].pk,
         "thread": ThreadMember.objects.filter(user=heavy).order_by("-thread_id")[0].thread_id,
         # Keys (core.keyset) of the row before the last page of heavy's notices and inbox.
@@ -208,6 +213,19 @@ def _ids() -> dict:
         .first()
         or timezone.now(),
     }
+
+
+def _prune_at(ladder):
+    """When min(PRUNE_LEAVERS, half of `ladder`) of its members have been idle for the
+    ladder's `inactive_days`, plus a second."""
+    import datetime as dt
+
+    idle = list(
+        ladder.entries.filter(position__isnull=False)
+        .order_by("last_active")
+        .values_list("last_active", flat=True)[: min(PRUNE_LEAVERS, ladder.n // 2)]
+    )
+    return idle[-1] + dt.timedelta(days=ladder.inactive_days, seconds=1)
 
 
 def _last_page_key(oldest_first, column: str, size: int = 25) -> str:
