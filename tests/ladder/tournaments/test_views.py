@@ -222,14 +222,14 @@ def test_a_swiss_lists_one_round_at_a_time_with_links_to_the_others(
     assert page.context["round_links"] == [1, 2] and page.context["round_shown"] == 2
     assert [number for number, _ in page.context["rounds"]] == [2]
     html = page.content.decode()
-    assert '<a href="?round=1">Round 1</a>' in html
+    assert '<a href="?round=1#rounds">Round 1</a>' in html  # back at the list, not the top
     assert '<span class="current" aria-current="page">Round 2</span>' in html
     earlier = client.get(url, {"round": "1"}).content.decode()
     assert f"/games/{first[0].game_id}/" in earlier.split('id="round-1"')[1]
     for odd in ("9", "0", "-1", "x", "1" * 30, "２"):
         assert client.get(url, {"round": odd}).context["round_shown"] == 2
     # With a page of the standings chosen, the round links keep it (and the other way).
-    assert 'href="?page=1&amp;round=1"' in client.get(url, {"page": "1"}).content.decode()
+    assert 'href="?page=1&amp;round=1#rounds"' in client.get(url, {"page": "1"}).content.decode()
 
 
 def test_a_round_robin_lists_every_round_at_once(client, tournament_factory, players):
@@ -356,7 +356,7 @@ def test_the_page_says_what_happens_next_and_shows_the_round_being_played(
     assert "Round 1 of 3 is being played: 2 games still running." in page
     assert "Round 2 is paired as soon as they all end" in page
     assert 'title="Round 1">R1</th>' in page and "?/b" in page  # the running round, "?"
-    assert f'href="/players/{players[0].username}/"' in page.split("<h2>Rounds</h2>")[1]
+    assert f'href="/players/{players[0].username}/"' in page.split('<h2 id="rounds">Rounds</h2>')[1]
     for p in TournamentPairing.objects.filter(tournament=t, round=1):
         finish(p, winner=p.black)
     page = client.get(t.get_absolute_url()).content.decode()
@@ -437,8 +437,8 @@ def test_joining_offers_to_declare_a_strength_in_the_tournaments_family(
 @pytest.mark.parametrize(
     ("language", "heading", "running", "tie_breaks"),
     [
-        ("ja", "<h2>各回戦</h2>", ">対局中</a>", "SOS"),
-        ("de", "<h2>Runden</h2>", ">spielt</a>", "(Summe der Punkte der Gegner)"),
+        ("ja", '<h2 id="rounds">各回戦</h2>', ">対局中</a>", "SOS"),
+        ("de", '<h2 id="rounds">Runden</h2>', ">spielt</a>", "(Summe der Punkte der Gegner)"),
     ],
 )
 def test_the_tournament_page_speaks_the_players_language(
