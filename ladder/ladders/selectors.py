@@ -13,7 +13,7 @@ from django.db.models import OuterRef, Q, Subquery
 from django.utils import formats
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from accounts.models import RelationKind, User, UserRelation
+from accounts.models import NAME_SHOWN, RelationKind, User, UserRelation
 from games.models import EndReason, Vacation
 from ladder.ladders.models import (
     Ladder,
@@ -235,6 +235,15 @@ def refusal_reason(ctx: ChallengeContext, target: LadderEntry | Seat) -> str | N
     return None
 
 
+# What a row of the ladder table reads: the entry, its player's name, the last opponent's.
+_ROW_SHOWN = (
+    *(f.name for f in LadderEntry._meta.concrete_fields),
+    *(f"user__{name}" for name in NAME_SHOWN),
+    "last_opponent__id",
+    "last_opponent__username",
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class LadderRow:
     entry: LadderEntry
@@ -256,7 +265,9 @@ def ladder_table(
     entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
     if positions is not None:
         entries = entries.filter(position__range=positions)
-    entries = list(entries.select_related("user", "last_opponent").order_by("position"))
+    entries = list(
+        entries.select_related("user", "last_opponent").only(*_ROW_SHOWN).order_by("position")
+    )
     ratings = {
         row.user_id: row
         for row in Rating.objects.filter(
