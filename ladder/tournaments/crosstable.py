@@ -65,7 +65,7 @@ def standings_rows(
 
 def tournament_standings_stored(*, tournament: Tournament) -> QuerySet[TournamentStanding]:
     """The stored lines of `tournament`'s standings in their order, each with its entry and
-    player (paginate it: a page reads only its lines)."""
+    player. Lines are numbered 1, 2, ... without a gap: a page filters by `line`."""
     return (
         TournamentStanding.objects.filter(tournament=tournament)
         .select_related("entry__user")
@@ -99,8 +99,8 @@ def standing_lines_of(
             *("score", "sos", "sodos", "sosos"),
         )
     )
-    if bounds is not None:
-        lines = lines[bounds[0] : bounds[1] + 1]
+    if bounds is not None:  # lines are numbered from 1 without a gap: read by the index
+        lines = lines.filter(line__range=(bounds[0] + 1, bounds[1] + 1))
     return [StandingLine(*line) for line in lines]
 
 

@@ -268,15 +268,18 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _standings_page(request, tournament, mine):
     """The page of STANDINGS_PAGE lines of the stored standings asked for (`?page=`; at first
     that of the viewer's own line, `mine`): (its rows, the page, the rounds they count)."""
-    paginator = Paginator(
-        crosstable.tournament_standings_stored(tournament=tournament), STANDINGS_PAGE
-    )
-    paginator.count = tournament.lines_count  # read with the tournament
+    # Pages of line numbers (lines_count read with the tournament): a page reads its lines by
+    # the (tournament, line) index, where an OFFSET read every line above the last page's.
+    paginator = Paginator(range(1, tournament.lines_count + 1), STANDINGS_PAGE)
     asked = request.GET.get("page")
     if not asked and mine:
         asked = (mine.line - 1) // STANDINGS_PAGE + 1
     page = paginator.get_page(asked)
-    lines = list(page.object_list)
+    numbers = page.object_list
+    lines = []
+    if numbers:
+        stored = crosstable.tournament_standings_stored(tournament=tournament)
+        lines = list(stored.filter(line__range=(numbers[0], numbers[-1])))
     complete = lines[0].counted if lines else 0
     return crosstable.standing_rows_of(lines=lines), page, complete
 

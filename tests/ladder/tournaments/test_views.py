@@ -452,6 +452,30 @@ def test_the_tournament_page_speaks_the_players_language(
     assert tie_breaks in page and "Punkteder" not in page
 
 
+def test_a_standings_page_reads_its_lines_by_number_not_past_an_offset(
+    client, tournament_factory, user_factory
+):
+    """A page of the standings (and of the API's) reads the lines it shows by the (tournament,
+    line) index: an OFFSET read every line above the last page's (a 1,000-player McMahon's
+    last page: 5 ms of its 6 in the database)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ladder.tournaments.crosstable import standing_lines_of
+
+    many = [user_factory(username=f"o{i:03}") for i in range(56)]
+    t = tournament_factory(players=many, fmt="mcmahon", rounds=2, start=True)
+    with CaptureQueriesContext(connection) as captured:
+        rows = client.get(t.get_absolute_url(), {"page": "2"}).context["rows"]
+        lines = standing_lines_of(tournament=t, bounds=(50, 52))
+    assert [row.line for row in rows] == list(range(51, 57))
+    assert [line.user_id for line in lines] == [row.entry.user_id for row in rows[:3]]
+    read = [
+        q["sql"] for q in captured.captured_queries if '"ladder_tournamentstanding"' in q["sql"]
+    ]
+    assert read and not any("OFFSET" in sql for sql in read), read
+
+
 @pytest.mark.parametrize("size", [56, 120])
 def test_a_big_tournament_s_standings_and_cross_table_come_in_pages(
     client, tournament_factory, user_factory, size, django_assert_max_num_queries
