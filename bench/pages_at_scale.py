@@ -290,6 +290,21 @@ def _seq_scans(sql: str, sizes: dict[str, float]) -> list[str]:
     return [f"{', '.join(sorted(set(found)))}:\n{sql[:600]}\n{text}"]
 
 
+def _cpu_ms() -> float:
+    """The machine's speed as this process ends its measures: the best of 3 runs of a fixed
+    loop of Python (2,000,000 rounds), in ms. On this machine (a shared host) a longer loop of
+    the same kind took 480 to 800 ms from minute to minute, and a page's time moves with it:
+    compare the columns of one run, and runs by their speed."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        total = 0
+        for i in range(2_000_000):
+            total += i * i
+        best = min(best, time.perf_counter() - start)
+    return round(best * 1000, 1)
+
+
 def _vacuum(connection) -> None:
     """VACUUM ANALYZE the tables that hold dead rows: each task runs in a transaction rolled
     back, and a rolled-back prune leaves thousands of dead ladder rows, which a PostgreSQL
@@ -383,7 +398,8 @@ def _measure(url: str, repeat: int, only: str) -> dict:
         cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
         size = cursor.fetchone()[0]
     heavy.api_tokens.filter(name__startswith="bench ").delete()
-    return {"results": results, "size": size, "at": dt.datetime.now(dt.UTC).isoformat()}
+    at = dt.datetime.now(dt.UTC).isoformat()
+    return {"results": results, "size": size, "at": at, "cpu_ms": _cpu_ms()}
 
 
 def _did(result) -> str:
@@ -455,7 +471,9 @@ def _table(runs: dict) -> list[str]:
     for name in sites:
         head += [f"{name} ms", "queries"]
     head += ["× empty", *(["× full"] if "full" in runs else []), "status"]
-    lines = [f"databases: {sizes}", "| " + " | ".join(head) + " |"]
+    speed = {name: run["cpu_ms"] for name, run in runs.items() if "cpu_ms" in run}
+    lines = [f"databases: {sizes}; the CPU's loop, ms (lower: faster): {speed}"]
+    lines.append("| " + " | ".join(head) + " |")
     lines.append("| --- | " + " | ".join(["---:"] * (len(head) - 2)) + " | --- |")
     for label in labels:
         rows = {name: results[name].get(label) for name in sites}
