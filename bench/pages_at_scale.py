@@ -19,7 +19,9 @@ called in a transaction rolled back afterwards, so the database is the same at e
 The time is the median wall time of `--repeat` runs after one warm-up, in this process (the
 server's time: no network, no client). Pages are seen by a visitor, by "heavy" (10,000
 finished games, all rated; a member of the big ladder and the McMahon) or by "busy" (300
-running games). Each database is measured in its own process. The clock sweep runs at the
+running games). Each database is measured in its own process, row by row in turns (a row on
+every database, then the next row), so that a row's columns are taken at the same machine
+speed; the first line gives each process's CPU speed at the end. The clock sweep runs at the
 moment SWEEP_GAMES games are overdue on each database (the same work everywhere); the status
 column shows each page's HTTP status and what each task did (the counts its service returns),
 per database where they differ.
@@ -35,7 +37,6 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -320,9 +321,10 @@ def _vacuum(connection) -> None:
             cursor.execute(f"VACUUM (ANALYZE) {table}")  # names from the catalogue
 
 
-def _measure(url: str, repeat: int, only: str) -> dict:
-    import datetime as dt
-
+def _serve(url: str, repeat: int, only: str) -> None:
+    """One site's measuring process: set up, print the labels of its rows (a JSON line), then
+    for each label read from stdin measure that row and print its result (a JSON line); an
+    empty line ends it: it prints the database's size and the CPU's speed (a JSON line)."""
     os.environ["DATABASE_URL"] = url
     os.environ["DJANGO_SETTINGS_MODULE"] = "baduxsite.settings.test"
     import django
@@ -354,9 +356,8 @@ def _measure(url: str, repeat: int, only: str) -> dict:
     with transaction.atomic():
         _row, raw = api_token_create(user=heavy, name=f"bench {now:%H%M%S}", scope="read", now=now)
     api = Client(headers={"authorization": f"Bearer {raw}"})
-    results = {}
 
-    def run(label, call):
+    def measured(call) -> dict:
         times, queries = [], []
         for i in range(repeat + 1):
             cache.clear()
@@ -370,22 +371,14 @@ def _measure(url: str, repeat: int, only: str) -> dict:
         scans = []
         for query in captured.captured_queries:
             scans += _seq_scans(query["sql"], sizes)
-        print(f"{label}: {statistics.median(times):.1f} ms", file=sys.stderr, flush=True)
-        results[label] = {
-            "ms": statistics.median(times),
-            "queries": max(queries),
-            "status": status,
-            "scans": scans,
-        }
+        ms = statistics.median(times)
+        return {"ms": ms, "queries": max(queries), "status": status, "scans": scans}
 
+    calls = {}
     for label, who, path in _pages(ids):
-        if only and only not in label:
-            continue
         client = api if who == "api-heavy" else clients[who]
-        run(label, lambda client=client, path=path: client.get(path).status_code)
+        calls[label] = lambda client=client, path=path: client.get(path).status_code
     for label, task in _tasks(ids):
-        if only and only not in label:
-            continue
 
         def call(task=task):
             with transaction.atomic():
@@ -393,13 +386,50 @@ def _measure(url: str, repeat: int, only: str) -> dict:
                 transaction.set_rollback(True)
             return _did(done)
 
-        run(label, call)
+        calls[label] = call
+    print(json.dumps([label for label in calls if not only or only in label]), flush=True)
+    for line in sys.stdin:
+        if not line.strip():
+            break
+        print(json.dumps(measured(calls[json.loads(line)])), flush=True)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
         size = cursor.fetchone()[0]
     heavy.api_tokens.filter(name__startswith="bench ").delete()
-    at = dt.datetime.now(dt.UTC).isoformat()
-    return {"results": results, "size": size, "at": at, "cpu_ms": _cpu_ms()}
+    print(json.dumps({"size": size, "cpu_ms": _cpu_ms()}), flush=True)
+
+
+def _measure_interleaved(urls: dict[str, str], repeat: int, only: str) -> dict:
+    """Measure the sites' rows in turns: a process per site (`_serve`), each row measured on
+    every site before the next row, the sites' order turned at each row, so that a row's
+    columns are taken within a second of each other, at the machine's speed of that moment."""
+    procs = {}
+    for name, url in urls.items():
+        command = [sys.executable, __file__, "--measure", url]
+        command += ["--repeat", str(repeat), "--only", only]
+        procs[name] = subprocess.Popen(  # noqa: S603  (our own script)
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+    labels = {name: json.loads(proc.stdout.readline()) for name, proc in procs.items()}
+    results: dict[str, dict] = {name: {} for name in procs}
+    order = list(procs)
+    for n, label in enumerate(next(iter(labels.values()), [])):
+        turn = order[n % len(order) :] + order[: n % len(order)]
+        for name in turn:
+            if label not in labels[name]:
+                continue
+            procs[name].stdin.write(json.dumps(label) + "\n")
+            procs[name].stdin.flush()
+            results[name][label] = json.loads(procs[name].stdout.readline())
+        shown = {name: f"{results[name][label]['ms']:.1f}" for name in turn}
+        print(f"{label}: {shown} ms", file=sys.stderr, flush=True)
+    runs = {}
+    for name, proc in procs.items():
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        runs[name] = {"results": results[name], **json.loads(proc.stdout.readline())}
+        proc.wait()
+    return runs
 
 
 def _did(result) -> str:
@@ -434,21 +464,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", default="", help="measure only the rows whose label has WORD")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
-    parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        Path(args.out).write_text(json.dumps(_measure(args.measure, args.repeat, args.only)))
+        _serve(args.measure, args.repeat, args.only)
         return
-    runs = {}
-    for name in SITES:
-        url = getattr(args, name)
-        if not url:
-            continue
-        with tempfile.NamedTemporaryFile(suffix=".json") as out:
-            command = [sys.executable, __file__, "--measure", url, "--out", out.name]
-            command += ["--repeat", str(args.repeat), "--only", args.only]
-            subprocess.run(command, check=True)  # noqa: S603  (our own script)
-            runs[name] = json.loads(Path(out.name).read_text())
+    urls = {name: getattr(args, name) for name in SITES if getattr(args, name)}
+    runs = _measure_interleaved(urls, args.repeat, args.only)
     print("\n".join(_table(runs)))
 
 
