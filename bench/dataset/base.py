@@ -251,9 +251,6 @@ class BuilderBase:
             out[(kind, size)] = _template(Game(created=NOW, black_id=1, white_id=2, **columns))
         return out
 
-    def _board_of(self, i: int):
-        return board_of(i)
-
     def _pair(self, rng, i: int, users: int, *, heavy_first: bool, busy: bool = False):
         other = rng.randint(3, users)
         if heavy_first or busy:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bench.dataset.base import BOARDS, HEAVY, NOW, BuilderBase, _copy, _template
+from bench.dataset.base import BOARDS, HEAVY, NOW, BuilderBase, _copy, _template, board_of
 
 FINISHED_COLUMNS = (
     *("id", "black_id", "white_id", "status", "moves", "move_number", "to_move", "result"),
@@ -50,7 +50,7 @@ class GameSteps(BuilderBase):
         for board in BOARDS:
             rows = []
             for i in range(1, n + 1):
-                if self._board_of(i) != board:
+                if board_of(i) != board:
                     continue
                 black, white = self._pair(
                     rng, i, users, heavy_first=i <= self.counts["heavy_finished"]
@@ -119,7 +119,7 @@ class GameSteps(BuilderBase):
             rows = []
             for j in range(1, n + 1):
                 i = base + j
-                if self._board_of(i) != board:
+                if board_of(i) != board:
                     continue
                 black, white = self._pair(
                     rng, i, users, heavy_first=False, busy=j <= self.counts["busy_running"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bench.dataset.base import BOARDS, HEAVY, NOW, BuilderBase, _copy, _template
+from bench.dataset.base import BOARDS, HEAVY, NOW, BuilderBase, _copy, _template, board_of
 
 
 class ReviewSteps(BuilderBase):
@@ -36,7 +36,7 @@ class ReviewSteps(BuilderBase):
         def rows():
             for r in range(1, n + 1):
                 game = rng.randint(1, games)
-                data, nodes, key = trees[self._board_of(game)]
+                data, nodes, key = trees[board_of(game)]
                 public = r % 3 != 0
                 made = NOW - dt.timedelta(days=900 * (n - r) / n)
                 yield (
