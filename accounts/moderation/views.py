@@ -44,7 +44,7 @@ def moderation_report_player(request: HttpRequest, username: str) -> HttpRespons
     """Report a player (their behaviour) or their profile (what it says) to the moderators:
     the form (GET), then the report (POST, with a copy of the profile as it reads now)."""
     reported = user_get_by_username(username=username)
-    back = reverse("profile_detail", args=[reported.username])
+    back = reported.get_absolute_url()
     form = ReportForm(request.POST or None)
     status = 200
     if request.method == "POST":
