@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_right
 
 A = 525.0
 C = 23.15
@@ -54,9 +55,33 @@ def rating_at(index: float) -> float:
     return A * math.exp(index / C)
 
 
-def rank_band(rating: float) -> int:
-    """The integer rank index of a rating, clamped to 0 (30k) .. 38 (9d)."""
+def _band_by_formula(rating: float) -> int:
     return min(HIGHEST, max(LOWEST, math.floor(rank_index(rating))))
+
+
+def _band_floors() -> tuple[float, ...]:
+    """The lowest rating of each band from index 1 to HIGHEST, to the last bit: the smallest
+    float the formula puts in that band (rating_at(i) may be an ulp or two off)."""
+    floors = []
+    for index in range(LOWEST + 1, HIGHEST + 1):
+        rating = rating_at(index)
+        while _band_by_formula(rating) >= index:
+            rating = math.nextafter(rating, 0.0)
+        while _band_by_formula(rating) < index:
+            rating = math.nextafter(rating, math.inf)
+        floors.append(rating)
+    return tuple(floors)
+
+
+_FLOORS = _band_floors()
+
+
+def rank_band(rating: float) -> int:
+    """The integer rank index of a rating, clamped to 0 (30k) .. 38 (9d): the band whose
+    floor it reaches (one bisection, a whole ladder's ranks are a list's worth of them)."""
+    if not math.isfinite(rating):
+        return _band_by_formula(rating)  # ValueError (NaN) or OverflowError, as ever
+    return bisect_right(_FLOORS, rating)
 
 
 def rank_label(index: int) -> str:
@@ -66,9 +91,12 @@ def rank_label(index: int) -> str:
     return f"{FIRST_DAN - index}k" if index < FIRST_DAN else f"{index - FIRST_DAN + 1}d"
 
 
+_LABELS = tuple(rank_label(index) for index in range(LOWEST, HIGHEST + 1))
+
+
 def rank_name(rating: float) -> str:
     """The rank shown for a rating, e.g. 1500 -> "6k"."""
-    return rank_label(rank_band(rating))
+    return _LABELS[rank_band(rating)]
 
 
 def parse_rank(name: str) -> int:

@@ -9,6 +9,7 @@ import ladder
 
 ALLOWED = {
     "__future__",
+    "bisect",
     "collections",
     "dataclasses",
     "itertools",

@@ -1,5 +1,7 @@
 """Ranks from ratings and back; the rating value of handicap stones and komi."""
 
+import math
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -125,6 +127,40 @@ def test_rank_index_and_rating_at_are_inverses(rating):
 def test_ranks_never_fall_as_ratings_rise(low, high):
     low, high = sorted((low, high))
     assert rank_band(low) <= rank_band(high)
+
+
+def _band_of(rating: float) -> int:
+    """The band as the rank formula defines it: floor(rank index), clamped to 30k..9d."""
+    return min(38, max(0, math.floor(rank_index(rating))))
+
+
+@given(
+    st.one_of(
+        st.floats(allow_nan=False, allow_infinity=False),
+        # a band's edge, a few ulps either side
+        st.builds(
+            lambda index, steps: _ulps(rating_at(index), steps),
+            st.integers(1, 38),
+            st.integers(-4, 4),
+        ),
+    )
+)
+def test_rank_band_is_the_formulas_band_to_the_last_bit(rating):
+    assert rank_band(rating) == _band_of(rating)
+    assert rank_name(rating) == rank_label(_band_of(rating))
+
+
+def _ulps(value: float, steps: int) -> float:
+    for _ in range(abs(steps)):
+        value = math.nextafter(value, math.inf if steps > 0 else 0.0)
+    return value
+
+
+def test_rank_band_of_what_is_no_rating_fails_as_the_formula_does():
+    with pytest.raises(ValueError):
+        rank_band(math.nan)
+    with pytest.raises(OverflowError):
+        rank_band(math.inf)
 
 
 def test_rank_widths_grow_with_strength():
