@@ -153,13 +153,18 @@ def ladder_ratings(*, ladder: Ladder) -> dict[int, float]:
     return {user_id: found.get(user_id, start) for user_id in users}
 
 
-def _in_range(ctx: ChallengeContext, target: LadderEntry) -> bool:
-    ladder, me = ctx.ladder, ctx.me
+def _reach(ladder: Ladder, position: int) -> int:
+    """How many places above `position` a player may challenge, in a ladder whose range is
+    counted in positions or in percent."""
     if ladder.range_kind == RangeKind.POSITIONS:
-        return me.position - target.position <= ladder.range_value
-    if ladder.range_kind == RangeKind.PERCENT:
-        reach = max(1, math.ceil((me.position - 1) * ladder.range_value / 100))
-        return me.position - target.position <= reach
+        return ladder.range_value
+    return max(1, math.ceil((position - 1) * ladder.range_value / 100))
+
+
+def _in_range(ctx: ChallengeContext, target: LadderEntry | Seat) -> bool:
+    ladder, me = ctx.ladder, ctx.me
+    if ladder.range_kind != RangeKind.RATING:
+        return me.position - target.position <= _reach(ladder, me.position)
     mine = ctx.ratings.get(me.user_id, start_values()[0])
     return ctx.ratings.get(target.user_id, mine) - mine <= ladder.range_value
 
@@ -235,6 +240,33 @@ def refusal_reason(ctx: ChallengeContext, target: LadderEntry | Seat) -> str | N
     return None
 
 
+def refusal_reasons(ctx: ChallengeContext, targets: list[LadderEntry | Seat]) -> list[str | None]:
+    """`refusal_reason` of each of `targets` (all None when the context's player is not in
+    the ladder). The same answers, but the rows below the player, and above them out of a
+    range counted in positions, are told without the whole round of checks: most rows of a
+    long ladder are one or the other."""
+    me = ctx.me
+    if me is None:
+        return [None] * len(targets)
+    if not ctx.ladder.open or ctx.ladder.range_kind == RangeKind.RATING:
+        return [refusal_reason(ctx, target) for target in targets]
+    apart = ctx.closed | ctx.ignored_by | ctx.ignoring | {me.user_id}
+    below = _words(ctx, gettext_noop("below you"))
+    outside = _words(ctx, gettext_noop("outside your range"))
+    highest = me.position - _reach(ctx.ladder, me.position)  # the highest position in range
+    reasons = []
+    for target in targets:
+        if target.user_id in apart:
+            reasons.append(refusal_reason(ctx, target))
+        elif target.position > me.position:
+            reasons.append(below)
+        elif target.position < highest:
+            reasons.append(outside)
+        else:
+            reasons.append(refusal_reason(ctx, target))
+    return reasons
+
+
 # What a row of the ladder table reads: the entry, its player's name, the last opponent's.
 _ROW_SHOWN = (
     *(f.name for f in LadderEntry._meta.concrete_fields),
@@ -277,14 +309,11 @@ def ladder_table(
     ctx = challenge_context(ladder=ladder, user=user, now=now)
     running = _running_by_player(ladder)
     rows = []
-    for entry in entries:
+    for entry, reason in zip(entries, refusal_reasons(ctx, entries), strict=True):
         rating = ratings.get(entry.user_id)
         rows.append(
             LadderRow(
-                entry,
-                rating_view(rating, now) if rating else None,
-                running[entry.user_id],
-                refusal_reason(ctx, entry) if ctx.me is not None else None,
+                entry, rating_view(rating, now) if rating else None, running[entry.user_id], reason
             )
         )
     return rows
@@ -340,21 +369,23 @@ def ladder_table_lines(
     )
     ctx = challenge_context(ladder=ladder, user=user, now=now)
     running = _running_by_player(ladder)
-    lines = []
-    for position, user_id, last_result, username, rating in rows:
-        lines.append(
-            TableLine(
-                position,
-                user_id,
-                username,
-                rating,
-                None if rating is None else ranks.rank_name(rating),
-                running[user_id],
-                last_result,
-                refusal_reason(ctx, Seat(user_id, position)) if ctx.me is not None else None,
-            )
+    reasons = refusal_reasons(ctx, [Seat(user_id, position) for position, user_id, *_ in rows])
+    rank_name = ranks.rank_name
+    return [
+        TableLine(
+            position,
+            user_id,
+            username,
+            rating,
+            None if rating is None else rank_name(rating),
+            running[user_id],
+            last_result,
+            reason,
         )
-    return lines
+        for (position, user_id, last_result, username, rating), reason in zip(
+            rows, reasons, strict=True
+        )
+    ]
 
 
 def ladder_games(*, ladder: Ladder, user: User) -> list[LadderChallenge]:
