@@ -14,7 +14,9 @@ the data's size costs alone.
 
 Each page is fetched in this process with Django's test client (test settings: the cache is
 in memory and cleared before every request, so each request pays what a first visit pays:
-sessions read from their table, nothing kept from the last draw); each task's service is
+sessions read from their table, nothing kept from the last draw; only the mark that the
+session's record was written lately is kept, as a player browsing has it: that write comes once
+in five minutes, and "home, heavy, session record due" measures it); each task's service is
 called in a transaction rolled back afterwards, so the database is the same at every run.
 The time is the median wall time of `--repeat` runs after one warm-up, in this process (the
 server's time: no network, no client). Pages are seen by a visitor, by "heavy" (10,000
@@ -51,12 +53,14 @@ SITES = ("empty", "full", "big")
 
 
 def _pages(ids: dict) -> list[tuple[str, str, str]]:
-    """(label, who, url) of every page measured; who is "visitor", "heavy", "busy" or
-    "api-heavy" (the API with heavy's token)."""
+    """(label, who, url) of every page measured; who is "visitor", "heavy", "busy",
+    "heavy-unseen" (heavy, the record of their session due to be written: once in five
+    minutes, accounts.security.middleware) or "api-heavy" (the API with heavy's token)."""
     ladder, tournament = ids["ladder"], ids["tournament"]
     return [
         ("home, visitor", "visitor", "/"),
         ("home, heavy", "heavy", "/"),
+        ("home, heavy, session record due", "heavy-unseen", "/"),
         ("status, busy (300 running)", "busy", "/games/"),
         ("status, heavy", "heavy", "/games/"),
         ("board, finished 19x19", "heavy", f"/games/{ids['finished_game']}/"),
@@ -330,6 +334,7 @@ def _serve(url: str, repeat: int, only: str) -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.cache import cache
     from django.db import connection, transaction
     from django.test import Client
@@ -338,6 +343,7 @@ def _serve(url: str, repeat: int, only: str) -> None:
 
     from accounts.api.tokens import api_token_create
     from accounts.models import User
+    from accounts.security.middleware import seen_mark
 
     setup_test_environment()
     logging.disable(logging.WARNING)
@@ -347,9 +353,11 @@ def _serve(url: str, repeat: int, only: str) -> None:
         sizes = dict(cursor.fetchall())
     ids = _ids()
     clients = {"visitor": Client()}
-    for who in ("heavy", "busy"):
+    signed_in = ("heavy", "busy")
+    for who in signed_in:
         clients[who] = Client()
         clients[who].force_login(User.objects.get(pk=ids[who]))
+    clients["heavy-unseen"] = clients["heavy"]
     heavy = User.objects.get(pk=ids["heavy"])
     heavy.api_tokens.filter(name__startswith="bench ").delete()
     now = timezone.now()
@@ -357,10 +365,16 @@ def _serve(url: str, repeat: int, only: str) -> None:
         _row, raw = api_token_create(user=heavy, name=f"bench {now:%H%M%S}", scope="read", now=now)
     api = Client(headers={"authorization": f"Bearer {raw}"})
 
-    def measured(call) -> dict:
+    seen = [
+        seen_mark(clients[who].cookies[settings.SESSION_COOKIE_NAME].value) for who in signed_in
+    ]
+
+    def measured(call, unseen: bool) -> dict:
         times, queries = [], []
         for i in range(repeat + 1):
             cache.clear()
+            if not unseen:
+                cache.set_many(dict.fromkeys(seen, True))
             with CaptureQueriesContext(connection) as captured:
                 t0 = time.perf_counter()
                 status = call()
@@ -374,8 +388,10 @@ def _serve(url: str, repeat: int, only: str) -> None:
         ms = statistics.median(times)
         return {"ms": ms, "queries": max(queries), "status": status, "scans": scans}
 
-    calls = {}
+    calls, unseen = {}, set()
     for label, who, path in _pages(ids):
+        if who == "heavy-unseen":
+            unseen.add(label)
         client = api if who == "api-heavy" else clients[who]
         calls[label] = lambda client=client, path=path: client.get(path).status_code
     for label, task in _tasks(ids):
@@ -391,7 +407,8 @@ def _serve(url: str, repeat: int, only: str) -> None:
     for line in sys.stdin:
         if not line.strip():
             break
-        print(json.dumps(measured(calls[json.loads(line)])), flush=True)
+        label = json.loads(line)
+        print(json.dumps(measured(calls[label], label in unseen)), flush=True)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
         size = cursor.fetchone()[0]
