@@ -1,4 +1,5 @@
-"""Long words do not push pages sideways: the site in pseudo-German and pseudo-Russian at 390 px.
+"""Long words do not push pages sideways: the site in pseudo-German and pseudo-Russian at 390 px;
+the signed-in menu stays one row at 1280 px in every language (the real catalogs).
 
 The catalogs of locale/de and locale/ru are rewritten into pseudo-translations (every word
 made longer, some words glued into German-length compounds, Russian in Cyrillic; placeholders
@@ -212,3 +213,45 @@ def test_no_page_scrolls_sideways_at_390_px(
     for path in [*PLAYER, f"/games/{game.pk}/", f"/ladders/{ladder.slug}/"]:
         visit(path)
     assert not wide, f"wider than 390 px in (pseudo-){language}: {wide}"
+
+
+# The rows the wide menu takes: the visible links and the Account button, by their middles.
+MENU_ROWS = r"""() => {
+  const items = [...document.querySelectorAll(
+    ".nav-groups > li:not(.nav-group-account) > ul > li, .nav-group-account > .nav-group-title"
+  )].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 1);
+  const middles = items.map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
+  let rows = 0, last = -1e9;
+  for (const m of middles) { if (m - last > 8) rows += 1; last = m; }
+  return {rows, items: items.length};
+}"""
+
+
+def test_the_signed_in_menu_is_one_row_at_1280_px_in_every_language(
+    browser, live_server, user_factory, settings
+):
+    """With the real catalogs: signed in (12 links and "Account"), the header holds the brand
+    and the whole menu on one line in each of the site's languages; French and Spanish, the
+    longest, once took two."""
+    base = live_server.url
+    player = user_factory(username="menurow")
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill('input[name="login"]', player.username)
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('form button[type="submit"]')
+    page.wait_for_url(f"{base}/")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    rows = {}
+    for code, _name in settings.LANGUAGES:
+        context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": base}])
+        page.goto(f"{base}/")
+        assert page.locator("html").get_attribute("lang") == code
+        menu = page.evaluate(MENU_ROWS)
+        assert menu["items"] == 13, menu  # 12 links and Account
+        rows[code] = menu["rows"]
+        header = page.locator(".site-header")
+        assert header.bounding_box()["height"] < 60, code  # two rows: 70 px
+        header.screenshot(path=str(SHOTS / f"i18n-{code}-menu-desktop.png"))
+    assert rows == {code: 1 for code, _name in settings.LANGUAGES}, rows

@@ -223,7 +223,11 @@ def test_a_swiss_lists_one_round_at_a_time_with_links_to_the_others(
     assert [number for number, _ in page.context["rounds"]] == [2]
     html = page.content.decode()
     assert '<a href="?round=1#rounds">Round 1</a>' in html  # back at the list, not the top
-    assert '<span class="current" aria-current="page">Round 2</span>' in html
+    assert '<span class="current" id="round-2" aria-current="page">Round 2</span>' in html
+    # The shown round is named once, by its marked link, which labels its list of games.
+    rounds_part = html.split('id="rounds"')[1]
+    assert rounds_part.count(">Round 2<") == 1 and "<h3" not in rounds_part
+    assert '<section class="card round" aria-labelledby="round-2">' in rounds_part
     earlier = client.get(url, {"round": "1"}).content.decode()
     assert f"/games/{first[0].game_id}/" in earlier.split('id="round-1"')[1]
     for odd in ("9", "0", "-1", "x", "1" * 30, "２"):
@@ -232,11 +236,26 @@ def test_a_swiss_lists_one_round_at_a_time_with_links_to_the_others(
     assert 'href="?page=1&amp;round=1#rounds"' in client.get(url, {"page": "1"}).content.decode()
 
 
+def test_a_swiss_s_only_round_so_far_is_named_by_its_heading(client, tournament_factory, players):
+    """No links while round 1 is the only one: a heading names its list, once."""
+    t = tournament_factory(players=players[:4], fmt="swiss", rounds=3, start=True)
+    html = client.get(t.get_absolute_url()).content.decode()
+    rounds_part = html.split('id="rounds"')[1]
+    assert 'class="round-links"' not in rounds_part
+    assert rounds_part.count(">Round 1<") == 1
+    heading = '<h3 id="round-1">Round 1</h3>'
+    assert f'<section class="card round" aria-labelledby="round-1">{heading}' in rounds_part
+
+
 def test_a_round_robin_lists_every_round_at_once(client, tournament_factory, players):
     t = tournament_factory(players=players[:4], fmt="round_robin", start=True)
     page = client.get(t.get_absolute_url())
     assert [number for number, _ in page.context["rounds"]] == [1, 2, 3]
-    assert page.context["round_links"] == [] and 'class="round-links"' not in page.content.decode()
+    html = page.content.decode()
+    assert page.context["round_links"] == [] and 'class="round-links"' not in html
+    # Each round keeps its own heading (the summary of its foldable card).
+    for number in (1, 2, 3):
+        assert html.count(f"<summary>Round {number}</summary>") == 1
 
 
 def test_the_detail_page_costs_few_queries(
