@@ -104,7 +104,7 @@ def _standings_json(
     }
     # Written by pydantic-core (ninja's own dependency), not by the json module the API's
     # renderer uses: the body holds only strings, numbers, booleans and nulls, which both write
-    # alike bar the spaces, and a whole ladder of 5,000 took 12 ms to dump there against 2.
+    # alike bar the spaces, and a whole ladder of 5,000 (890 KB) took 25 ms there against 4.7.
     renderer = JSONRenderer()  # for the media type (baduxsite.api sets no renderer of its own)
     return HttpResponse(
         to_json(body), content_type=f"{renderer.media_type}; charset={renderer.charset}"
