@@ -325,33 +325,19 @@ def _vacuum(connection) -> None:
             cursor.execute(f"VACUUM (ANALYZE) {table}")  # names from the catalogue
 
 
-def _serve(url: str, repeat: int, only: str) -> None:
-    """One site's measuring process: set up, print the labels of its rows (a JSON line), then
-    for each label read from stdin measure that row and print its result (a JSON line); an
-    empty line ends it: it prints the database's size and the CPU's speed (a JSON line)."""
-    os.environ["DATABASE_URL"] = url
-    os.environ["DJANGO_SETTINGS_MODULE"] = "baduxsite.settings.test"
-    import django
-
-    django.setup()
+def _clients(ids: dict) -> tuple[dict, list[str]]:
+    """The test clients by who sees the pages (see `_pages`), heavy's API client under
+    "api-heavy" with a new read token (heavy's earlier bench tokens deleted), and the cache keys
+    that say the signed-in clients' session records were written lately."""
     from django.conf import settings
-    from django.core.cache import cache
-    from django.db import connection, transaction
+    from django.db import transaction
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
     from django.utils import timezone
 
     from accounts.api.tokens import api_token_create
     from accounts.models import User
     from accounts.security.middleware import seen_mark
 
-    setup_test_environment()
-    logging.disable(logging.WARNING)
-    _vacuum(connection)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT relname, reltuples FROM pg_class WHERE relkind = 'r'")
-        sizes = dict(cursor.fetchall())
-    ids = _ids()
     clients = {"visitor": Client()}
     signed_in = ("heavy", "busy")
     for who in signed_in:
@@ -363,11 +349,35 @@ def _serve(url: str, repeat: int, only: str) -> None:
     now = timezone.now()
     with transaction.atomic():
         _row, raw = api_token_create(user=heavy, name=f"bench {now:%H%M%S}", scope="read", now=now)
-    api = Client(headers={"authorization": f"Bearer {raw}"})
+    clients["api-heavy"] = Client(headers={"authorization": f"Bearer {raw}"})
+    cookie = settings.SESSION_COOKIE_NAME
+    return clients, [seen_mark(clients[who].cookies[cookie].value) for who in signed_in]
 
-    seen = [
-        seen_mark(clients[who].cookies[settings.SESSION_COOKIE_NAME].value) for who in signed_in
-    ]
+
+def _serve(url: str, repeat: int, only: str) -> None:
+    """One site's measuring process: set up, print the labels of its rows (a JSON line), then
+    for each label read from stdin measure that row and print its result (a JSON line); an
+    empty line ends it: it prints the database's size and the CPU's speed (a JSON line)."""
+    os.environ["DATABASE_URL"] = url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "baduxsite.settings.test"
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.utils import timezone
+
+    from accounts.models import User
+
+    setup_test_environment()
+    logging.disable(logging.WARNING)
+    _vacuum(connection)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relname, reltuples FROM pg_class WHERE relkind = 'r'")
+        sizes = dict(cursor.fetchall())
+    ids = _ids()
+    clients, seen = _clients(ids)
 
     def measured(call, unseen: bool) -> dict:
         times, queries = [], []
@@ -392,8 +402,7 @@ def _serve(url: str, repeat: int, only: str) -> None:
     for label, who, path in _pages(ids):
         if who == "heavy-unseen":
             unseen.add(label)
-        client = api if who == "api-heavy" else clients[who]
-        calls[label] = lambda client=client, path=path: client.get(path).status_code
+        calls[label] = lambda client=clients[who], path=path: client.get(path).status_code
     for label, task in _tasks(ids):
 
         def call(task=task):
@@ -412,7 +421,7 @@ def _serve(url: str, repeat: int, only: str) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
         size = cursor.fetchone()[0]
-    heavy.api_tokens.filter(name__startswith="bench ").delete()
+    User.objects.get(pk=ids["heavy"]).api_tokens.filter(name__startswith="bench ").delete()
     print(json.dumps({"size": size, "cpu_ms": _cpu_ms()}), flush=True)
 
 
