@@ -19,10 +19,14 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from accounts.models import User
 from games.game_settings import GameSettings
 from games.services import play as play_service
 from ladder.ladders.models import Ladder
 from ladder.ladders.services import ladder_join
+from messaging.messages import services as threads
+from messaging.notifications.models import Channel, Notification
+from messaging.unread import unread_counts
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
 from tests.conftest import PASSWORD
 
@@ -227,14 +231,48 @@ MENU_ROWS = r"""() => {
 }"""
 
 
+# The header's counts: visible, each inside its link and with its accessible label.
+COUNTS = r"""() => [...document.querySelectorAll(".site-nav .nav-count")].map((c) => {
+  const r = c.getBoundingClientRect(), style = getComputedStyle(c);
+  return {text: c.textContent.trim(), label: c.getAttribute("aria-label"),
+    seen: r.width > 0 && r.height > 0 && style.visibility === "visible" && style.opacity !== "0"};
+})"""
+
+
+def _unread(player: User, rival: User, *, messages: int, notifications: int) -> None:
+    """`player` has `messages` unread private messages (from `rival`) and `notifications`
+    unread notifications."""
+    now = timezone.now()
+    thread = threads.thread_start(
+        sender=rival, recipient=player, subject="Our game", body="Hello", now=now
+    )
+    for number in range(messages - 1):
+        threads.message_send(thread_id=thread.pk, sender=rival, body=f"And {number}", now=now)
+    missing = notifications - unread_counts(user=player).notifications
+    Notification.objects.bulk_create(
+        Notification(
+            user=player,
+            event="message",
+            key=f"menu-{n}",
+            text="t",
+            created=now,
+            channel=Channel.SITE,
+        )
+        for n in range(missing)
+    )
+    assert unread_counts(user=player) == (notifications, messages)
+
+
 def test_the_signed_in_menu_is_one_row_at_1280_px_in_every_language(
     browser, live_server, user_factory, settings
 ):
-    """With the real catalogs: signed in (12 links and "Account"), the header holds the brand
-    and the whole menu on one line in each of the site's languages; French and Spanish, the
-    longest, once took two."""
+    """With the real catalogs: signed in (12 links and "Account"), with 12 unread messages
+    and 34 unread notifications (a count on two links), the header holds the brand and the
+    whole menu on one line in each of the site's languages, the counts in sight; French and
+    Spanish, the longest, once took two."""
     base = live_server.url
     player = user_factory(username="menurow")
+    _unread(player, user_factory(username="menurival"), messages=12, notifications=34)
     context = browser.new_context(viewport=VIEWPORTS["desktop"])
     page = context.new_page()
     page.goto(f"{base}/accounts/login/")
@@ -251,7 +289,10 @@ def test_the_signed_in_menu_is_one_row_at_1280_px_in_every_language(
         menu = page.evaluate(MENU_ROWS)
         assert menu["items"] == 13, menu  # 12 links and Account
         rows[code] = menu["rows"]
+        counts = page.evaluate(COUNTS)
+        assert [(c["text"], c["seen"]) for c in counts] == [("12", True), ("34", True)], code
+        assert all(c["label"] and c["text"] in c["label"] for c in counts), counts
         header = page.locator(".site-header")
-        assert header.bounding_box()["height"] < 60, code  # two rows: 70 px
+        assert header.bounding_box()["height"] < 60, code  # two rows: 66 px
         header.screenshot(path=str(SHOTS / f"i18n-{code}-menu-desktop.png"))
     assert rows == {code: 1 for code, _name in settings.LANGUAGES}, rows
