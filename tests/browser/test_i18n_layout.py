@@ -28,6 +28,7 @@ from messaging.messages import services as threads
 from messaging.notifications.models import Channel, Notification
 from messaging.unread import unread_counts
 from tests.browser.conftest import SHOTS, VIEWPORTS, needs_chromium
+from tests.browser.helpers import log_in
 from tests.conftest import PASSWORD
 
 pytestmark = needs_chromium
@@ -273,13 +274,8 @@ def test_the_signed_in_menu_is_one_row_at_1280_px_in_every_language(
     base = live_server.url
     player = user_factory(username="menurow")
     _unread(player, user_factory(username="menurival"), messages=12, notifications=34)
-    context = browser.new_context(viewport=VIEWPORTS["desktop"])
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill('input[name="login"]', player.username)
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('form button[type="submit"]')
-    page.wait_for_url(f"{base}/")
+    page = log_in(browser, base, player.username)  # at 1280 px, in English
+    context = page.context
     SHOTS.mkdir(parents=True, exist_ok=True)
     rows = {}
     for code, _name in settings.LANGUAGES:
