@@ -14,9 +14,11 @@ the data's size costs alone.
 
 Each page is fetched in this process with Django's test client (test settings: the cache is
 in memory and cleared before every request, so each request pays what a first visit pays:
-sessions read from their table, nothing kept from the last draw; only the mark that the
-session's record was written lately is kept, as a player browsing has it: that write comes once
-in five minutes, and "home, heavy, session record due" measures it); each task's service is
+sessions read from their table, nothing kept from the last draw; only what a player browsing
+has in it is kept: the mark that the session's record was written lately (that write comes once
+in five minutes, and "home, heavy, session record due" measures it) and, under production's
+rule that staff and moderators need a second factor (on here, as in production), the word that
+the player is neither); each task's service is
 called in a transaction rolled back afterwards, so the database is the same at every run.
 The time is the median wall time of `--repeat` runs after one warm-up, in this process (the
 server's time: no network, no client). Pages are seen by a visitor, by "heavy" (10,000
@@ -354,6 +356,23 @@ def _clients(ids: dict) -> tuple[dict, list[str]]:
     return clients, [seen_mark(clients[who].cookies[cookie].value) for who in signed_in]
 
 
+def _browsing_keys(clients: dict, ids: dict) -> dict:
+    """Turn on production's rule that staff and moderators need a second factor (test settings
+    leave it off), and return what the cache keeps for a browsing player under it: whether
+    heavy and busy hold a moderator's permission (kept five minutes, read on every page), taken
+    after a first page of each."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    from accounts.security.selectors import RIGHTS_VERSION_KEY, rights_key
+
+    settings.ACCOUNTS_STAFF_MFA_REQUIRED = True
+    for who in ("heavy", "busy"):
+        clients[who].get("/")
+    keys = [RIGHTS_VERSION_KEY, *(rights_key(user_id=ids[who]) for who in ("heavy", "busy"))]
+    return cache.get_many(keys)
+
+
 def _serve(url: str, repeat: int, only: str) -> None:
     """One site's measuring process: set up, print the labels of its rows (a JSON line), then
     for each label read from stdin measure that row and print its result (a JSON line); an
@@ -378,11 +397,13 @@ def _serve(url: str, repeat: int, only: str) -> None:
         sizes = dict(cursor.fetchall())
     ids = _ids()
     clients, seen = _clients(ids)
+    kept = _browsing_keys(clients, ids)
 
     def measured(call, unseen: bool) -> dict:
         times, queries = [], []
         for i in range(repeat + 1):
             cache.clear()
+            cache.set_many(kept)
             if not unseen:
                 cache.set_many(dict.fromkeys(seen, True))
             with CaptureQueriesContext(connection) as captured:

@@ -82,8 +82,8 @@ class StaffSecondFactorMiddleware:
         if (
             settings.ACCOUNTS_STAFF_MFA_REQUIRED
             and user.is_authenticated
-            and not self._allowed(request)
             and second_factor_required(user=user)
+            and not self._allowed(request)
             and not second_factor_enabled(user=user)
         ):
             messages.warning(

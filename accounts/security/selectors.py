@@ -3,10 +3,13 @@ sessions."""
 
 from __future__ import annotations
 
+import uuid
+
 from allauth.mfa.models import Authenticator
 from allauth.usersessions.models import UserSession
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.cache import cache
 from django.utils.translation import gettext
 
 # The kinds that are a second factor on their own (recovery codes only back one up).
@@ -21,9 +24,43 @@ def second_factor_required(*, user: AbstractBaseUser) -> bool:
         return False
     if user.is_staff or user.is_superuser:
         return True
-    return any(
+    return _rights_held(user)
+
+
+# The cache's word on whether a player holds one of the named permissions, valid while the
+# rights' version (renewed by `rights_version_renew` after any change of permissions or
+# groups) is the one it was read under, and for RIGHTS_KEPT seconds at most.
+RIGHTS_VERSION_KEY = "mfa-rights:version"
+RIGHTS_KEPT = 300
+
+
+def rights_key(*, user_id: int) -> str:
+    """The cache key of `user_id`'s (rights' version, holds a named permission)."""
+    return f"mfa-rights:{user_id}"
+
+
+def _rights_held(user: AbstractBaseUser) -> bool:
+    """Whether `user` holds one of settings.ACCOUNTS_MFA_REQUIRED_PERMISSIONS. The middleware
+    asks on every page of every player, and Django reads a player's permissions in two
+    queries, so the answer is kept in the cache (one round trip) under the rights' version:
+    a permission or group change renews that version at its commit, and the next page reads
+    the permissions again. With the cache down, every page reads them."""
+    key = rights_key(user_id=user.pk)
+    kept = cache.get_many([RIGHTS_VERSION_KEY, key])
+    version = kept.get(RIGHTS_VERSION_KEY)
+    answer = kept.get(key)
+    if version is not None and answer in ((version, True), (version, False)):
+        return answer[1]
+    if version is None:  # the first page since the cache started: one version for everybody
+        cache.add(RIGHTS_VERSION_KEY, uuid.uuid4().hex, None)
+        version = cache.get(RIGHTS_VERSION_KEY)
+    # Read after the version: a change committed later renews it, and this answer is dropped.
+    held = any(
         user.has_perm(permission) for permission in settings.ACCOUNTS_MFA_REQUIRED_PERMISSIONS
     )
+    if version is not None:
+        cache.set(key, (version, held), RIGHTS_KEPT)
+    return held
 
 
 def second_factor_enabled(*, user: AbstractBaseUser) -> bool:

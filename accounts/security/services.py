@@ -4,11 +4,17 @@ apps which sessions ended."""
 
 from __future__ import annotations
 
+import uuid
+
 from allauth.usersessions.adapter import get_adapter
 from allauth.usersessions.models import UserSession
 from django.contrib.auth import logout
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest
+
+from accounts.security.selectors import RIGHTS_VERSION_KEY
 
 
 def _current_key(request: HttpRequest) -> str | None:
@@ -38,3 +44,11 @@ def user_session_end(*, request: HttpRequest, user: AbstractBaseUser, session_id
     if current:
         logout(request)
     return True
+
+
+def rights_version_renew() -> None:
+    """After the current transaction commits (at once outside one), give the players' rights a
+    new version, so that who must have a second factor is read again from the permissions at
+    everybody's next page (selectors.second_factor_required). Called when a permission or a
+    group membership changes; safe to run twice."""
+    transaction.on_commit(lambda: cache.set(RIGHTS_VERSION_KEY, uuid.uuid4().hex, None))

@@ -12,8 +12,10 @@ import pytest
 from allauth.mfa.models import Authenticator
 from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
 from allauth.usersessions.models import UserSession
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
@@ -112,6 +114,66 @@ def test_staff_with_a_second_factor_and_players_go_anywhere(settings, client, us
     staff.post(reverse("mfa_authenticate"), {"code": code.now()})
     assert _logged_in(staff)
     assert staff.get(reverse("preferences_edit")).status_code == 200
+
+
+def _permission_reads(client: Client, url: str) -> list[str]:
+    """The statements of one GET of `url` that read permissions or groups."""
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return [q["sql"] for q in captured if "auth_permission" in q["sql"] or "auth_group" in q["sql"]]
+
+
+def test_a_players_pages_read_their_permissions_once(settings, client, user_factory):
+    """The rule asks on every page whether a player holds a moderator's permission: the answer
+    is kept in the cache, so only the first page reads the permissions (two queries)."""
+    settings.ACCOUNTS_STAFF_MFA_REQUIRED = True
+    client.force_login(user_factory())
+    url = reverse("preferences_edit")
+    assert _permission_reads(client, url)
+    assert _permission_reads(client, url) == []
+    assert _permission_reads(client, url) == []
+
+
+@pytest.mark.parametrize("route", ["permission", "group", "group permission"])
+def test_a_player_made_moderator_is_asked_for_a_second_factor_at_the_next_page(
+    settings, client, user_factory, django_capture_on_commit_callbacks, route
+):
+    settings.ACCOUNTS_STAFF_MFA_REQUIRED = True
+    settings.ACCOUNTS_MFA_REQUIRED_PERMISSIONS = ["accounts.moderate"]
+    player = user_factory()
+    client.force_login(player)
+    url = reverse("preferences_edit")
+    assert client.get(url).status_code == 200  # known not to be one, and kept
+    moderate = Permission.objects.get(codename="moderate")
+    group = Group.objects.create(name="Moderators")
+    with django_capture_on_commit_callbacks(execute=True):
+        if route == "permission":
+            player.user_permissions.add(moderate)
+        elif route == "group":
+            group.permissions.add(moderate)
+            player.groups.add(group)
+        else:
+            player.groups.add(group)
+            group.permissions.add(moderate)
+    answer = client.get(url)
+    assert answer.status_code == 302 and answer["Location"] == reverse("mfa_activate_totp")
+    with django_capture_on_commit_callbacks(execute=True):
+        player.user_permissions.clear()
+        group.delete()
+    assert client.get(url).status_code == 200
+
+
+def test_with_the_cache_down_every_page_reads_the_permissions(
+    settings, client, user_factory, cache_down
+):
+    settings.ACCOUNTS_STAFF_MFA_REQUIRED = True
+    settings.ACCOUNTS_MFA_REQUIRED_PERMISSIONS = ["accounts.moderate"]
+    player = user_factory()
+    client.force_login(player)
+    url = reverse("preferences_edit")
+    assert _permission_reads(client, url) and _permission_reads(client, url)
+    player.user_permissions.add(Permission.objects.get(codename="moderate"))  # no commit hook
+    assert client.get(url)["Location"] == reverse("mfa_activate_totp")
 
 
 def test_the_admin_log_in_cannot_skip_the_second_factor(client, user_factory):
