@@ -56,6 +56,9 @@ def ladder_games_running_count(*, ladder: Ladder, user_id: int) -> int:
 # Who may challenge whom ----------------------------------------------------------------------
 
 
+_UNREAD = object()  # challenge_context's `me` not given: it reads the entry itself
+
+
 @dataclasses.dataclass
 class ChallengeContext:
     """Everything the challenge rules read about one would-be challenger in one ladder, loaded
@@ -74,21 +77,36 @@ class ChallengeContext:
     ignoring: frozenset[int] = frozenset()  # players I ignore
     closed: frozenset[int] = frozenset()  # players in the ladder whose account is closed
     said: dict[str, str] = dataclasses.field(default_factory=dict)  # `_words` already looked up
+    running: Counter = dataclasses.field(default_factory=Counter)  # running challenges by user id
 
 
-def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) -> ChallengeContext:
-    """The context for `user` (None or not in the ladder: nobody may be challenged)."""
-    me = None
-    if user is not None and user.is_authenticated:
-        me = LadderEntry.objects.filter(ladder=ladder, user=user, position__isnull=False).first()
-    running = LadderChallenge.objects.filter(ladder=ladder, status=LadderChallengeStatus.RUNNING)
-    incoming = Counter(running.values_list("defender_id", flat=True))
+def challenge_context(
+    *,
+    ladder: Ladder,
+    user: User | None,
+    now: dt.datetime,
+    me: LadderEntry | None | object = _UNREAD,
+) -> ChallengeContext:
+    """The context for `user` (None or not in the ladder: nobody may be challenged). `me`:
+    their entry in the ladder (None: not in it) when the caller has read it already."""
+    if me is _UNREAD:
+        me = None
+        if user is not None and user.is_authenticated:
+            me = LadderEntry.objects.filter(
+                ladder=ladder, user=user, position__isnull=False
+            ).first()
+    pairs = list(
+        LadderChallenge.objects.filter(
+            ladder=ladder, status=LadderChallengeStatus.RUNNING
+        ).values_list("challenger_id", "defender_id")
+    )
+    incoming = Counter(defender_id for _, defender_id in pairs)
+    running = Counter(user_id for pair in pairs for user_id in pair)
     outgoing, playing, last, ratings, vacation = 0, set(), {}, {}, set()
     if me is not None:
-        mine = running.filter(Q(challenger=user) | Q(defender=user)).values_list(
-            "challenger_id", "defender_id"
-        )
-        for challenger_id, defender_id in mine:
+        for challenger_id, defender_id in pairs:
+            if user.pk not in (challenger_id, defender_id):
+                continue
             outgoing += challenger_id == user.pk
             playing.add(defender_id if challenger_id == user.pk else challenger_id)
         since = now - dt.timedelta(days=ladder.rematch_wait_days)
@@ -119,9 +137,11 @@ def challenge_context(*, ladder: Ladder, user: User | None, now: dt.datetime) ->
         )
         return ChallengeContext(
             ladder, me, now, outgoing, incoming, playing, last, ratings, vacation,
-            ignored_by, ignoring, closed,
+            ignored_by, ignoring, closed, running=running,
         )  # fmt: skip
-    return ChallengeContext(ladder, me, now, outgoing, incoming, playing, last, ratings, vacation)
+    return ChallengeContext(
+        ladder, me, now, outgoing, incoming, playing, last, ratings, vacation, running=running
+    )
 
 
 def _ignores(user: User) -> tuple[frozenset[int], frozenset[int]]:
@@ -290,10 +310,12 @@ def ladder_table(
     user: User | None,
     now: dt.datetime,
     positions: tuple[int, int] | None = None,
+    me: LadderEntry | None | object = _UNREAD,
 ) -> list[LadderRow]:
     """The ladder table (the rows from `positions` = (first, last), or all): each player with
     rank, running challenges, last result, and whether `user` may challenge them (or why
-    not). A fixed number of queries at any size."""
+    not). A fixed number of queries at any size. `me`: `user`'s entry (None: not in the
+    ladder), when the caller has read it."""
     entries = LadderEntry.objects.filter(ladder=ladder, position__isnull=False)
     if positions is not None:
         entries = entries.filter(position__range=positions)
@@ -306,8 +328,8 @@ def ladder_table(
             family=ladder.board_kind, user_id__in=[e.user_id for e in entries]
         )
     }
-    ctx = challenge_context(ladder=ladder, user=user, now=now)
-    running = _running_by_player(ladder)
+    ctx = challenge_context(ladder=ladder, user=user, now=now, me=me)
+    running = ctx.running
     rows = []
     for entry, reason in zip(entries, refusal_reasons(ctx, entries), strict=True):
         rating = ratings.get(entry.user_id)
@@ -317,17 +339,6 @@ def ladder_table(
             )
         )
     return rows
-
-
-def _running_by_player(ladder: Ladder) -> Counter:
-    """Running ladder challenges of each player of `ladder` (by user id), in one query."""
-    return Counter(
-        user_id
-        for pair in LadderChallenge.objects.filter(
-            ladder=ladder, status=LadderChallengeStatus.RUNNING
-        ).values_list("challenger_id", "defender_id")
-        for user_id in pair
-    )
 
 
 class TableLine(NamedTuple):
@@ -368,7 +379,7 @@ def ladder_table_lines(
         .values_list("position", "user_id", "last_result", "username", "rating")
     )
     ctx = challenge_context(ladder=ladder, user=user, now=now)
-    running = _running_by_player(ladder)
+    running = ctx.running
     reasons = refusal_reasons(ctx, [Seat(user_id, position) for position, user_id, *_ in rows])
     rank_name = ranks.rank_name
     return [

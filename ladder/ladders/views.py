@@ -83,7 +83,7 @@ def ladder_detail(request: HttpRequest, slug: str) -> HttpResponse:
     asked = request.GET.get("page") or (math.ceil(me.position / TABLE_PAGE) if me else 1)
     page = paginator.get_page(asked)
     shown = (page.object_list[0], page.object_list[-1]) if size else (1, 0)
-    rows = selectors.ladder_table(ladder=ladder, user=user, now=now, positions=shown)
+    rows = selectors.ladder_table(ladder=ladder, user=user, now=now, positions=shown, me=me)
     context = {
         "ladder": ladder,
         "rows": rows,

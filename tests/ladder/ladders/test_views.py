@@ -178,7 +178,7 @@ def test_the_ladder_page_costs_few_queries(
     client.force_login(players[-1])
     # The same few queries for 40 players or 1,000 (bench/ladder_page.py); two of them are the
     # viewer's ignore list and the closed accounts, which block challenges.
-    with django_assert_max_num_queries(18):
+    with django_assert_max_num_queries(15):
         assert client.get(ladder.get_absolute_url()).status_code == 200
 
 
