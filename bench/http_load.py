@@ -314,10 +314,13 @@ def tree_prepare(tree: Tree, clients: int, notices: bool) -> None:
 
 
 def redis_cleanup(url: str, prefix: str) -> None:
+    """Delete the run's keys: its cache's, its queue (named `prefix`) and the queue's bindings,
+    which kombu keeps under `_kombu.binding.<queue>` and `_kombu.binding_permanent.<queue>`."""
     import redis
 
     client = redis.Redis.from_url(url)
     keys = [prefix, *client.scan_iter(match=f"{prefix}*", count=1000)]
+    keys += [f"_kombu.binding.{prefix}", f"_kombu.binding_permanent.{prefix}"]
     client.delete(*keys)
 
 
