@@ -52,6 +52,7 @@ LAST = "999999"  # a page number past the end: Paginator.get_page serves the las
 SWEEP_GAMES = 5  # the clock sweep runs when this many running games are overdue
 PRUNE_LEAVERS = 10  # the ladder prune runs when this many of the biggest ladder are idle
 SITES = ("empty", "full", "big")
+SIGNED_IN = ("heavy", "busy")  # the players whose pages are measured logged in
 
 
 def _pages(ids: dict) -> list[tuple[str, str, str]]:
@@ -341,8 +342,7 @@ def _clients(ids: dict) -> tuple[dict, list[str]]:
     from accounts.security.middleware import seen_mark
 
     clients = {"visitor": Client()}
-    signed_in = ("heavy", "busy")
-    for who in signed_in:
+    for who in SIGNED_IN:
         clients[who] = Client()
         clients[who].force_login(User.objects.get(pk=ids[who]))
     clients["heavy-unseen"] = clients["heavy"]
@@ -353,7 +353,7 @@ def _clients(ids: dict) -> tuple[dict, list[str]]:
         _row, raw = api_token_create(user=heavy, name=f"bench {now:%H%M%S}", scope="read", now=now)
     clients["api-heavy"] = Client(headers={"authorization": f"Bearer {raw}"})
     cookie = settings.SESSION_COOKIE_NAME
-    return clients, [seen_mark(clients[who].cookies[cookie].value) for who in signed_in]
+    return clients, [seen_mark(clients[who].cookies[cookie].value) for who in SIGNED_IN]
 
 
 def _browsing_keys(clients: dict, ids: dict) -> dict:
@@ -367,9 +367,9 @@ def _browsing_keys(clients: dict, ids: dict) -> dict:
     from accounts.security.selectors import RIGHTS_VERSION_KEY, rights_key
 
     settings.ACCOUNTS_STAFF_MFA_REQUIRED = True
-    for who in ("heavy", "busy"):
+    for who in SIGNED_IN:
         clients[who].get("/")
-    keys = [RIGHTS_VERSION_KEY, *(rights_key(user_id=ids[who]) for who in ("heavy", "busy"))]
+    keys = [RIGHTS_VERSION_KEY, *(rights_key(user_id=ids[who]) for who in SIGNED_IN)]
     return cache.get_many(keys)
 
 
